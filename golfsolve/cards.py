@@ -1,0 +1,72 @@
+"""Cards: values, parsing of every common notation, and formatting.
+
+A card prints as ``TS`` in files (``str(card)``) and as ``10♠`` for people (``card.pretty``).
+``Card.parse`` accepts ``TS``, ``10S``, ``10♠``, ``T♠``, ``ts`` and the other suit symbols.
+"""
+
+from __future__ import annotations
+
+from .errors import InputError
+
+from dataclasses import dataclass
+
+RANK_CHARS = "A23456789TJQK"
+SUITS = "CDHS"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_SYMBOL_TO_SUIT = {
+    "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S",
+}
+_RANK_TOKENS = {ch: i + 1 for i, ch in enumerate(RANK_CHARS)}
+_RANK_TOKENS["10"] = 10
+
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+
+
+class CardError(InputError):
+    """A token that is not a card."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    rank: int  # 1 (ace) .. 13 (king)
+    suit: str  # one of "CDHS"
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.rank <= 13) or self.suit not in SUITS:
+            raise CardError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        text = token.strip()
+        if len(text) < 2:
+            raise CardError(f"unknown card {token!r}")
+        rank_part, suit_part = text[:-1].upper(), text[-1]
+        suit = _SYMBOL_TO_SUIT.get(suit_part, suit_part.upper())
+        if rank_part not in _RANK_TOKENS or suit not in SUITS:
+            raise CardError(f"unknown card {token!r}")
+        return cls(_RANK_TOKENS[rank_part], suit)
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        return cls(index % 13 + 1, SUITS[index // 13])
+
+    @property
+    def index(self) -> int:
+        """0..51, suit-major: the card's slot in a full deck."""
+        return SUITS.index(self.suit) * 13 + self.rank - 1
+
+    @property
+    def rank_char(self) -> str:
+        return RANK_CHARS[self.rank - 1]
+
+    @property
+    def pretty(self) -> str:
+        """The way people write it: ``10♠``, ``A♣``."""
+        rank = "10" if self.rank == 10 else self.rank_char
+        return rank + SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return self.rank_char + self.suit
+
+
+FULL_DECK: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))

@@ -1,0 +1,91 @@
+"""Game codes: ``GO1-E-AAAAAAB`` <-> (rules, deal number).
+
+The seven letters are a base-26 number, A = 0, most significant first (AAAAAAB = 1). Number 0
+is not a deal. The middle letter is E (Easy), C (Classic) or the legacy N (read as Easy, written
+back as E).
+"""
+
+from __future__ import annotations
+
+from .errors import InputError
+
+import re
+from dataclasses import dataclass
+
+from .rules import CLASSIC, EASY, Rules
+
+PREFIX = "GO1"
+LETTERS = 7
+MAX_NUMBER = 26**LETTERS - 1
+_RULE_LETTERS = {"E": EASY, "N": EASY, "C": CLASSIC}
+_SHAPE = re.compile(r"^([A-Z0-9]+)-([A-Z]+)-([A-Z]*)$")
+
+
+class CodeError(InputError):
+    """A malformed game code or deal number."""
+
+
+def number_to_letters(number: int) -> str:
+    check_number(number)
+    letters = []
+    for _ in range(LETTERS):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(reversed(letters))
+
+
+def letters_to_number(letters: str) -> int:
+    number = 0
+    for ch in letters:
+        number = number * 26 + (ord(ch) - ord("A"))
+    return number
+
+
+def check_number(number: int) -> int:
+    if not 1 <= number <= MAX_NUMBER:
+        raise CodeError(f"deal number {number} is out of range (1 to {MAX_NUMBER})")
+    return number
+
+
+@dataclass(frozen=True)
+class GameCode:
+    rules: Rules
+    number: int
+
+    def __post_init__(self) -> None:
+        if self.rules.letter is None:
+            raise CodeError(f"{self.rules.name} rules have no game-code letter")
+        check_number(self.number)
+
+    @classmethod
+    def parse(cls, text: str) -> GameCode:
+        code = text.strip().upper()
+        match = _SHAPE.match(code)
+        if not match:
+            raise CodeError(f"malformed game code {text.strip()!r} (expected like GO1-E-AAAAAAB)")
+        prefix, letter, letters = match.groups()
+        if prefix != PREFIX:
+            raise CodeError(f"game code {text.strip()!r} does not start with {PREFIX}")
+        if letter not in _RULE_LETTERS:
+            raise CodeError(
+                f"unknown rules letter {letter!r} in game code {text.strip()!r} (expected E, C or N)"
+            )
+        if len(letters) != LETTERS:
+            raise CodeError(
+                f"game code {text.strip()!r} needs {LETTERS} deal letters A-Z, not {len(letters)}"
+            )
+        number = letters_to_number(letters)
+        if number == 0:
+            raise CodeError(f"game code {text.strip()!r} names deal 0, which does not exist")
+        return cls(_RULE_LETTERS[letter], number)
+
+    @staticmethod
+    def looks_like_code(text: str) -> bool:
+        return text.strip().upper().startswith("GO")
+
+    @property
+    def letters(self) -> str:
+        return number_to_letters(self.number)
+
+    def __str__(self) -> str:
+        return f"{PREFIX}-{self.rules.letter}-{self.letters}"

@@ -1,0 +1,173 @@
+"""The rules engine a person plays against, and that replays every solution in the tests.
+
+Columns are numbered 1-7 and rows 1-5 from the top, as the rules pages number them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import Card
+from .deal import COLUMNS, ROWS, STOCK_SIZE, TABLEAU_SIZE, Deal
+from .i18n import text
+from .rules import EASY, Rules
+
+UNDO_DEPTH = 100
+Status = Literal["playing", "won", "stuck"]
+
+
+class MoveRefused(Exception):
+    """An attempt the rules refuse; the game is unchanged. ``key`` names the reason."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        return text(lang, self.key, **self.params)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action as the app counts it: a draw, or the removal of a column's free card."""
+
+    action: Literal["draw", "remove"]
+    column: int | None  # 1-7 for a removal
+    card: Card  # the card that became the waste top
+
+    def __str__(self) -> str:
+        if self.action == "draw":
+            return f"draw {self.card.pretty}"
+        return f"column {self.column}: {self.card.pretty}"
+
+    @property
+    def token(self) -> str:
+        """The short form `replay` reads: ``d`` or the column number."""
+        return "d" if self.action == "draw" else str(self.column)
+
+
+class Game:
+    def __init__(self, deal: Deal, rules: Rules = EASY) -> None:
+        self.deal = deal
+        self.rules = rules
+        self.heights = [ROWS] * COLUMNS
+        self.stock_pos = 0
+        self.waste = deal.waste
+        self.move_count = 0
+        self._history: deque[tuple[int | None, Card]] = deque(maxlen=UNDO_DEPTH)
+
+    @classmethod
+    def at_position(
+        cls, deal: Deal, rules: Rules, heights: list[int], stock_pos: int, waste: Card
+    ) -> Game:
+        """A game set to a position (no history): for hints and for tests."""
+        game = cls(deal, rules)
+        game.heights = list(heights)
+        game.stock_pos = stock_pos
+        game.waste = waste
+        return game
+
+    # ----- what is on the table ------------------------------------------------------------
+    def column(self, column: int) -> tuple[Card, ...]:
+        """The cards left in ``column`` (1-7), top to bottom."""
+        return self.deal.tableau[column - 1][: self.heights[column - 1]]
+
+    def columns(self) -> list[tuple[Card, ...]]:
+        return [self.column(c) for c in range(1, COLUMNS + 1)]
+
+    def free_card(self, column: int) -> Card | None:
+        h = self.heights[column - 1]
+        return self.deal.tableau[column - 1][h - 1] if h else None
+
+    @property
+    def stock_left(self) -> int:
+        return STOCK_SIZE - self.stock_pos
+
+    @property
+    def removed(self) -> int:
+        return TABLEAU_SIZE - sum(self.heights)
+
+    def fits(self, card: Card) -> bool:
+        return self.rules.fits(self.waste.rank, card.rank)
+
+    def playable_columns(self) -> list[int]:
+        return [c for c in range(1, COLUMNS + 1)
+                if (card := self.free_card(c)) is not None and self.fits(card)]
+
+    @property
+    def status(self) -> Status:
+        if self.removed == TABLEAU_SIZE:
+            return "won"
+        if self.stock_left == 0 and not self.playable_columns():
+            return "stuck"
+        return "playing"
+
+    @property
+    def score(self) -> int:
+        """+10 a removal; at a dead end -10 for each card left; never below 0."""
+        points = 10 * self.removed
+        if self.status == "stuck":
+            points -= 10 * (TABLEAU_SIZE - self.removed)
+        return max(0, points)
+
+    # ----- actions -------------------------------------------------------------------------
+    def remove(self, column: int, row: int | None = None) -> Move:
+        """Remove the free card of ``column`` (or the card at ``row``) onto the waste."""
+        if not 1 <= column <= COLUMNS:
+            raise MoveRefused("bad_column", column=column)
+        if self.status == "won":
+            raise MoveRefused("game_over")
+        h = self.heights[column - 1]
+        if row is not None and not 1 <= row <= h:
+            raise MoveRefused("no_card")
+        if h == 0:
+            raise MoveRefused("empty_column", column=column)
+        if row is not None and row < h:
+            raise MoveRefused("blocked")
+        card = self.deal.tableau[column - 1][h - 1]
+        if not self.fits(card):
+            king_rule = self.rules.dead_king and self.waste.rank == 13
+            raise MoveRefused("king" if king_rule else "rank")
+        self._history.append((column, self.waste))
+        self.heights[column - 1] -= 1
+        self.waste = card
+        self.move_count += 1
+        return Move("remove", column, card)
+
+    def draw(self) -> Move:
+        if self.status == "won":
+            raise MoveRefused("game_over")
+        if self.stock_left == 0:
+            raise MoveRefused("stock_empty")
+        self._history.append((None, self.waste))
+        self.waste = self.deal.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.move_count += 1
+        return Move("draw", None, self.waste)
+
+    def undo(self) -> None:
+        """Take back the last action; the move counter does not go down."""
+        if not self._history:
+            raise MoveRefused("nothing_to_undo")
+        column, previous_waste = self._history.pop()
+        if column is None:
+            self.stock_pos -= 1
+        else:
+            self.heights[column - 1] += 1
+        self.waste = previous_waste
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def play(self, move: Move | str) -> Move:
+        """Apply a Move, or a token: ``d`` draws, ``1``-``7`` removes from that column."""
+        token = move.token if isinstance(move, Move) else move.strip().lower()
+        if token in ("d", "draw"):
+            return self.draw()
+        if token.isdigit():
+            return self.remove(int(token))
+        raise ValueError(f"not a move: {move!r}")

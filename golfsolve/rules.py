@@ -1,0 +1,81 @@
+"""Rule sets: the one place that knows which rank may go on which waste rank.
+
+Everything else (the game model, the numba search, the reference search in the tests) asks
+:meth:`Rules.fits` or the table :meth:`Rules.fits_table` built from it.
+"""
+
+from __future__ import annotations
+
+from .errors import InputError
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .cards import ACE, KING
+
+
+class RulesError(InputError):
+    """An unknown rule set name."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str  # "easy", "classic", "dead-king"
+    wrap: bool  # King and Ace are consecutive
+    dead_king: bool  # nothing may be played on a King
+    letter: str | None  # the game-code letter, None where codes have none
+
+    def fits(self, waste_rank: int, card_rank: int) -> bool:
+        """May a card of ``card_rank`` go onto a waste card of ``waste_rank``?"""
+        if self.dead_king and waste_rank == KING:
+            return False
+        if abs(waste_rank - card_rank) == 1:
+            return True
+        return self.wrap and {waste_rank, card_rank} == {ACE, KING}
+
+    @cached_property
+    def _table(self) -> np.ndarray:
+        table = np.zeros((14, 14), dtype=np.bool_)
+        for waste in range(1, 14):
+            for card in range(1, 14):
+                table[waste, card] = self.fits(waste, card)
+        table.setflags(write=False)
+        return table
+
+    def fits_table(self) -> np.ndarray:
+        """14x14 read-only bool array: ``[waste_rank, card_rank]`` (index 0 unused)."""
+        return self._table
+
+    def __str__(self) -> str:
+        return self.name
+
+
+EASY = Rules("easy", wrap=True, dead_king=False, letter="E")
+CLASSIC = Rules("classic", wrap=False, dead_king=False, letter="C")
+DEAD_KING = Rules("dead-king", wrap=False, dead_king=True, letter=None)
+
+ALL_RULES: tuple[Rules, ...] = (EASY, CLASSIC, DEAD_KING)
+RULES_BY_NAME = {r.name: r for r in ALL_RULES}
+# From the most permissive to the strictest: a deal won under a later one is won under an earlier one.
+STRICTNESS_ORDER = (EASY, CLASSIC, DEAD_KING)
+
+
+def rules_by_name(name: str) -> Rules:
+    try:
+        return RULES_BY_NAME[name.strip().lower()]
+    except KeyError:
+        known = ", ".join(RULES_BY_NAME)
+        raise RulesError(f"unknown rules {name!r} (expected one of: {known})") from None
+
+
+def parse_rules_list(text: str) -> tuple[Rules, ...]:
+    """``"easy,classic"`` or ``"all"`` -> rule sets in a fixed order, without repeats."""
+    if text.strip().lower() == "all":
+        return ALL_RULES
+    names = [part for part in text.split(",") if part.strip()]
+    if not names:
+        raise RulesError("no rules given (expected easy, classic, dead-king or all)")
+    chosen = {rules_by_name(part) for part in names}
+    return tuple(r for r in ALL_RULES if r in chosen)

@@ -1,0 +1,44 @@
+"""Shared test helpers: the rules pages' deal, the CLI runner, data paths."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from golfsolve.deal import Deal
+
+DATA = Path(__file__).parent / "data"
+# The rules pages' move-35 state is reached by this line of 34 moves (found by a search over
+# the rules-page deal; the tests check that every move is legal and where it ends).
+MOVE_35_LINE = "d 5 2 d d 1 7 4 d 1 7 5 5 6 6 d 6 d 3 1 4 4 2 5 2 3 d d 7 3 d d 4 2"
+
+
+@pytest.fixture(scope="session")
+def page_deal() -> Deal:
+    return Deal.from_board((DATA / "rules-page-deal.board").read_text(encoding="utf-8"))
+
+
+class CliResult:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+    def __repr__(self) -> str:
+        return f"CliResult(code={self.code}, out={self.out[:200]!r}, err={self.err!r})"
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch):
+    """Run golfsolve in this process: cli("solve", "1", input="...") -> CliResult."""
+    from golfsolve.cli import run
+
+    def invoke(*args: str, input: str | None = None) -> CliResult:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(input or ""))
+        capsys.readouterr()
+        code = run(list(args))
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return invoke

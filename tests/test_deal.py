@@ -1,0 +1,116 @@
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golfsolve.cards import FULL_DECK, Card
+from golfsolve.deal import Deal, DealError, resolve
+
+from .conftest import DATA
+
+PAGE_BOARD = (DATA / "rules-page-deal.board").read_text(encoding="utf-8")
+
+
+def deal_from_order(cards):
+    cards = list(cards)
+    return Deal(tuple(tuple(cards[5 * c: 5 * c + 5]) for c in range(7)), cards[35],
+                tuple(cards[36:]))
+
+
+random_deals = st.permutations(FULL_DECK).map(deal_from_order)
+
+
+def test_reads_the_rules_page_board(page_deal):
+    assert page_deal.waste == Card.parse("A♣")
+    assert page_deal.stock[0] == Card.parse("8♠")
+    assert [c.pretty for c in page_deal.tableau[0]] == ["6♣", "5♠", "Q♠", "10♠", "6♥"]
+    assert page_deal.to_board() == PAGE_BOARD
+
+
+@given(random_deals)
+def test_board_round_trip(deal):
+    assert Deal.from_board(deal.to_board()) == deal
+
+
+@given(random_deals)
+def test_json_round_trip(deal):
+    assert Deal.parse(deal.to_json()) == deal
+
+
+@settings(max_examples=25)
+@given(random_deals, st.sampled_from(["pretty", "ten"]))
+def test_any_notation_and_synonyms_are_read(deal, style):
+    def fmt(card):
+        return card.pretty if style == "pretty" else str(card).replace("T", "10").lower()
+
+    text = "Stock: " + " ".join(map(fmt, deal.stock)) + "\nWaste: " + fmt(deal.waste) + "\n"
+    text += "".join(": " + " ".join(map(fmt, col)) + "\n" for col in deal.tableau)
+    assert Deal.from_board(text) == deal
+
+
+def replace_line(board, index, new):
+    lines = board.splitlines()
+    lines[index] = new
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [
+        ("\n".join(PAGE_BOARD.splitlines()[:-1]) + "\n",
+         "the board has 6 column lines, expected 7"),
+        (PAGE_BOARD + "2H 3H 4H 5H 6H\n", "the board has 8 column lines, expected 7"),
+        (replace_line(PAGE_BOARD, 3, "2S KC 4S 2C"), "line 4: column 2 has 4 cards, expected 5"),
+        (replace_line(PAGE_BOARD, 4, "TC AH XD 5D JS"), "line 5, card 3: unknown card 'XD'"),
+        (replace_line(PAGE_BOARD, 0, "Talon: 8S KS 5H"), "line 1: the stock has 3 cards, expected 16"),
+        (replace_line(PAGE_BOARD, 1, "Foundations: AC 2C"), "line 2: the waste line has 2 cards"),
+        (replace_line(PAGE_BOARD, 1, "Tableau: AC"), "line 2: unknown line label 'tableau'"),
+        ("\n".join(PAGE_BOARD.splitlines()[1:]) + "\n", "the board has no stock line"),
+        (PAGE_BOARD.replace("Foundations: AC\n", ""), "the board has no waste line"),
+        (PAGE_BOARD.replace("6C 5S QS TS 6H", "6C 5S QS TS 8S"),
+         "duplicate cards: 8S; missing cards: 6H"),
+        ("", "the deal is empty"),
+        ("{not json", "invalid JSON"),
+        ('{"stock": [], "waste": "AC"}', "the JSON deal has no 'tableau'"),
+        ('{"stock": ["8S"], "waste": "AC", "tableau": []}', "the tableau has 0 columns"),
+        ('{"stock": 5, "waste": "AC", "tableau": []}', "stock and tableau must be lists"),
+    ],
+)
+def test_invalid_boards_name_the_problem(board, message):
+    with pytest.raises(DealError) as info:
+        Deal.parse(board)
+    assert message in str(info.value)
+
+
+def test_json_deal_with_an_unknown_card(page_deal):
+    data = page_deal.to_dict()
+    data["tableau"][2][1] = "1H"
+    with pytest.raises(DealError, match="JSON deal, tableau column 3: unknown card '1H'"):
+        Deal.from_dict(json.loads(json.dumps(data)))
+
+
+def test_resolve_code_number_path_and_stdin(tmp_path, monkeypatch):
+    by_code = resolve("GO1-C-AAAAAAC")
+    assert (by_code.number, by_code.code_rules.name) == (2, "classic")
+    by_number = resolve("2")
+    assert by_number.deal == by_code.deal and by_number.code_rules is None
+    path = tmp_path / "deal.board"
+    path.write_text(by_code.deal.to_board())
+    assert resolve(str(path)).deal == by_code.deal
+    import io
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.StringIO(by_code.deal.to_json()))
+    assert resolve("-").deal == by_code.deal
+
+
+@pytest.mark.parametrize(
+    ("arg", "message"),
+    [("0", "deal number 0 is out of range"),
+     ("8031810176", "deal number 8031810176 is out of range"),
+     ("missing.board", "no such file: missing.board"),
+     ("GO1-Q-AAAAAAB", "unknown rules letter 'Q'")],
+)
+def test_resolve_refuses_bad_sources(arg, message):
+    with pytest.raises(DealError, match=message):
+        resolve(arg)
