@@ -1,0 +1,442 @@
+"""The numba search kernels: plain arrays in, plain arrays out, no Python objects inside.
+
+A state is (7 column heights, stock index, waste rank). With draw-any-time, a state reached
+with fewer cards drawn dominates the same heights and waste reached with more (the player can
+draw through to any later stock card), so a search only needs, per (heights, waste), the least
+stock index. Two kernels use that:
+
+``settle`` (the exact solver): a removal lowers the base-6 number of the heights, so one pass
+down over height vectors settles each reachable one once, with the least stock index of each
+waste it can have. It gives the verdict, the exact maximum of cards removable and a line with
+the fewest draws (so the fewest moves) to a win or to the most cards removed.
+
+``layered`` goes layer by layer in the stock index (cards drawn) and, inside a layer,
+depth-first over removals. With ``dominance`` one bit per (heights, waste) is enough: the
+first layer to reach a pair is its least stock index. Without it the bits are cleared at each
+layer and the records count every reachable (stock index, heights, waste) state, the figure an
+exhaustive enumeration must reproduce. With ``slack`` >= 0 it is a beam: a layer only draws
+from heights within ``slack`` cards of the best so far, which finds most wins in a fraction of
+the exact search's time (and proves nothing when it finds none).
+
+Heights are kept packed 3 bits a column (``h3``, to read a column) and as a base-6 number
+(``h6``, to index tables compactly). ``col_ranks[c * 8 + h]`` is the rank of column c's free
+card when it holds h cards (0 for h = 0 and h = 6); rule knowledge comes in as the table
+``fits[waste_rank, card_rank]`` built by :class:`golfsolve.rules.Rules`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+COLUMNS = 7
+ROWS = 5
+TABLEAU = COLUMNS * ROWS
+N_HEIGHTS = 6**COLUMNS  # 279,936 height vectors
+WASTE_SLOTS = 16  # waste ranks 1..13, padded to a power of two
+VISITED_WORDS = N_HEIGHTS * WASTE_SLOTS // 64
+MAX_PATH = 64  # 35 removals + 16 draws at most
+NO_COLUMN = 7
+POW6 = np.array([6**c for c in range(COLUMNS)], dtype=np.int64)
+
+# out[] slots
+OUT_STATUS, OUT_WON, OUT_MAX_REMOVED, OUT_STATES, OUT_PATH_LEN, OUT_LAYER, OUT_HEIGHTS = range(7)
+OUT_SIZE = 8
+STATUS_OK, STATUS_OVERFLOW = 0, 1
+
+# rec[] columns: packed (h3 | waste << 21), h6, parent record,
+# info (layer | column << 8 | drew << 12)
+REC_FIELDS = 4
+
+
+def layered_workspace(capacity: int = N_HEIGHTS * 13 + 1):
+    """Arrays ``layered`` needs, clean (it leaves them clean). Reuse them between deals."""
+    visited = np.zeros(VISITED_WORDS, dtype=np.uint64)
+    rec = np.empty((capacity, REC_FIELDS), dtype=np.int32)
+    stack = np.empty(capacity, dtype=np.int32)
+    first = np.full(N_HEIGHTS, -1, dtype=np.int32)
+    heights = np.empty((N_HEIGHTS, 4), dtype=np.int32)  # h3, first record, free-rank mask, h6
+    return visited, rec, stack, first, heights
+
+
+@njit(cache=True, inline="always")
+def _free_mask(col_ranks, h3):
+    mask = 0
+    for c in range(COLUMNS):
+        hc = (h3 >> (3 * c)) & 7
+        if hc:
+            mask |= 1 << col_ranks[c * 8 + hc]
+    return mask
+
+
+@njit(cache=True, inline="always")
+def _removed(h3):
+    left = 0
+    for c in range(COLUMNS):
+        left += (h3 >> (3 * c)) & 7
+    return TABLEAU - left
+
+
+@njit(cache=True)
+def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
+            visited, rec, stack, first, heights, out, path):
+    """Search from ``start`` = (7 heights, stock index, waste rank).
+
+    col_ranks[c * 8 + h] is the rank of column c's free card when the column holds h cards;
+    stock_ranks the stock in draw order; fits[waste, card] the rule table. Writes ``out`` (see
+    OUT_*) and ``path``: the moves to the first win found (with dominance and no slack it has
+    the fewest draws) or to a state with the most cards removed, last move first; -1 a draw,
+    0..6 a column.
+    """
+    cap = rec.shape[0]
+    n_stock = stock_ranks.shape[0]
+    fitmask = np.zeros(14, dtype=np.int64)
+    for w in range(1, 14):
+        for r in range(1, 14):
+            if fits[w, r]:
+                fitmask[w] |= 1 << r
+
+    h3 = 0
+    h6 = 0
+    for c in range(COLUMNS):
+        h3 |= start[c] << (3 * c)
+        h6 += start[c] * POW6[c]
+    s0 = start[7]
+    w0 = start[8]
+    rec[0, 0] = h3 | (w0 << 21)
+    rec[0, 1] = h6
+    rec[0, 2] = -1
+    rec[0, 3] = s0 | (NO_COLUMN << 8)
+    bit = h6 * WASTE_SLOTS + w0
+    visited[bit >> 6] |= np.uint64(1) << np.uint64(bit & 63)
+    first[h6] = 0
+    heights[0, 0] = h3
+    heights[0, 1] = 0
+    heights[0, 2] = _free_mask(col_ranks, h3)
+    heights[0, 3] = h6
+    n_h = 1
+    n_rec = 1
+    stack[0] = 0
+    sp = 1
+    best = _removed(h3)
+    best_idx = 0
+    win_idx = 0 if h3 == 0 else -1
+    status = STATUS_OK
+    layer_begin = 0
+
+    t = s0
+    while t <= n_stock and (win_idx < 0 or not stop_at_win) and status == STATUS_OK:
+        if t > s0:
+            r = stock_ranks[t - 1]
+            prev_begin = layer_begin
+            layer_begin = n_rec
+            if dominance:
+                # Every height reached so far, drawing through to stock card t-1.
+                for k in range(n_h):
+                    if heights[k, 2] & fitmask[r] == 0:
+                        continue  # no removal from there: the seed adds nothing
+                    if slack >= 0 and _removed(heights[k, 0]) < best - slack:
+                        continue
+                    hh6 = heights[k, 3]
+                    bit = hh6 * WASTE_SLOTS + r
+                    word = visited[bit >> 6]
+                    b = np.uint64(1) << np.uint64(bit & 63)
+                    if word & b:
+                        continue
+                    visited[bit >> 6] = word | b
+                    if n_rec >= cap:
+                        status = STATUS_OVERFLOW
+                        break
+                    rec[n_rec, 0] = heights[k, 0] | (r << 21)
+                    rec[n_rec, 1] = hh6
+                    rec[n_rec, 2] = heights[k, 1]
+                    rec[n_rec, 3] = t | (NO_COLUMN << 8) | (1 << 12)
+                    stack[sp] = n_rec
+                    sp += 1
+                    n_rec += 1
+            else:
+                # The heights of the layer before, each drawing one card.
+                for j in range(prev_begin, layer_begin):
+                    bit = rec[j, 1] * WASTE_SLOTS + (rec[j, 0] >> 21)
+                    visited[bit >> 6] &= ~(np.uint64(1) << np.uint64(bit & 63))
+                for j in range(prev_begin, layer_begin):
+                    hh6 = rec[j, 1]
+                    if hh6 == 0:
+                        continue  # a won game is over: nothing is drawn after it
+                    bit = hh6 * WASTE_SLOTS + r
+                    word = visited[bit >> 6]
+                    b = np.uint64(1) << np.uint64(bit & 63)
+                    if word & b:
+                        continue
+                    visited[bit >> 6] = word | b
+                    if n_rec >= cap:
+                        status = STATUS_OVERFLOW
+                        break
+                    rec[n_rec, 0] = (rec[j, 0] & 0x1FFFFF) | (r << 21)
+                    rec[n_rec, 1] = hh6
+                    rec[n_rec, 2] = j
+                    rec[n_rec, 3] = t | (NO_COLUMN << 8) | (1 << 12)
+                    stack[sp] = n_rec
+                    sp += 1
+                    n_rec += 1
+
+        while sp > 0 and status == STATUS_OK:
+            sp -= 1
+            i = stack[sp]
+            key = rec[i, 0]
+            h3 = key & 0x1FFFFF
+            h6 = rec[i, 1]
+            m = fitmask[key >> 21]
+            for c in range(COLUMNS):
+                hc = (h3 >> (3 * c)) & 7
+                if hc == 0:
+                    continue
+                rank = col_ranks[c * 8 + hc]
+                if (m >> rank) & 1 == 0:
+                    continue
+                n3 = h3 - (1 << (3 * c))
+                n6 = h6 - POW6[c]
+                bit = n6 * WASTE_SLOTS + rank
+                word = visited[bit >> 6]
+                b = np.uint64(1) << np.uint64(bit & 63)
+                if word & b:
+                    continue
+                visited[bit >> 6] = word | b
+                if n_rec >= cap:
+                    status = STATUS_OVERFLOW
+                    break
+                rec[n_rec, 0] = n3 | (rank << 21)
+                rec[n_rec, 1] = n6
+                rec[n_rec, 2] = i
+                rec[n_rec, 3] = t | (c << 8)
+                if first[n6] < 0:
+                    first[n6] = n_rec
+                    heights[n_h, 0] = n3
+                    heights[n_h, 1] = n_rec
+                    heights[n_h, 2] = _free_mask(col_ranks, n3)
+                    heights[n_h, 3] = n6
+                    n_h += 1
+                    removed = _removed(n3)
+                    if removed > best:
+                        best = removed
+                        best_idx = n_rec
+                if n3 == 0 and win_idx < 0:
+                    win_idx = n_rec
+                    if stop_at_win:
+                        n_rec += 1
+                        sp = 0
+                        break
+                stack[sp] = n_rec
+                sp += 1
+                n_rec += 1
+        t += 1
+
+    # The path, last move first.
+    target = win_idx if win_idx >= 0 else best_idx
+    n_path = 0
+    i = target
+    while i > 0:
+        info = rec[i, 3]
+        column = (info >> 8) & 15
+        parent = rec[i, 2]
+        if column != NO_COLUMN:
+            path[n_path] = column
+            n_path += 1
+        if (info >> 12) & 1:
+            for _ in range((info & 255) - (rec[parent, 3] & 255)):
+                path[n_path] = -1
+                n_path += 1
+        i = parent
+
+    out[OUT_STATUS] = status
+    out[OUT_WON] = 1 if win_idx >= 0 else 0
+    out[OUT_MAX_REMOVED] = best
+    out[OUT_STATES] = n_rec
+    out[OUT_PATH_LEN] = n_path
+    out[OUT_LAYER] = rec[target, 3] & 255
+    out[OUT_HEIGHTS] = n_h
+
+    # Leave the workspace clean for the next call.
+    for j in range(n_rec):
+        bit = rec[j, 1] * WASTE_SLOTS + (rec[j, 0] >> 21)
+        visited[bit >> 6] &= ~(np.uint64(1) << np.uint64(bit & 63))
+    for k in range(n_h):
+        first[heights[k, 3]] = -1
+
+
+INF = 255
+
+
+def settle_workspace():
+    """Arrays ``settle`` needs, clean (it leaves them clean). Reuse them between deals."""
+    least = np.full(N_HEIGHTS * 8, INF, dtype=np.uint8)
+    reached = np.zeros(N_HEIGHTS, dtype=np.uint8)
+    seen = np.empty(N_HEIGHTS, dtype=np.int32)
+    return least, reached, seen
+
+
+@njit(cache=True)
+def settle(col_ranks, stock_ranks, fits, start, least, reached, seen, out, path):
+    """Exact search over heights: every reachable height vector, each settled once.
+
+    A state is (heights, the column the waste card came from, stock index). For each height
+    vector h and source column c, ``least[h6 * 8 + c]`` becomes the least stock index at which
+    h is reached with the card just removed from column c as waste (INF: never);
+    ``reached[h6]`` marks h and ``seen`` lists the reached h6 (to clean up after). A lower
+    stock index dominates, so that least value is all that matters. A removal lowers h6, so
+    one pass down from the start's h6 settles every h before anything it leads to: no state is
+    expanded twice, and memory is read and written in a few descending streams.
+
+    From a settled h, the card x of column c goes onto the waste at the least index among the
+    sources x fits on, or at the first later stock card x fits on, drawn through to.
+
+    Writes out[OUT_WON], out[OUT_MAX_REMOVED], out[OUT_STATES] (settled (heights, source)
+    pairs), out[OUT_HEIGHTS], out[OUT_LAYER] (stock index of the target) and ``path``, the
+    moves to a fewest-draws win or to a state with the most cards removed, last move first.
+    """
+    n_stock = stock_ranks.shape[0]
+    # next_fit[s * 16 + x]: the first stock index t > s whose drawn card (stock[t-1]) takes x
+    next_fit = np.full((n_stock + 2) * 16, INF, dtype=np.int64)
+    for s in range(n_stock - 1, -1, -1):
+        for x in range(1, 14):
+            if fits[stock_ranks[s], x]:
+                next_fit[s * 16 + x] = s + 1
+            else:
+                next_fit[s * 16 + x] = next_fit[s * 16 + 16 + x]
+
+    # takes[x * 4 + i]: the waste ranks card rank x fits on, padded with 0 (never a rank)
+    takes = np.zeros(14 * 4, dtype=np.int64)
+    for x in range(1, 14):
+        i = 0
+        for w in range(1, 14):
+            if fits[w, x]:
+                takes[x * 4 + i] = w
+                i += 1
+    digits = np.empty(COLUMNS, dtype=np.int64)
+    root3 = 0
+    root6 = 0
+    for c in range(COLUMNS):
+        digits[c] = start[c]
+        root3 |= start[c] << (3 * c)
+        root6 += start[c] * POW6[c]
+    s0 = start[7]
+    w0 = start[8]
+    reached[root6] = 1
+    n_heights = 0
+    states = 1
+    best = -1
+    best6 = root6
+    best3 = root3
+    by_rank = np.full(16, INF, dtype=np.int64)
+
+    p3 = root3
+    left = 0
+    for c in range(COLUMNS):
+        left += digits[c]
+    for p6 in range(root6, -1, -1):
+        if p6 != root6:  # count down in base 6, keeping p3 and the cards left in step
+            c = 0
+            while digits[c] == 0:
+                digits[c] = ROWS
+                p3 += ROWS << (3 * c)
+                left += ROWS
+                c += 1
+            digits[c] -= 1
+            p3 -= 1 << (3 * c)
+            left -= 1
+        if not reached[p6]:
+            continue
+        seen[n_heights] = p6
+        n_heights += 1
+        if TABLEAU - left > best:
+            best = TABLEAU - left
+            best6 = p6
+            best3 = p3
+        base = p6 * 8
+        # by_rank[w]: the least index at which p has waste rank w, from its source columns'
+        # cards and, at the start, the start's waste.
+        for w in range(16):
+            by_rank[w] = INF
+        s_min = INF
+        for c in range(COLUMNS):
+            s = least[base + c]
+            w = col_ranks[c * 8 + digits[c] + 1]
+            by_rank[w] = min(by_rank[w], s)
+            s_min = min(s_min, s)
+        if p6 == root6:
+            by_rank[w0] = min(by_rank[w0], s0)
+            s_min = s0
+        row = s_min * 16
+        for c in range(COLUMNS):
+            hc = digits[c]
+            if hc == 0:
+                continue
+            x = col_ranks[c * 8 + hc]
+            s = min(next_fit[row + x], by_rank[takes[x * 4]], by_rank[takes[x * 4 + 1]],
+                    by_rank[takes[x * 4 + 2]])
+            n6 = p6 - POW6[c]
+            slot = n6 * 8 + c
+            old = least[slot]
+            states += (old == INF) & (s != INF)
+            least[slot] = min(old, s)
+            reached[n6] |= s != INF
+
+    won = best == TABLEAU
+    # Walk back from the target's least state to the root, writing moves last first.
+    n_path = 0
+    cur3 = best3
+    cur6 = best6
+    cur_c = -1
+    cur_s = s0 if cur6 == root6 else INF
+    for c in range(COLUMNS):
+        if least[cur6 * 8 + c] < cur_s:
+            cur_s = least[cur6 * 8 + c]
+            cur_c = c
+    layer = cur_s
+    while cur_c >= 0:
+        hc = (cur3 >> (3 * cur_c)) & 7
+        x = col_ranks[cur_c * 8 + hc + 1]
+        path[n_path] = cur_c
+        n_path += 1
+        p3 = cur3 + (1 << (3 * cur_c))
+        p6 = cur6 + POW6[cur_c]
+        # Which state of p led here at index cur_s: a source, the root's waste, or a draw.
+        found = -2
+        for c in range(COLUMNS):
+            if least[p6 * 8 + c] == cur_s:
+                pc = (p3 >> (3 * c)) & 7
+                if fits[col_ranks[c * 8 + pc + 1], x]:
+                    found = c
+                    break
+        if found == -2 and p6 == root6 and s0 == cur_s and fits[w0, x]:
+            found = -1
+        if found == -2:  # drawn through from p's least state
+            s_min = INF
+            if p6 == root6:
+                s_min = s0
+                found = -1
+            for c in range(COLUMNS):
+                if least[p6 * 8 + c] < s_min:
+                    s_min = least[p6 * 8 + c]
+                    found = c
+            for _ in range(cur_s - s_min):
+                path[n_path] = -1
+                n_path += 1
+            cur_s = s_min
+        cur3 = p3
+        cur6 = p6
+        cur_c = found
+
+    out[OUT_STATUS] = STATUS_OK
+    out[OUT_WON] = 1 if won else 0
+    out[OUT_MAX_REMOVED] = best
+    out[OUT_STATES] = states
+    out[OUT_PATH_LEN] = n_path
+    out[OUT_LAYER] = layer
+    out[OUT_HEIGHTS] = n_heights
+
+    for j in range(n_heights):  # leave the workspace clean
+        p6 = seen[j]
+        reached[p6] = 0
+        for c in range(8):
+            least[p6 * 8 + c] = INF

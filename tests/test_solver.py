@@ -1,0 +1,132 @@
+import csv
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golfsolve.cards import FULL_DECK
+from golfsolve.deal import Deal
+from golfsolve.game import Game
+from golfsolve.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, STRICTNESS_ORDER
+from golfsolve.solver import best_score, count_reachable, run_layered, run_settle, solve, solve_game
+
+from .conftest import DATA
+from .reference import reference_search
+from .test_deal import random_deals
+
+ROWS = list(csv.DictReader((DATA / "pysolfc-deals-1-20.csv").open(encoding="utf-8")))
+COLUMN = {EASY: "easy", CLASSIC: "classic", DEAD_KING: "dead_king"}
+CASES = [(int(row["deal"]), rules, row) for row in ROWS for rules in ALL_RULES]
+
+
+def replay(deal, rules, moves, start=None):
+    game = start or Game(deal, rules)
+    for move in moves:
+        game.play(move)
+    return game
+
+
+@pytest.mark.parametrize(("number", "rules", "row"), CASES,
+                         ids=[f"{n}-{r.name}" for n, r, _ in CASES])
+def test_verdicts_match_black_hole_solver(number, rules, row):
+    deal = Deal.from_number(number)
+    expected = row[COLUMN[rules]]
+    for fewest in (False, True):
+        solution = solve(deal, rules, fewest_moves=fewest)
+        assert ("won" if solution.winnable else "lost") == expected
+        game = replay(deal, rules, solution.moves)
+        assert game.removed == solution.max_removed
+        assert game.status == ("won" if solution.winnable else "stuck")
+        assert game.score == solution.best_score
+        if solution.winnable:
+            assert solution.max_removed == 35 and solution.best_score == 350
+    count = row[f"{COLUMN[rules]}_reachable_states_if_lost"]
+    if count:
+        assert count_reachable(Game(deal, rules)) == int(count)
+
+
+@pytest.mark.parametrize("number", [1, 3, 11, 16])
+def test_known_maxima(number):
+    # Exact maxima of the lost deals among these, from the exhaustive search.
+    expected = {1: {CLASSIC: 29, DEAD_KING: 29}, 3: {CLASSIC: 34, DEAD_KING: 34},
+                11: {EASY: 34, CLASSIC: 33, DEAD_KING: 33}, 16: {DEAD_KING: 34}}[number]
+    deal = Deal.from_number(number)
+    for rules, maximum in expected.items():
+        solution = solve(deal, rules)
+        assert (solution.winnable, solution.max_removed) == (False, maximum)
+        assert solution.best_score == max(0, 20 * maximum - 350)
+
+
+@pytest.mark.parametrize("number", range(1, 21))
+def test_the_two_exact_kernels_agree_on_fewest_draws(number):
+    deal = Deal.from_number(number)
+    for rules in ALL_RULES:
+        settled, _ = run_settle(Game(deal, rules))
+        layered, _ = run_layered(Game(deal, rules))
+        assert settled[1] == layered[1]  # won
+        assert settled[2] == layered[2]  # max removed
+        if settled[1]:
+            assert settled[5] == layered[5]  # draws of the fewest-draws win
+            assert len(solve(deal, rules, fewest_moves=True).moves) == 35 + settled[5]
+
+
+def test_the_rules_page_deal_fewest_moves(page_deal):
+    for rules in ALL_RULES:
+        solution = solve(page_deal, rules, fewest_moves=True)
+        assert solution.winnable and solution.fewest_moves
+        assert replay(page_deal, rules, solution.moves).status == "won"
+
+
+def test_monotone_rules_on_the_vectors():
+    for row in ROWS:
+        won = [row[COLUMN[r]] == "won" for r in STRICTNESS_ORDER]
+        assert won == sorted(won, reverse=True)  # no True after a False
+
+
+def test_best_score():
+    assert [best_score(r) for r in (35, 34, 31, 30, 25, 18, 17, 0)] == [350, 330, 270, 250, 150,
+                                                                       10, 0, 0]
+
+
+positions = st.tuples(
+    random_deals,
+    st.sampled_from(ALL_RULES),
+    st.lists(st.integers(0, 3), min_size=7, max_size=7),
+    st.integers(6, 16),
+    st.sampled_from(FULL_DECK),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions)
+def test_kernels_agree_with_the_reference_search(position):
+    deal, rules, heights, drawn, waste = position
+    game = Game.at_position(deal, rules, heights, drawn, waste)
+    won, best, states = reference_search(game)
+    for fewest in (False, True):
+        solution = solve_game(game, fewest_moves=fewest)
+        assert (solution.winnable, solution.max_removed) == (won, best)
+        start = Game.at_position(deal, rules, heights, drawn, waste)
+        end = replay(deal, rules, solution.moves, start)
+        assert end.removed == best
+        assert end.status == ("won" if won else "stuck")
+    assert count_reachable(game) == states
+
+
+@settings(max_examples=20, deadline=None)
+@given(random_deals)
+def test_won_under_stricter_rules_means_won_under_easier(deal):
+    won = [solve(deal, rules).winnable for rules in STRICTNESS_ORDER]
+    assert won == sorted(won, reverse=True)
+    maxima = [solve(deal, rules).max_removed for rules in STRICTNESS_ORDER]
+    assert maxima == sorted(maxima, reverse=True)
+
+
+@settings(max_examples=20, deadline=None)
+@given(random_deals, st.sampled_from(ALL_RULES))
+def test_every_solution_replays_legally(deal, rules):
+    for fewest in (False, True):
+        solution = solve(deal, rules, fewest_moves=fewest)
+        game = replay(deal, rules, solution.moves)
+        assert game.removed == solution.max_removed
+        assert game.status == ("won" if solution.winnable else "stuck")
