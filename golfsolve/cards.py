@@ -6,9 +6,9 @@ A card prints as ``TS`` in files (``str(card)``) and as ``10♠`` for people (``
 
 from __future__ import annotations
 
-from .errors import InputError
-
 from dataclasses import dataclass
+
+from .errors import InputError
 
 RANK_CHARS = "A23456789TJQK"
 SUITS = "CDHS"

@@ -7,11 +7,10 @@ back as E).
 
 from __future__ import annotations
 
-from .errors import InputError
-
 import re
 from dataclasses import dataclass
 
+from .errors import InputError
 from .rules import CLASSIC, EASY, Rules
 
 PREFIX = "GO1"
@@ -68,7 +67,8 @@ class GameCode:
             raise CodeError(f"game code {text.strip()!r} does not start with {PREFIX}")
         if letter not in _RULE_LETTERS:
             raise CodeError(
-                f"unknown rules letter {letter!r} in game code {text.strip()!r} (expected E, C or N)"
+                f"unknown rules letter {letter!r} in game code {text.strip()!r} "
+                "(expected E, C or N)"
             )
         if len(letters) != LETTERS:
             raise CodeError(

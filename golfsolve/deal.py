@@ -10,8 +10,6 @@ The board format is the field's (black-hole-solver, pysol_cards)::
 
 from __future__ import annotations
 
-from .errors import InputError
-
 import json
 import sys
 from collections import Counter
@@ -20,6 +18,7 @@ from pathlib import Path
 
 from .cards import FULL_DECK, Card, CardError
 from .codes import CodeError, GameCode, check_number
+from .errors import InputError
 from .rules import Rules
 
 COLUMNS = 7
@@ -85,7 +84,8 @@ class Deal:
                         raise DealError(f"line {lineno}: a second stock line")
                     if len(cards) != STOCK_SIZE:
                         raise DealError(
-                            f"line {lineno}: the stock has {len(cards)} cards, expected {STOCK_SIZE}"
+                            f"line {lineno}: the stock has {len(cards)} cards, "
+                            f"expected {STOCK_SIZE}"
                         )
                     stock = tuple(cards)
                 else:
@@ -104,7 +104,8 @@ class Deal:
             cards = _parse_cards(line, lineno)
             if len(cards) != ROWS:
                 raise DealError(
-                    f"line {lineno}: column {len(columns) + 1} has {len(cards)} cards, expected {ROWS}"
+                    f"line {lineno}: column {len(columns) + 1} has {len(cards)} cards, "
+                    f"expected {ROWS}"
                 )
             columns.append(tuple(cards))
             column_lines.append(lineno)
@@ -140,7 +141,7 @@ class Deal:
             if key not in data:
                 raise DealError(f"the JSON deal has no {key!r}")
         stock, waste, tableau = data["stock"], data["waste"], data["tableau"]
-        if not isinstance(stock, list) or not isinstance(tableau, list) or not isinstance(waste, str):
+        if not (isinstance(stock, list) and isinstance(tableau, list) and isinstance(waste, str)):
             raise DealError("JSON deal: stock and tableau must be lists, waste a card string")
         if any(not isinstance(col, list) for col in tableau):
             raise DealError("JSON deal: each tableau column must be a list of cards")
@@ -163,7 +164,9 @@ class Deal:
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise DealError(f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+                raise DealError(
+                    f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+                ) from None
             return cls.from_dict(data)
         return cls.from_board(text)
 

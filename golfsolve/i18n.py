@@ -158,5 +158,6 @@ def describe_position(
             cards = text(lang, "empty")
         part = text(lang, "column", n=n, cards=cards)
         parts.append(part if n == 1 else part[0].lower() + part[1:])
-    head = text(lang, "stock_line", cards=count_cards(stock_left, lang), waste=card_name(waste, lang))
+    head = text(lang, "stock_line", cards=count_cards(stock_left, lang),
+                waste=card_name(waste, lang))
     return head + " " + "; ".join(parts) + "."

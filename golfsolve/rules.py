@@ -6,14 +6,13 @@ Everything else (the game model, the numba search, the reference search in the t
 
 from __future__ import annotations
 
-from .errors import InputError
-
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
 from .cards import ACE, KING
+from .errors import InputError
 
 
 class RulesError(InputError):
@@ -58,7 +57,8 @@ DEAD_KING = Rules("dead-king", wrap=False, dead_king=True, letter=None)
 
 ALL_RULES: tuple[Rules, ...] = (EASY, CLASSIC, DEAD_KING)
 RULES_BY_NAME = {r.name: r for r in ALL_RULES}
-# From the most permissive to the strictest: a deal won under a later one is won under an earlier one.
+# From the most permissive to the strictest: a deal won under a later one is won under an
+# earlier one.
 STRICTNESS_ORDER = (EASY, CLASSIC, DEAD_KING)
 
 

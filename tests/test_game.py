@@ -75,7 +75,8 @@ def test_queen_on_king_in_both_rule_sets_but_not_dead_king(page_deal):
 
 
 def find_dead_end(deal, removed):
-    """A stuck position with ``removed`` cards gone: heights from the right, a waste nothing fits."""
+    """A stuck position with ``removed`` cards gone: heights filled from column 1, a waste
+    nothing fits."""
     left = 35 - removed
     heights = [min(5, max(0, left - 5 * c)) for c in range(7)]
     for waste in deal.stock:
