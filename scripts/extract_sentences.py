@@ -1,0 +1,41 @@
+"""Copy the wording of the Golf rules pages that golfsolve must match into
+tests/data/rules-sentences.json.
+
+Usage: python scripts/extract_sentences.py SPEC_DIR
+SPEC_DIR holds rules-fi.txt, rules-id.txt and rules-tr.txt. Each page describes three states
+of the rules-page deal, in order: the start, after the 3-move example, and the move-35 state;
+and it quotes three messages, in order: the wrong-rank refusal, the blocked-card refusal and
+the dead-end message.
+"""
+
+import json
+import re
+import sys
+from pathlib import Path
+
+QUOTED = re.compile(r"[”«“]([^”»]+)[”»]")
+MESSAGES = ("rank", "blocked", "stuck")
+
+OPENINGS = {"fi": "Nostopakka:", "id": "Tumpukan ambil:", "tr": "Çekme destesi:"}
+STATES = ("start", "after_3_moves", "move_35")
+
+
+def main(spec_dir: str) -> None:
+    result = {}
+    for lang, opening in OPENINGS.items():
+        text = (Path(spec_dir) / f"rules-{lang}.txt").read_text(encoding="utf-8")
+        lines = [line.strip() for line in text.splitlines() if line.startswith(opening)]
+        if len(lines) != len(STATES):
+            sys.exit(f"rules-{lang}.txt: expected {len(STATES)} descriptions, found {len(lines)}")
+        result[lang] = dict(zip(STATES, lines, strict=True))
+        quoted = QUOTED.findall(text)
+        if len(quoted) != len(MESSAGES):
+            sys.exit(f"rules-{lang}.txt: expected {len(MESSAGES)} messages, found {quoted}")
+        result[lang].update(zip(MESSAGES, quoted, strict=True))
+    out = Path(__file__).resolve().parent.parent / "tests" / "data" / "rules-sentences.json"
+    out.write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "../shared/spec")

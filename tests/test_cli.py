@@ -1,0 +1,157 @@
+import json
+
+import pytest
+
+from golfsolve.cards import Card
+from golfsolve.deal import Deal
+from golfsolve.game import Game
+from golfsolve.rules import rules_by_name
+
+from .conftest import DATA
+
+PAGE = str(DATA / "rules-page-deal.board")
+SENTENCES = json.loads((DATA / "rules-sentences.json").read_text(encoding="utf-8"))
+
+
+# ----- show --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["fi", "id", "tr"])
+def test_show_prints_the_rules_pages_sentence(cli, lang):
+    result = cli("show", PAGE, "--lang", lang)
+    assert result.code == 0
+    assert result.out == SENTENCES[lang]["start"] + "\n"
+
+
+def test_show_in_english(cli):
+    result = cli("show", PAGE, "--lang", "en")
+    assert result.out.startswith(
+        "Stock: 16 cards; waste: ace of clubs. Column 1: 6 of clubs, 5 of spades, queen of "
+        "spades, 10 of spades, 6 of hearts (free: 6 of hearts); column 2: 2 of spades, ")
+    assert result.out.endswith("(free: 5 of clubs).\n")
+
+
+def test_show_board_json_and_grid(cli):
+    board = cli("show", "GO1-C-AAAAAAB", "--format", "board")
+    assert board.out == Deal.from_number(1).to_board()
+    data = json.loads(cli("show", "GO1-C-AAAAAAB", "--format", "json").out)
+    assert (data["deal"], data["number"], data["code"], data["rules"]) == (
+        "GO1-C-AAAAAAB", 1, "GO1-C-AAAAAAB", "classic")
+    assert Deal.from_dict(data) == Deal.from_number(1)
+    grid = cli("show", "1", "--format", "grid", "--lang", "en").out.splitlines()
+    assert grid[0] == "GO1-E-AAAAAAB (deal 1), easy rules"
+    assert grid[1] == "Stock: 16 cards; waste: 10♥.  Score: 0  Moves: 0"
+    assert grid[2] == "  1: J♦ 5♥ K♥ A♠ [4♥]"
+
+
+def test_show_reads_stdin(cli):
+    result = cli("show", "-", "--format", "board", input=Deal.from_number(3).to_json())
+    assert result.out == Deal.from_number(3).to_board()
+
+
+@pytest.mark.parametrize(
+    ("args", "input", "message"),
+    [
+        (["show", "GO1-Q-AAAAAAB"], None,
+         "golfsolve: error: unknown rules letter 'Q' in game code 'GO1-Q-AAAAAAB' "
+         "(expected E, C or N)"),
+        (["show", "GO1-E-AAAAAAA"], None,
+         "golfsolve: error: game code 'GO1-E-AAAAAAA' names deal 0, which does not exist"),
+        (["show", "nothere.board"], None, "golfsolve: error: no such file: nothere.board"),
+        (["show", "-"], "", "golfsolve: error: standard input is empty"),
+        (["show", "-"], "Talon: 8S\n", "golfsolve: error: stdin: line 1: the stock has 1 cards, "
+         "expected 16"),
+        (["show", "1", "--rules", "hard"], None,
+         "golfsolve: error: unknown rules 'hard' (expected one of: easy, classic, dead-king)"),
+        (["solve", "1", "--rules", "easy,nope"], None,
+         "golfsolve: error: unknown rules 'nope' (expected one of: easy, classic, dead-king)"),
+        (["show"], None, "golfsolve show: error: Missing argument 'DEAL'. (see --help)"),
+        (["show", "1", "--format", "xml"], None,
+         "golfsolve show: error: Invalid value for '--format': 'xml' is not one of 'text', "
+         "'grid', 'board', 'json'. (see --help)"),
+        (["frobnicate"], None, "golfsolve: error: No such command 'frobnicate'. (see --help)"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(cli, args, input, message):
+    result = cli(*args, input=input)
+    assert result.code == 2
+    assert result.out == ""
+    assert result.err == message + "\n"
+
+
+def test_a_directory_is_not_a_deal(cli, tmp_path):
+    result = cli("show", str(tmp_path))
+    assert (result.code, result.err) == (2, f"golfsolve: error: {tmp_path} is a directory, "
+                                            "not a deal file\n")
+
+
+def test_invalid_board_file_names_file_and_line(cli, tmp_path):
+    bad = tmp_path / "bad.board"
+    bad.write_text(Deal.from_number(1).to_board().replace("JD 5H KH AS 4H", "JD 5H KH AS 4Z"))
+    result = cli("show", str(bad))
+    assert result.err == f"golfsolve: error: {bad}: line 3, card 5: unknown card '4Z'\n"
+    assert result.code == 2
+
+
+# ----- solve -------------------------------------------------------------------------------------
+def replay_json_moves(deal, rules, moves):
+    game = Game(deal, rules)
+    for i, move in enumerate(moves, 1):
+        assert move["move"] == i
+        token = "d" if move["action"] == "draw" else str(move["column"])
+        assert str(game.play(token).card) == move["card"]
+        assert (move["column"] is None) == (move["action"] == "draw")
+    return game
+
+
+def test_solve_json_fields_and_moves(cli):
+    result = cli("solve", "GO1-E-AAAAAAB", "GO1-C-AAAAAAB", "--json")
+    assert result.code == 0
+    records = [json.loads(line) for line in result.out.splitlines()]
+    assert [list(r) for r in records] == [["deal", "number", "rules", "winnable", "max_removed",
+                                           "best_score", "moves", "states", "seconds"]] * 2
+    easy, classic = records
+    assert (easy["deal"], easy["number"], easy["rules"], easy["winnable"], easy["max_removed"],
+            easy["best_score"]) == ("GO1-E-AAAAAAB", 1, "easy", True, 35, 350)
+    assert (classic["rules"], classic["winnable"], classic["max_removed"],
+            classic["best_score"]) == ("classic", False, 29, 230)
+    deal = Deal.from_number(1)
+    assert replay_json_moves(deal, rules_by_name("easy"), easy["moves"]).status == "won"
+    end = replay_json_moves(deal, rules_by_name("classic"), classic["moves"])
+    assert (end.status, end.removed, end.score) == ("stuck", 29, 230)
+    assert easy["states"] > 0 and classic["states"] > 0
+
+
+def test_solve_rules_all_and_numbers(cli):
+    result = cli("solve", "4", "--rules", "all", "--json")
+    records = [json.loads(line) for line in result.out.splitlines()]
+    assert [(r["deal"], r["number"], r["rules"], r["winnable"]) for r in records] == [
+        ("4", 4, "easy", True), ("4", 4, "classic", True), ("4", 4, "dead-king", False)]
+    assert records[2]["max_removed"] == 34 and records[2]["best_score"] == 330
+
+
+def test_solve_text_for_people(cli):
+    lines = cli("solve", PAGE, "--fewest-moves").out.splitlines()
+    moves = json.loads(cli("solve", PAGE, "--fewest-moves", "--json").out)["moves"]
+    draws = sum(m["action"] == "draw" for m in moves)
+    expected = [f"{PAGE}, easy rules: winnable in {len(moves)} moves (35 removals, {draws} "
+                "draws, the fewest possible)", "Solution:"]
+    for m in moves:
+        card = Card.parse(m["card"]).pretty
+        what = f"draw {card}" if m["action"] == "draw" else f"column {m['column']}: {card}"
+        expected.append(f"  {m['move']:>2}. {what}")
+    assert lines[:-1] == expected
+    assert lines[-1].startswith("Max removed: 35 of 35. Best score: 350. (")
+
+
+def test_solve_lost_deal_text(cli):
+    lines = cli("solve", "GO1-C-AAAAAAB").out.splitlines()
+    assert lines[0] == "GO1-C-AAAAAAB (deal 1), classic rules: cannot be won"
+    assert lines[1] == "Best line (29 of 35 removed, then no more moves):"
+    assert lines[-1].startswith("Max removed: 29 of 35. Best score: 230. (")
+
+
+def test_help_shows_examples_and_exit_codes(cli):
+    result = cli("solve", "--help")
+    assert result.code == 0
+    assert "golfsolve solve GO1-E-AAAAAAB" in result.out
+    top = cli("--help").out
+    assert "Exit status: 0 done" in " ".join(top.split())
