@@ -1,0 +1,154 @@
+"""Speed of golfsolve's solver, with ratios against baselines run in this same process.
+
+    python benchmarks/bench_solve.py [--deals 1000] [--rules easy,classic,dead-king]
+
+For PySolFC deals 1..N under each rule set it prints deals per CPU-second and states per
+second for the default solve (beam, then the exact search) and for --fewest-moves (the exact
+search alone), next to the baseline: the exhaustive layered search (one visited bit per
+(heights, waste), the plain design). The pure-Python reference search of the tests runs on
+the first few deals for a second ratio. Then peak memory, and the CLI's cold start (compiling
+into an empty numba cache) and warm start. If black-hole-solver's multi-bhs-solver is on PATH,
+it solves the same deals, and its time and the verdict agreement are printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from golfsolve.deal import Deal  # noqa: E402
+from golfsolve.game import Game  # noqa: E402
+from golfsolve.rules import parse_rules_list  # noqa: E402
+from golfsolve.solver import load_kernels, run_layered, solve  # noqa: E402
+from tests.reference import reference_search  # noqa: E402
+
+BHS_FLAGS = {"easy": ["--wrap-ranks"], "classic": ["--queens-on-kings"], "dead-king": []}
+
+
+def cpu_timed(fn, items):
+    began = time.process_time()
+    results = [fn(item) for item in items]
+    return time.process_time() - began, results
+
+
+def reference_timed(deals, rules):
+    return cpu_timed(lambda d: reference_search(Game(d, rules)), deals)
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def cli_start(code: str, cache_dir: str) -> float:
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    began = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "golfsolve", "solve", code], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    return time.perf_counter() - began
+
+
+def run_bhs(deals: list[Deal], rules_name: str) -> tuple[float, list[bool]] | None:
+    exe = shutil.which("multi-bhs-solver")
+    if not exe:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for n, deal in enumerate(deals, 1):
+            path = Path(tmp) / f"golf{n}.board"
+            path.write_text(deal.to_board())
+            paths.append(str(path))
+        began = time.perf_counter()
+        usage0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run([exe, "--game", "golf", *BHS_FLAGS[rules_name], *paths],
+                              capture_output=True, text=True, check=False)
+        usage1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        del began
+    cpu = (usage1.ru_utime - usage0.ru_utime) + (usage1.ru_stime - usage0.ru_stime)
+    verdicts = []
+    for block in done.stdout.split("[= Starting file")[1:]:
+        verdicts.append("\nSolved!" in "\n" + block)
+    return cpu, verdicts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000, help="PySolFC deals 1..N")
+    parser.add_argument("--rules", default="all", help="rule sets (default: all)")
+    parser.add_argument("--reference-deals", type=int, default=2,
+                        help="deals for the pure-Python reference (slow)")
+    parser.add_argument("--no-cli", action="store_true", help="skip the CLI start-up timing")
+    args = parser.parse_args()
+
+    began = time.process_time()
+    deals = [Deal.from_number(n) for n in range(1, args.deals + 1)]
+    deal_cpu = time.process_time() - began
+    print(f"dealing: {args.deals} deals in {deal_cpu:.2f} CPU-s "
+          f"({args.deals / deal_cpu:,.0f} deals/CPU-s, pysol_cards)")
+    began = time.perf_counter()
+    load_kernels(deals[0])
+    print(f"kernels loaded in {time.perf_counter() - began:.2f} s\n")
+
+    header = (f"{'rules':<10} {'search':<22} {'won':>5} {'CPU-s':>7} {'deals/CPU-s':>12} "
+              f"{'states/s':>12} {'vs baseline':>12}")
+    print(header)
+    print("-" * len(header))
+    for rules in parse_rules_list(args.rules):
+        base_cpu, base = cpu_timed(lambda d, r=rules: run_layered(Game(d, r))[0].copy(), deals)
+        base_states = sum(int(o[3]) for o in base)
+        rows = [("baseline (layered)", base_cpu, sum(int(o[1]) for o in base), base_states)]
+        verdicts = {}
+        for label, fewest in (("golfsolve", False), ("golfsolve --fewest", True)):
+            cpu, sols = cpu_timed(lambda d, r=rules, f=fewest: solve(d, r, fewest_moves=f), deals)
+            rows.append((label, cpu, sum(s.winnable for s in sols), sum(s.states for s in sols)))
+            verdicts[label] = [(s.winnable, s.max_removed) for s in sols]
+        agree = verdicts["golfsolve"] == verdicts["golfsolve --fewest"] == [
+            (bool(o[1]), int(o[2])) for o in base]
+        for label, cpu, won, states in rows:
+            print(f"{rules.name:<10} {label:<22} {won:>5} {cpu:>7.2f} {len(deals) / cpu:>12,.0f} "
+                  f"{states / cpu:>12,.0f} {base_cpu / cpu:>11.1f}x")
+        print(f"{'':<10} verdicts and maxima agree across the three: {agree}")
+
+        ref_deals = deals[: args.reference_deals]
+        if ref_deals:
+            # in a child process, so that its memory does not count as golfsolve's
+            with multiprocessing.get_context("spawn").Pool(1) as pool:
+                ref_cpu, refs = pool.apply(reference_timed, (ref_deals, rules))
+            our_cpu, ours = cpu_timed(lambda d, r=rules: solve(d, r), ref_deals)
+            same = [(w, m) for w, m, _ in refs] == [(s.winnable, s.max_removed) for s in ours]
+            print(f"{'':<10} pure-Python reference on {len(ref_deals)} deals: {ref_cpu:.2f} CPU-s, "
+                  f"golfsolve {our_cpu:.4f} CPU-s: {ref_cpu / max(our_cpu, 1e-9):,.0f}x faster, "
+                  f"same answers: {same}")
+        bhs = run_bhs(deals, rules.name)
+        if bhs is None:
+            print(f"{'':<10} multi-bhs-solver not on PATH: no black-hole-solver comparison")
+        else:
+            bhs_cpu, bhs_won = bhs
+            ours = [w for w, _ in verdicts["golfsolve"]]
+            agree = sum(a == b for a, b in zip(bhs_won, ours, strict=False))
+            cpu = rows[1][1]
+            print(f"{'':<10} black-hole-solver: {bhs_cpu:.2f} CPU-s; golfsolve is "
+                  f"{bhs_cpu / cpu:.1f}x faster; verdicts agree on {agree}/{len(deals)}")
+        print()
+
+    print(f"peak memory (RSS of this process, with the baseline): {peak_rss_mb():.0f} MB")
+    if not args.no_cli:
+        with tempfile.TemporaryDirectory() as cache:
+            cold = cli_start("GO1-C-AAAAAAB", cache)
+            warm = min(cli_start("GO1-C-AAAAAAB", cache) for _ in range(3))
+        print(f"CLI 'golfsolve solve GO1-C-AAAAAAB': cold start (compiling) {cold:.2f} s, "
+              f"warm start {warm:.2f} s (wall)")
+
+
+if __name__ == "__main__":
+    main()
