@@ -8,11 +8,13 @@ import sys
 import click
 
 from . import __version__
-from .deal import DealSource, resolve
+from .deal import DealError, DealSource, read_text, resolve
 from .errors import InputError
 from .game import Game
-from .i18n import LANGUAGES, default_language, describe_position
+from .i18n import LANGUAGES, default_language, describe_position, text
+from .play import PlaySession, move_name, parse_moves, replay
 from .rules import EASY, Rules, parse_rules_list, rules_by_name
+from .views import render_grid, render_solution, solution_record
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -38,6 +40,10 @@ def _rules_for(source: DealSource, rules: str | None) -> tuple[Rules, ...]:
     if rules:
         return parse_rules_list(rules)
     return (source.code_rules or EASY,)
+
+
+def _one_rules(source: DealSource, rules: str | None) -> Rules:
+    return rules_by_name(rules) if rules else (source.code_rules or EASY)
 
 
 def _describe(source: DealSource, rules: Rules) -> str:
@@ -70,7 +76,7 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
       golfsolve show deal42.board --lang fi
     """
     source = resolve(deal)
-    chosen = rules_by_name(rules) if rules else (source.code_rules or EASY)
+    chosen = _one_rules(source, rules)
     game = Game(source.deal, chosen)
     lang = lang or default_language()
     if fmt == "board":
@@ -84,22 +90,6 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
     else:
         click.echo(describe_position(game.columns(), game.stock_left, game.waste, lang))
     return EXIT_OK
-
-
-def render_grid(game: Game, title: str, lang: str = "en") -> str:
-    from .i18n import count_cards, text
-
-    lines = [f"{title}, {game.rules.name} rules" if title else f"{game.rules.name} rules"]
-    stock = text(lang, "stock_line", cards=count_cards(game.stock_left, lang),
-                 waste=game.waste.pretty)
-    lines.append(f"{stock}  {text(lang, 'score')}: {game.score}  "
-                 f"{text(lang, 'moves')}: {game.move_count}")
-    for c, column in enumerate(game.columns(), 1):
-        cards = [card.pretty for card in column]
-        if cards:
-            cards[-1] = f"[{cards[-1]}]"
-        lines.append(f"  {c}: " + " ".join(cards))
-    return "\n".join(lines)
 
 
 # ----- solve -----------------------------------------------------------------------------------
@@ -137,43 +127,100 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
     return EXIT_OK
 
 
-def solution_record(source: DealSource, solution) -> dict:
-    return {
-        "deal": source.label,
-        "number": source.number,
-        "rules": solution.rules.name,
-        "winnable": solution.winnable,
-        "max_removed": solution.max_removed,
-        "best_score": solution.best_score,
-        "moves": [
-            {"move": i, "action": m.action, "column": m.column, "card": str(m.card)}
-            for i, m in enumerate(solution.moves, 1)
-        ],
-        "states": solution.states,
-        "seconds": round(solution.seconds, 6),
-    }
+# ----- play ------------------------------------------------------------------------------------
+@cli.command()
+@click.argument("deal")
+@click.option("--rules", help=RULES_HELP)
+@LANG_OPTION
+@click.option("--seed", type=int, help="Seed for the deals that n picks, to repeat a session.")
+def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> int:
+    """Play a deal in the terminal.
+
+    After every move it shows the columns (the free card in brackets), the stock, the waste,
+    the score and the move counter. Type a column number 1-7 to remove its free card (or
+    column and row, as 1 4, to tap any card), d to draw, u to undo, h for a hint from the
+    solver, n for a new deal, q to quit. Commands can also be piped in on standard input,
+    one a line.
+
+    \b
+    Examples:
+      golfsolve play GO1-C-AAAAAAB
+      printf 'd\n5\n2\nq\n' | golfsolve play my.board --lang fi
+    """
+    source = resolve(deal)
+    chosen = _one_rules(source, rules)
+    lang = lang or default_language()
+    stdin = sys.stdin
+    prompt = None
+    if stdin.isatty():
+        def prompt() -> None:
+            click.echo(text(lang, "prompt"), nl=False)
+    session = PlaySession(Game(source.deal, chosen), _describe(source, chosen), lang,
+                          click.echo, seed, prompt)
+    return session.run(stdin)
 
 
-def render_solution(title: str, solution) -> str:
-    draws = sum(1 for m in solution.moves if m.action == "draw")
-    removals = len(solution.moves) - draws
-    head = f"{title}, {solution.rules.name} rules: "
-    if solution.winnable:
-        fewest = ", the fewest possible" if solution.fewest_moves else ""
-        head += (f"winnable in {len(solution.moves)} moves "
-                 f"({removals} removals, {draws} draws{fewest})")
-        intro = "Solution:"
+@cli.command(name="replay",
+             epilog="Exit status: 0 every move was legal; 1 a move was refused; 2 bad input.")
+@click.argument("deal")
+@click.argument("moves")
+@click.option("--rules", help="easy, classic or dead-king (default: the rules in JSON moves, "
+              "else the code's letter, else easy)")
+@click.option("--format", "fmt", type=click.Choice(["text", "grid", "json"]), default="text",
+              show_default=True, help="How to print the position reached.")
+@LANG_OPTION
+def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str | None) -> int:
+    """Replay MOVES on a deal and show where they lead.
+
+    MOVES is a string such as 'd 5 2 d', a file holding one, the JSON line that solve --json
+    prints (or a file of it), or - for standard input. It stops at the first move the rules
+    refuse and says which move and why.
+
+    \b
+    Examples:
+      golfsolve replay GO1-E-AAAAAAB 'd 4 d 5 3'
+      golfsolve solve 7 --json > sol.json && golfsolve replay 7 sol.json
+    """
+    if deal == "-" and moves == "-":
+        raise DealError("only one of DEAL and MOVES can be read from standard input")
+    source = resolve(deal)
+    from pathlib import Path
+
+    content = read_text(moves) if moves == "-" or Path(moves).is_file() else moves
+    move_list = parse_moves(content)
+    chosen = rules_by_name(rules) if rules else (move_list.rules or source.code_rules or EASY)
+    lang = lang or default_language()
+    result = replay(source.deal, chosen, move_list.tokens)
+    game = result.game
+    illegal = None
+    if result.illegal:
+        token = move_list.tokens[result.played]
+        illegal = text(lang, "illegal", n=result.played + 1, move=move_name(token, lang),
+                       reason=result.illegal.message(lang))
+    if fmt == "json":
+        record = {
+            "deal": source.label, "number": source.number, "rules": chosen.name,
+            "played": result.played, "status": game.status, "removed": game.removed,
+            "score": game.score, "moves": game.move_count, "stock_left": game.stock_left,
+            "waste": str(game.waste),
+            "tableau": [[str(c) for c in column] for column in game.columns()],
+            "illegal": None if not result.illegal else {
+                "move": result.played + 1, "token": move_list.tokens[result.played],
+                "reason": result.illegal.message(lang)},
+        }
+        click.echo(json.dumps(record, ensure_ascii=False))
     else:
-        head += "cannot be won"
-        intro = f"Best line ({solution.max_removed} of 35 removed, then no more moves):"
-    lines = [head, intro]
-    width = len(str(len(solution.moves)))
-    lines += [f"  {i:>{width}}. {m}" for i, m in enumerate(solution.moves, 1)]
-    lines.append(
-        f"Max removed: {solution.max_removed} of 35. Best score: {solution.best_score}. "
-        f"({solution.states:,} states, {solution.seconds:.3f} s)"
-    )
-    return "\n".join(lines)
+        if fmt == "grid":
+            click.echo(render_grid(game, _describe(source, chosen), lang))
+        else:
+            click.echo(describe_position(game.columns(), game.stock_left, game.waste, lang))
+        click.echo(text(lang, "summary", removed=game.removed, score=game.score,
+                        moves=game.move_count))
+        if game.status != "playing":
+            click.echo(text(lang, game.status))
+        if illegal:
+            click.echo(illegal)
+    return EXIT_FAILED if result.illegal else EXIT_OK
 
 
 # ----- entry point -----------------------------------------------------------------------------

@@ -28,6 +28,19 @@ _FACES = {
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
+        "prompt": "Move (1-7 remove, d draw, u undo, h hint, n new deal, q quit): ",
+        "final_score": "Score: {score}",
+        "after_end": "u undoes, n starts a new deal, q quits.",
+        "hint_move": "Hint: {move}",
+        "hint_draw": "draw",
+        "hint_column": "column {column} ({card})",
+        "hint_lost": "No winning line from here; at best {more} more cards can be removed.",
+        "unknown_input": "Unknown input {text!r}: type 1-7, d, u, h, n or q",
+        "new_deal": "New deal: {code}",
+        "summary": "Removed: {removed} of 35. Score: {score}. Moves: {moves}.",
+        "illegal": "Move {n} ({move}): {reason}",
+        "move_draw": "draw",
+        "move_column": "column {column}",
         "rank": "Rank must be one higher or lower",
         "blocked": "This card is blocked",
         "king": "Nothing may be played on a King",
@@ -49,6 +62,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "cards_many": "{n} cards",
     },
     "fi": {
+        "prompt": "Siirto (1-7 poista, d nosta, u kumoa, h vihje, n uusi jako, q lopeta): ",
+        "final_score": "Pisteet: {score}",
+        "after_end": "u kumoaa, n aloittaa uuden jaon, q lopettaa.",
+        "hint_move": "Vihje: {move}",
+        "hint_draw": "nosta",
+        "hint_column": "sarake {column} ({card})",
+        "hint_lost": "Tästä ei voi enää voittaa; parhaimmillaan voi poistaa vielä {more} korttia.",
+        "unknown_input": "Tuntematon syöte {text!r}: kirjoita 1-7, d, u, h, n tai q",
+        "new_deal": "Uusi jako: {code}",
+        "summary": "Poistettu: {removed}/35. Pisteet: {score}. Siirrot: {moves}.",
+        "illegal": "Siirto {n} ({move}): {reason}",
+        "move_draw": "nosto",
+        "move_column": "sarake {column}",
         "rank": "Arvon on oltava yhden suurempi tai pienempi",
         "blocked": "Tämä kortti on estetty",
         "king": "Kuninkaan päälle ei voi poistaa korttia",
@@ -70,6 +96,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "cards_many": "{n} korttia",
     },
     "id": {
+        "prompt": "Langkah (1-7 keluarkan, d ambil, u batal, h petunjuk, n baru, q keluar): ",
+        "final_score": "Skor: {score}",
+        "after_end": "u membatalkan, n memulai permainan baru, q keluar.",
+        "hint_move": "Petunjuk: {move}",
+        "hint_draw": "ambil kartu",
+        "hint_column": "kolom {column} ({card})",
+        "hint_lost": "Tidak ada jalan menang dari sini; paling banyak {more} kartu lagi dapat "
+                     "dikeluarkan.",
+        "unknown_input": "Masukan tidak dikenal {text!r}: ketik 1-7, d, u, h, n atau q",
+        "new_deal": "Susunan kartu baru: {code}",
+        "summary": "Dikeluarkan: {removed} dari 35. Skor: {score}. Langkah: {moves}.",
+        "illegal": "Langkah {n} ({move}): {reason}",
+        "move_draw": "ambil kartu",
+        "move_column": "kolom {column}",
         "rank": "Harus bernilai satu tingkat lebih tinggi atau lebih rendah",
         "blocked": "Kartu ini terhalang",
         "king": "Tidak ada kartu yang boleh dikeluarkan ke atas Raja",
@@ -91,6 +131,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "cards_many": "{n} kartu",
     },
     "tr": {
+        "prompt": "Hamle (1-7 kaldır, d çek, u geri al, h ipucu, n yeni oyun, q çık): ",
+        "final_score": "Puan: {score}",
+        "after_end": "u geri alır, n yeni bir oyun başlatır, q çıkar.",
+        "hint_move": "İpucu: {move}",
+        "hint_draw": "kart çek",
+        "hint_column": "sütun {column} ({card})",
+        "hint_lost": "Buradan kazanılamaz; en fazla {more} kart daha kaldırılabilir.",
+        "unknown_input": "Bilinmeyen giriş {text!r}: 1-7, d, u, h, n veya q yazın",
+        "new_deal": "Yeni dağılım: {code}",
+        "summary": "Kaldırılan: {removed}/35. Puan: {score}. Hamleler: {moves}.",
+        "illegal": "Hamle {n} ({move}): {reason}",
+        "move_draw": "kart çekme",
+        "move_column": "sütun {column}",
         "rank": "Bir büyük veya bir küçük değerde olmalı",
         "blocked": "Bu kart engellenmiş",
         "king": "Papaz üzerine kart konamaz",
@@ -139,6 +192,13 @@ def card_name(card: Card, lang: str = "en") -> str:
     if lang == "id":
         return f"{rank} {suit}"
     return f"{suit} {rank}"  # tr
+
+
+def short_name(card: Card, lang: str = "en") -> str:
+    """``10♠``; the Finnish, Indonesian and Turkish pages write the king R (``R♣``)."""
+    if card.rank == KING and lang != "en":
+        return "R" + card.pretty[-1]
+    return card.pretty
 
 
 def count_cards(n: int, lang: str) -> str:

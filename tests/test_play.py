@@ -1,0 +1,159 @@
+import json
+import random
+
+import pytest
+
+from golfsolve.codes import MAX_NUMBER, GameCode
+from golfsolve.deal import Deal
+from golfsolve.i18n import TEXTS
+from golfsolve.rules import ALL_RULES, CLASSIC, EASY
+from golfsolve.solver import solve
+
+from .conftest import DATA, MOVE_35_LINE
+from .test_solver import COLUMN, ROWS
+
+PAGE = str(DATA / "rules-page-deal.board")
+SENTENCES = json.loads((DATA / "rules-sentences.json").read_text(encoding="utf-8"))
+LANGS = ["fi", "id", "tr"]
+
+
+def tokens(moves):
+    return "\n".join(m.token for m in moves) + "\n"
+
+
+# ----- the rules pages' three states ---------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("state", "line"), [("after_3_moves", "d 5 2"), ("move_35", MOVE_35_LINE)])
+def test_replay_prints_the_rules_pages_states(cli, lang, state, line):
+    result = cli("replay", PAGE, line, "--lang", lang)
+    assert result.code == 0
+    assert result.out.splitlines()[0] == SENTENCES[lang][state]
+
+
+def test_replay_summary_lines(cli):
+    lines = cli("replay", PAGE, MOVE_35_LINE, "--lang", "en").out.splitlines()
+    assert lines[1:] == ["Removed: 24 of 35. Score: 240. Moves: 34."]
+    fi = cli("replay", PAGE, MOVE_35_LINE, "--lang", "fi").out.splitlines()
+    assert fi[1:] == ["Poistettu: 24/35. Pisteet: 240. Siirrot: 34."]
+
+
+# ----- play through stdin ----------------------------------------------------------------------
+def test_play_a_won_line_ends_with_350(cli):
+    moves = solve(Deal.from_number(2), EASY).moves
+    result = cli("play", "GO1-E-AAAAAAC", "--lang", "en", input=tokens(moves) + "q\n")
+    assert result.code == 0
+    lines = result.out.splitlines()
+    assert lines[-3:] == ["You won!", "Score: 350", "u undoes, n starts a new deal, q quits."]
+    assert lines[-11] == f"Stock: {16 - sum(m.action == 'draw' for m in moves)} cards; waste: " \
+        f"{moves[-1].card.pretty}.  Score: 350  Moves: {len(moves)}"
+
+
+def test_play_dead_end_then_undo_removes_the_penalty(cli):
+    moves = solve(Deal.from_number(1), CLASSIC).moves
+    result = cli("play", "GO1-C-AAAAAAB", "--lang", "en", input=tokens(moves) + "u\n")
+    lines = result.out.splitlines()
+    at_end = lines.index("No more moves possible")
+    assert lines[at_end + 1] == "Score: 230"
+    assert lines[at_end - 8] == f"Stock: 0 cards; waste: {moves[-1].card.pretty}.  Score: 230  " \
+        f"Moves: {len(moves)}"
+    before = 290 if moves[-1].action == "draw" else 280
+    stock = 1 if moves[-1].action == "draw" else 0
+    assert lines[at_end + 4] == f"Stock: {stock} cards; waste: {moves[-2].card.pretty}.  " \
+        f"Score: {before}  Moves: {len(moves)}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_dead_end_message_in_each_language(cli, lang):
+    moves = solve(Deal.from_number(1), CLASSIC).moves
+    lines = cli("play", "GO1-C-AAAAAAB", "--lang", lang, input=tokens(moves)).out.splitlines()
+    assert SENTENCES[lang]["stuck"] in lines
+    assert lines[lines.index(SENTENCES[lang]["stuck"]) + 1] == TEXTS[lang]["final_score"].format(
+        score=230)
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_play_refusals_in_each_language(cli, lang):
+    result = cli("play", PAGE, "--lang", lang, input="1\n1 4\nq\n")
+    lines = result.out.splitlines()
+    expected = {"en": ("Rank must be one higher or lower", "This card is blocked")}.get(
+        lang, (SENTENCES.get(lang, {}).get("rank"), SENTENCES.get(lang, {}).get("blocked")))
+    assert lines[9:] == list(expected)  # after the 9 lines of the board, nothing changed
+
+
+def test_play_hints(cli):
+    assert cli("play", PAGE, "--lang", "en", input="h\n").out.splitlines()[-1] == "Hint: draw"
+    lost = cli("play", "GO1-C-AAAAAAB", "--lang", "en", input="h\n").out.splitlines()[-1]
+    assert lost == "No winning line from here; at best 29 more cards can be removed."
+    fi = cli("play", PAGE, "--lang", "fi", input="d\nh\n").out.splitlines()[-1]
+    assert fi == "Vihje: sarake 5 (9♣)"
+
+
+def test_play_new_deal_unknown_input_and_eof(cli):
+    result = cli("play", PAGE, "--lang", "en", "--seed", "7", input="n\nzap\n")
+    number = random.Random(7).randint(1, MAX_NUMBER)
+    code = GameCode(EASY, number)
+    lines = result.out.splitlines()
+    assert lines[9] == f"New deal: {code}"
+    assert lines[10] == f"{code} (deal {number}), easy rules"
+    assert lines[-1] == "Unknown input 'zap': type 1-7, d, u, h, n or q"
+    assert result.code == 0
+
+
+def test_kings_are_written_r_in_the_pages_languages(cli):
+    lines = cli("play", PAGE, "--lang", "fi", input="").out.splitlines()
+    assert lines[3] == "  2: 2♠ R♣ 4♠ 2♣ [8♣]"
+
+
+# ----- replay ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("number", range(1, 21))
+def test_replay_every_solution_of_deals_1_to_20(cli, tmp_path, number):
+    for rules in ALL_RULES:
+        row = ROWS[number - 1]
+        out = cli("solve", str(number), "--rules", rules.name, "--json").out
+        path = tmp_path / f"{number}-{rules.name}.json"
+        path.write_text(out)
+        result = cli("replay", str(number), str(path), "--lang", "en")  # rules from the JSON
+        assert result.code == 0
+        last = result.out.splitlines()[-1]
+        assert last == ("You won!" if row[COLUMN[rules]] == "won" else "No more moves possible")
+
+
+def test_replay_stops_at_the_first_illegal_move(cli):
+    result = cli("replay", PAGE, "d 5 2 1 d", "--lang", "en")
+    assert result.code == 1
+    assert result.out.splitlines()[-1] == "Move 4 (column 1): Rank must be one higher or lower"
+    fi = cli("replay", PAGE, "d,5,2" + ",d" * 16, "--lang", "fi")
+    assert fi.code == 1
+    assert fi.out.splitlines()[-1] == "Siirto 19 (nosto): Nostopakka on tyhjä"
+    data = json.loads(cli("replay", PAGE, "d 5 2 1", "--format", "json").out)
+    assert data["illegal"] == {"move": 4, "token": "1",
+                               "reason": "Rank must be one higher or lower"}
+    assert (data["played"], data["status"], data["score"], data["waste"]) == (3, "playing", 20,
+                                                                           "8C")
+
+
+def test_replay_reads_moves_from_stdin_and_classic_rules(cli):
+    easy = cli("replay", PAGE, "-", "--lang", "en", input=MOVE_35_LINE + " 3\n")
+    assert easy.code == 0
+    assert easy.out.splitlines()[1] == "Removed: 25 of 35. Score: 250. Moves: 35."
+    # under Classic the same line breaks at move 22: the A♠ of column 4 cannot go on K♦
+    classic = cli("replay", PAGE, "-", "--rules", "classic", "--lang", "en",
+                  input=MOVE_35_LINE + "\n")
+    assert classic.code == 1
+    assert classic.out.splitlines()[-1] == "Move 22 (column 4): Rank must be one higher or lower"
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [("d x 5", "move 2: 'x' is not a move (d to draw, 1-7 for a column)"),
+     ("8", "move 1: '8' is not a move (d to draw, 1-7 for a column)"),
+     ("", "no moves given"),
+     ('{"moves": [{"action": "jump"}]}',
+      "move 1: {'action': 'jump'} is not a draw or a removal from column 1-7"),
+     ('{"moves": 3}', "JSON moves must be a list, or an object with a 'moves' list"),
+     ('{"moves": []}\n{"moves": []}', "the JSON holds more than one solution: give one line of "
+      "solve --json")],
+)
+def test_bad_moves_are_one_line_and_status_2(cli, moves, message):
+    result = cli("replay", PAGE, moves)
+    assert (result.code, result.out, result.err) == (2, "", f"golfsolve: error: {message}\n")
