@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -184,8 +185,6 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
     if deal == "-" and moves == "-":
         raise DealError("only one of DEAL and MOVES can be read from standard input")
     source = resolve(deal)
-    from pathlib import Path
-
     content = read_text(moves) if moves == "-" or Path(moves).is_file() else moves
     move_list = parse_moves(content)
     chosen = rules_by_name(rules) if rules else (move_list.rules or source.code_rules or EASY)
@@ -221,6 +220,157 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
         if illegal:
             click.echo(illegal)
     return EXIT_FAILED if result.illegal else EXIT_OK
+
+
+# ----- batch, compare, export -----------------------------------------------------------------
+DEALS_HELP = """DEALS: deal ranges (1-10000), code ranges (GO1-C-AAAAAAB..GO1-C-AAAABMM), a start
+code or number with --count N, board files or globs ('boards/*.board'), or @FILE listing codes
+or numbers one a line."""
+
+
+def _batch_options(fn):
+    for option in reversed([
+        click.option("--count", type=click.IntRange(min=1),
+                     help="With a single code or number: this many deals from it."),
+        click.option("--jobs", type=click.IntRange(min=1), default=None,
+                     help="Worker processes (default: all cores)."),
+        click.option("--db", type=click.Path(dir_okay=True),
+                     help="SQLite file that keeps every finished result; rerun to resume."),
+        click.option("--fewest-moves", is_flag=True, help="Store fewest-moves solutions."),
+        click.option("--dask", "dask_address", metavar="ADDRESS",
+                     help="Solve on a Dask cluster (tcp://host:8786) instead of local workers."),
+        click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON."),
+        click.option("--quiet", is_flag=True, help="No progress bar."),
+    ]):
+        fn = option(fn)
+    return fn
+
+
+def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet):
+    from .analysis import default_jobs, parse_deals, run_batch
+
+    chosen = parse_rules_list(rules)
+    items = parse_deals(deals, count)
+    options = {"deals": list(deals) + ([f"--count={count}"] if count else []),
+               "rules": [r.name for r in chosen], "fewest_moves": fewest_moves}
+    show_progress = not quiet and sys.stderr.isatty()
+    rows = run_batch(items, list(chosen), jobs=jobs or default_jobs(), db=db,
+                     fewest_moves=fewest_moves, dask=dask_address, progress=show_progress,
+                     options=options)
+    return chosen, rows
+
+
+@cli.command(epilog=DEALS_HELP)
+@click.argument("deals", nargs=-1, required=True, metavar="DEALS...")
+@click.option("--rules", default="easy,classic", show_default=True,
+              help="Rule sets: a comma list of easy, classic, dead-king, or all.")
+@click.option("--out", type=click.Path(), help="Write one row per (deal, rules) to FILE.csv "
+              "or FILE.jsonl.")
+@_batch_options
+def batch(deals, rules, out, count, jobs, db, fewest_moves, dask_address, as_json, quiet) -> int:
+    """Solve many deals and summarize: win rates with 95% Wilson intervals, mean best score,
+    and the distribution of the most cards removable.
+
+    \b
+    Examples:
+      golfsolve batch 1-10000 --rules all --out results.csv
+      golfsolve batch 1-100000 --db runs.sqlite      (interrupt and rerun to resume)
+      golfsolve batch GO1-C-AAAAAAB --count 500 --jobs 2 --json
+    """
+    from .analysis import check_out_path, render_summary, summarize, write_rows
+
+    if out:
+        check_out_path(out)
+    chosen, rows = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet)
+    names = [r.name for r in chosen]
+    summaries = summarize(rows, names)
+    if out:
+        write_rows(rows, out)
+    if as_json:
+        click.echo(json.dumps({"summary": [s.to_dict() for s in summaries]}))
+    else:
+        click.echo(render_summary(summaries))
+    return EXIT_OK
+
+
+@cli.command(epilog=DEALS_HELP)
+@click.argument("deals", nargs=-1, required=True, metavar="DEALS...")
+@click.option("--rules", default="easy,classic", show_default=True,
+              help="The rule sets to compare (two or more).")
+@click.option("--plot", type=click.Path(dir_okay=False),
+              help="Draw the max-removed distributions to FILE.png or FILE.svg (matplotlib).")
+@_batch_options
+def compare(deals, rules, plot, count, jobs, db, fewest_moves, dask_address, as_json,
+            quiet) -> int:
+    """Compare rule sets on the same deals: win rates with intervals, the 2x2 table of deals
+    won under each, mean best scores.
+
+    A deal won only under the stricter rules would be a solver bug: it is reported as an error
+    (exit status 1).
+
+    \b
+    Examples:
+      golfsolve compare 1-1000
+      golfsolve compare 1-5000 --rules all --plot removed.png --db cmp.sqlite
+    """
+    from .analysis import compare as compare_rows
+    from .analysis import plot_histograms, render_comparison, summarize
+
+    if len(parse_rules_list(rules)) < 2:
+        raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
+    if plot and Path(plot).suffix.lower() not in (".png", ".svg"):
+        raise click.BadParameter("writes .png or .svg files", param_hint="--plot")
+    chosen, rows = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet)
+    names = [r.name for r in chosen]
+    summaries = summarize(rows, names)
+    tables = compare_rows(rows, names)
+    if plot:
+        plot_histograms(summaries, plot)
+    if as_json:
+        click.echo(json.dumps({"summary": [s.to_dict() for s in summaries],
+                               "tables": [t.to_dict() for t in tables]}))
+    else:
+        for s in summaries:
+            lo, hi = s.interval
+            click.echo(f"{s.rules:<10} {s.won:>7} of {s.deals} won  {100 * s.win_rate:5.1f}%  "
+                       f"[{100 * lo:.1f}%, {100 * hi:.1f}%]  mean best score "
+                       f"{s.mean_best_score:.1f}")
+        for table in tables:
+            click.echo()
+            click.echo(render_comparison(table))
+        if plot:
+            click.echo(f"\nplot written to {plot}")
+    bugs = [(t, t.only_stricter) for t in tables if t.only_stricter]
+    for table, labels in bugs:
+        click.echo(f"golfsolve: error: solver bug: won under {table.stricter} but not under "
+                   f"{table.easier}: {', '.join(labels)}", err=True)
+    return EXIT_FAILED if bugs else EXIT_OK
+
+
+@cli.command()
+@click.option("--db", required=True, type=click.Path(), help="The results database.")
+@click.option("--out", required=True, type=click.Path(), help="FILE.csv or FILE.jsonl.")
+def export(db: str, out: str) -> int:
+    """Write the results stored in a database to CSV or JSON lines.
+
+    \b
+    Example:
+      golfsolve export --db runs.sqlite --out runs.csv
+    """
+    from .analysis import check_out_path, write_rows
+    from .store import ResultStore
+
+    check_out_path(out)
+    store = ResultStore(db, create=False)
+    try:
+        if store.fresh:
+            raise InputError(f"{db} holds no golfsolve results")
+        rows = store.rows()
+    finally:
+        store.close()
+    write_rows(rows, out)
+    click.echo(f"{len(rows)} rows written to {out}")
+    return EXIT_OK
 
 
 # ----- entry point -----------------------------------------------------------------------------

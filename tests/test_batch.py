@@ -1,0 +1,348 @@
+import csv
+import hashlib
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from golfsolve.analysis import (
+    DealsError,
+    Progress,
+    compare,
+    parse_deals,
+    summarize,
+    wilson_interval,
+)
+from golfsolve.deal import Deal
+
+from .test_solver import ROWS
+
+VOLATILE = ("ms",)  # timing differs from run to run; everything else must be equal
+
+
+def stable(rows):
+    return [{k: v for k, v in r.items() if k not in VOLATILE} for r in rows]
+
+
+def read_csv(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+# ----- batch results -----------------------------------------------------------------------------
+def test_batch_of_deals_1_to_20_matches_black_hole_solver(cli, tmp_path):
+    out = tmp_path / "r.csv"
+    result = cli("batch", "1-20", "--rules", "all", "--jobs", "1", "--out", str(out))
+    assert result.code == 0
+    rows = read_csv(out)
+    assert len(rows) == 60
+    column = {"easy": "easy", "classic": "classic", "dead-king": "dead_king"}
+    for row in rows:
+        expected = ROWS[int(row["number"]) - 1][column[row["rules"]]]
+        assert row["winnable"] == ("true" if expected == "won" else "false")
+    assert [(r["number"], r["rules"]) for r in rows[:4]] == [
+        ("1", "easy"), ("1", "classic"), ("1", "dead-king"), ("2", "easy")]
+    assert rows[0]["code"] == "GO1-E-AAAAAAB" and rows[1]["code"] == "GO1-C-AAAAAAB"
+    assert rows[2]["code"] == ""  # dead-king has no code letter
+    lines = result.out.splitlines()
+    assert lines[0] == ("easy: 20 deals, 19 won, win rate 95.0% (95% Wilson interval "
+                        "76.4-99.1%), mean best score 349.0")
+    assert lines[1:3] == ["  35 removed      19  " + "#" * 40, "  34 removed       1  ##"]
+
+
+def test_csv_and_jsonl_columns(cli, tmp_path):
+    cli("batch", "3-4", "--jobs", "1", "--out", str(tmp_path / "r.csv"))
+    cli("batch", "3-4", "--jobs", "1", "--out", str(tmp_path / "r.jsonl"))
+    header = (tmp_path / "r.csv").read_text().splitlines()[0]
+    assert header == "number,code,rules,winnable,max_removed,best_score,solution_moves,states,ms"
+    records = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert [list(r) for r in records] == [header.split(",")] * 4
+    classic3 = records[1]
+    assert (classic3["number"], classic3["code"], classic3["rules"], classic3["winnable"],
+            classic3["max_removed"], classic3["best_score"]) == (
+        3, "GO1-C-AAAAAAD", "classic", False, 34, 330)
+    assert len(classic3["solution_moves"].split()) == 34 + 16  # a best line: 34 removed, 16 drawn
+    assert stable(records) == stable(
+        [{**r, "number": int(r["number"]), "winnable": r["winnable"] == "true",
+          "max_removed": int(r["max_removed"]), "best_score": int(r["best_score"]),
+          "states": int(r["states"]), "ms": float(r["ms"])} for r in read_csv(tmp_path / "r.csv")])
+
+
+def test_summary_json(cli):
+    data = json.loads(cli("batch", "1-20", "--rules", "classic", "--jobs", "1", "--json").out)
+    (classic,) = data["summary"]
+    assert classic == {"rules": "classic", "deals": 20, "won": 9, "win_rate": 0.45,
+                       "wilson_95": [0.258198, 0.657915], "mean_best_score": 319.0,
+                       "max_removed_histogram": {"29": 2, "31": 1, "32": 2, "33": 3, "34": 3,
+                                                 "35": 9}}
+
+
+# ----- statistics --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("won", "n", "low", "high"),
+    [  # by hand: (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n), z = 1.96
+        (5, 10, 0.2366, 0.7634),
+        (0, 10, 0.0, 0.2775),
+        (10, 10, 0.7225, 1.0),
+        (9, 20, 0.2582, 0.6579),
+        (928, 1000, 0.9103, 0.9424),
+    ],
+)
+def test_wilson_intervals(won, n, low, high):
+    lo, hi = wilson_interval(won, n)
+    assert (round(lo, 4), round(hi, 4)) == (low, high)
+
+
+def test_compare_table_on_deals_1_to_20(cli):
+    result = cli("compare", "1-20", "--jobs", "1")
+    assert result.code == 0
+    assert result.out.splitlines() == [
+        "easy            19 of 20 won   95.0%  [76.4%, 99.1%]  mean best score 349.0",
+        "classic          9 of 20 won   45.0%  [25.8%, 65.8%]  mean best score 319.0",
+        "",
+        "                     classic won   classic lost",
+        "easy won                       9             10",
+        "easy lost                      0              1",
+    ]
+    data = json.loads(cli("compare", "1-20", "--rules", "all", "--jobs", "1", "--json").out)
+    assert data["tables"] == [
+        {"easier": "easy", "stricter": "classic", "won_both": 9, "won_only_easy": 10,
+         "won_only_classic": 0, "won_neither": 1},
+        {"easier": "easy", "stricter": "dead-king", "won_both": 6, "won_only_easy": 13,
+         "won_only_dead-king": 0, "won_neither": 1},
+        {"easier": "classic", "stricter": "dead-king", "won_both": 6, "won_only_classic": 3,
+         "won_only_dead-king": 0, "won_neither": 11},
+    ]
+
+
+def test_a_deal_won_only_under_stricter_rules_is_reported(cli, tmp_path):
+    db = tmp_path / "c.sqlite"
+    assert cli("compare", "1-3", "--jobs", "1", "--db", str(db)).code == 0
+    with sqlite3.connect(db) as con:  # forge a wrong result: deal 1 won under Classic
+        con.execute("UPDATE results SET winnable = 1 WHERE deal = '1' AND rules = 'classic'")
+        con.execute("UPDATE results SET winnable = 0 WHERE deal = '1' AND rules = 'easy'")
+    result = cli("compare", "1-3", "--jobs", "1", "--db", str(db))
+    assert result.code == 1
+    assert result.err == ("golfsolve: error: solver bug: won under classic but not under easy: "
+                          "deal 1\n")
+
+
+def test_compare_plot(cli, tmp_path):
+    png = tmp_path / "removed.png"
+    result = cli("compare", "1-6", "--jobs", "1", "--plot", str(png))
+    assert result.code == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = tmp_path / "removed.svg"
+    cli("compare", "1-6", "--jobs", "1", "--plot", str(svg))
+    assert "<svg" in svg.read_text()
+
+
+def test_plot_without_matplotlib_says_how_to_get_it(cli, tmp_path, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    result = cli("compare", "1-2", "--jobs", "1", "--plot", str(tmp_path / "p.png"))
+    assert (result.code, result.err) == (
+        2, "golfsolve: error: --plot needs matplotlib: pip install 'golfsolve[plot]'\n")
+
+
+# ----- which deals -------------------------------------------------------------------------------
+def test_deal_specs(tmp_path):
+    assert [i.number for i in parse_deals(["GO1-C-AAAAAAB..GO1-C-AAAAAAE"])] == [1, 2, 3, 4]
+    assert [i.number for i in parse_deals(["GO1-E-AAAAABA"], count=3)] == [26, 27, 28]
+    assert [i.number for i in parse_deals(["7"], count=2)] == [7, 8]
+    listing = tmp_path / "codes.txt"
+    listing.write_text("# some deals\nGO1-C-AAAAAAC\n\n5\n2-3  # a range\n")
+    assert [i.number for i in parse_deals([f"@{listing}"])] == [2, 5, 3]
+    for n in (4, 9):
+        (tmp_path / f"golf{n}.board").write_text(Deal.from_number(n).to_board())
+    items = parse_deals([str(tmp_path / "golf*.board")])
+    assert [i.label for i in items] == [str(tmp_path / f"golf{n}.board") for n in (4, 9)]
+    assert items[0].deal() == Deal.from_number(4) and items[0].number is None
+    assert [i.number for i in parse_deals(["1-3", "2-4"])] == [1, 2, 3, 4]  # no repeats
+
+
+def test_board_files_in_a_batch(cli, tmp_path):
+    (tmp_path / "golf4.board").write_text(Deal.from_number(4).to_board())
+    out = tmp_path / "r.csv"
+    cli("batch", str(tmp_path / "*.board"), "--rules", "dead-king", "--jobs", "1", "--out",
+        str(out))
+    (row,) = read_csv(out)
+    assert (row["number"], row["code"], row["winnable"], row["max_removed"]) == (
+        "", str(tmp_path / "golf4.board"), "false", "34")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["5-3"], "the range 5-3 is reversed: 3 comes before 5"),
+     (["0-3"], "0-3: deal number 0 is out of range (1 to 8031810175)"),
+     (["nothing*.board"], "no files match nothing*.board"),
+     (["GO1-C-AAAAAAC..GO1-C-AAAAAAB"],
+      "the range GO1-C-AAAAAAC..GO1-C-AAAAAAB is reversed: 1 comes before 2"),
+     (["GO1-X-AAAAAAB..GO1-C-AAAAAAC"],
+      "unknown rules letter 'X' in game code 'GO1-X-AAAAAAB' (expected E, C or N)"),
+     ([""], "an empty DEALS argument")],
+)
+def test_bad_deal_specs(args, message):
+    with pytest.raises(DealsError) as info:
+        parse_deals(args)
+    assert str(info.value) == message
+
+
+def test_empty_listing_file(tmp_path):
+    empty = tmp_path / "none.txt"
+    empty.write_text("# nothing here\n")
+    with pytest.raises(DealsError, match="lists no deals"):
+        parse_deals([f"@{empty}"])
+
+
+# ----- resumable storage -------------------------------------------------------------------------
+def file_digest(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def test_database_rows_and_export(cli, tmp_path):
+    db, out, exported = tmp_path / "r.sqlite", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert cli("batch", "1-8", "--jobs", "2", "--db", str(db), "--out", str(out)).code == 0
+    result = cli("export", "--db", str(db), "--out", str(exported))
+    assert result.out == f"16 rows written to {exported}\n"
+    assert exported.read_text() == out.read_text()
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_bad_databases_are_refused_and_left_untouched(cli, tmp_path):
+    db = tmp_path / "r.sqlite"
+    cli("batch", "1-4", "--jobs", "1", "--db", str(db))
+    before = file_digest(db)
+    other = cli("batch", "1-4", "--rules", "all", "--jobs", "1", "--db", str(db))
+    assert (other.code, other.err) == (2, (
+        f"golfsolve: error: {db} holds results of other options (deals 1-4 --rules "
+        "easy,classic), not of these (deals 1-4 --rules easy,classic,dead-king): use another "
+        "--db\n"))
+    assert file_digest(db) == before
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database\n")
+    result = cli("batch", "1-2", "--jobs", "1", "--db", str(junk))
+    assert (result.code, result.err) == (
+        2, f"golfsolve: error: cannot use {junk} as a results database: file is not a "
+           "database\n")
+    assert junk.read_text() == "not a database\n"
+    foreign = tmp_path / "foreign.sqlite"
+    with sqlite3.connect(foreign) as con:
+        con.execute("CREATE TABLE t (x)")
+    result = cli("batch", "1-2", "--jobs", "1", "--db", str(foreign))
+    assert result.err == f"golfsolve: error: {foreign} is an SQLite database, but not a " \
+        "golfsolve one\n"
+    missing = cli("export", "--db", str(tmp_path / "none.sqlite"), "--out", str(tmp_path / "x.csv"))
+    assert (missing.code, missing.err) == (
+        2, f"golfsolve: error: no such database: {tmp_path / 'none.sqlite'}\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["batch", "5-3"], "golfsolve: error: the range 5-3 is reversed: 3 comes before 5"),
+     (["batch", "1-3", "--rules", "easy,nope"],
+      "golfsolve: error: unknown rules 'nope' (expected one of: easy, classic, dead-king)"),
+     (["batch", "1-3", "--out", "r.txt"],
+      "golfsolve: error: --out writes .csv or .jsonl files, not .txt: r.txt"),
+     (["batch", "1-3", "--jobs", "0"], "golfsolve batch: error: Invalid value for '--jobs': 0 "
+      "is not in the range x>=1. (see --help)"),
+     (["compare", "1-3", "--rules", "easy"], "golfsolve compare: error: Invalid value for "
+      "--rules: compare needs two or more rule sets (see --help)"),
+     (["compare", "1-3", "--plot", "p.gif"], "golfsolve compare: error: Invalid value for "
+      "--plot: writes .png or .svg files (see --help)")],
+)
+def test_bad_batch_input(cli, args, message):
+    result = cli(*args)
+    assert (result.code, result.out, result.err) == (2, "", message + "\n")
+
+
+def test_a_killed_batch_resumes_without_loss_or_repeats(cli, tmp_path):
+    db = tmp_path / "kill.sqlite"
+    command = [sys.executable, "-m", "golfsolve", "batch", "1-400", "--jobs", "1", "--quiet",
+               "--db", str(db)]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=dict(os.environ))
+    stored = 0
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+        if db.exists():
+            try:
+                with sqlite3.connect(db, timeout=1) as con:
+                    stored = con.execute("SELECT count(*) FROM results").fetchone()[0]
+            except sqlite3.Error:
+                continue
+            if stored >= 40:
+                break
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert 40 <= stored < 800, "the batch was not caught in the middle"
+    resumed = tmp_path / "resumed.jsonl"
+    assert cli("batch", "1-400", "--jobs", "1", "--quiet", "--db", str(db), "--out",
+               str(resumed)).code == 0
+    fresh = tmp_path / "fresh.jsonl"
+    cli("batch", "1-400", "--jobs", "2", "--quiet", "--out", str(fresh))
+    a = [json.loads(x) for x in resumed.read_text().splitlines()]
+    b = [json.loads(x) for x in fresh.read_text().splitlines()]
+    assert len(a) == 800
+    assert len({(r["number"], r["rules"]) for r in a}) == 800
+    assert stable(a) == stable(b)
+
+
+# ----- Dask --------------------------------------------------------------------------------------
+def test_dask_cluster_gives_the_local_results(cli, tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = tmp_path / "dask.csv"
+        result = cli("batch", "1-30", "--rules", "all", "--quiet", "--dask",
+                     cluster.scheduler_address, "--out", str(remote), "--db",
+                     str(tmp_path / "dask.sqlite"))
+        assert result.code == 0
+    local = tmp_path / "local.csv"
+    cli("batch", "1-30", "--rules", "all", "--jobs", "1", "--out", str(local))
+    assert stable(read_csv(remote)) == stable(read_csv(local))
+
+
+def test_progress_bar_shows_rate_and_win_rates():
+    import io
+
+    sink = io.StringIO()
+    bar = Progress(4, 0, ["easy", "classic"], True, file=sink)
+    bar.update([{"deal": "1", "rules": "easy", "winnable": True},
+                {"deal": "1", "rules": "classic", "winnable": False},
+                {"deal": "2", "rules": "easy", "winnable": True},
+                {"deal": "2", "rules": "classic", "winnable": True}])
+    bar.close()
+    text = sink.getvalue()
+    assert "2/4" in text and "deal/s" in text
+    assert "easy 100.0% classic 50.0%" in text
+
+
+def test_summarize_and_compare_functions():
+    rows = [{"deal": str(n), "number": n, "code": f"c{n}", "rules": r, "winnable": w,
+             "max_removed": m,
+             "best_score": 350 if w else max(0, 20 * m - 350)}
+            for n, r, w, m in [(1, "easy", True, 35), (1, "classic", False, 30),
+                               (2, "easy", False, 33), (2, "classic", True, 35)]]
+    easy, classic = summarize(rows, ["easy", "classic"])
+    assert (easy.deals, easy.won, easy.histogram, easy.mean_best_score) == (
+        2, 1, {35: 1, 33: 1}, (350 + 310) / 2)
+    (table,) = compare(rows, ["classic", "easy"])
+    assert (table.easier, table.stricter, table.both, table.only_easier, table.only_stricter,
+            table.neither) == ("easy", "classic", 0, 1, ["deal 2"], 0)
