@@ -358,6 +358,8 @@ def check_out_path(path: str) -> str:
         raise InputError(f"--out writes .csv or .jsonl files, not {suffix or 'no suffix'}: {path}")
     if Path(path).is_dir():
         raise InputError(f"--out {path} is a directory")
+    if not Path(path).resolve().parent.is_dir():
+        raise InputError(f"--out {path}: no such directory")
     return suffix
 
 

@@ -254,9 +254,15 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet):
     options = {"deals": list(deals) + ([f"--count={count}"] if count else []),
                "rules": [r.name for r in chosen], "fewest_moves": fewest_moves}
     show_progress = not quiet and sys.stderr.isatty()
-    rows = run_batch(items, list(chosen), jobs=jobs or default_jobs(), db=db,
-                     fewest_moves=fewest_moves, dask=dask_address, progress=show_progress,
-                     options=options)
+    try:
+        rows = run_batch(items, list(chosen), jobs=jobs or default_jobs(), db=db,
+                         fewest_moves=fewest_moves, dask=dask_address, progress=show_progress,
+                         options=options)
+    except KeyboardInterrupt:
+        kept = (f"; the finished results are kept in {db}: run the same command again to go on"
+                if db else "")
+        click.echo(f"golfsolve: interrupted{kept}", err=True)
+        raise click.exceptions.Exit(130) from None
     return chosen, rows
 
 

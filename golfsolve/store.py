@@ -2,8 +2,9 @@
 
 Each batch of finished rows is committed in one transaction (WAL journal), so an interrupted
 run keeps everything it finished and never a partial row. With WAL, synchronous=NORMAL is
-safe when the process is killed at any moment (only a power cut may lose the last commits). The database remembers the options
-that wrote it; a run with other options is refused before anything is written.
+safe when the process is killed at any moment (only a power cut may lose the last commits).
+The database remembers the options that wrote it; a run with other options is refused before
+anything is written.
 """
 
 from __future__ import annotations

@@ -304,6 +304,32 @@ def test_a_killed_batch_resumes_without_loss_or_repeats(cli, tmp_path):
     assert stable(a) == stable(b)
 
 
+def test_ctrl_c_keeps_what_is_finished(tmp_path):
+    db = tmp_path / "int.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "golfsolve", "batch", "1-400", "--jobs", "1",
+                             "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    deadline = time.time() + 120
+    stored = 0
+    while time.time() < deadline and stored < 20 and proc.poll() is None:
+        time.sleep(0.05)
+        try:
+            with sqlite3.connect(db, timeout=1) as con:
+                stored = con.execute("SELECT count(*) FROM results").fetchone()[0]
+        except sqlite3.Error:
+            continue
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err == (f"golfsolve: interrupted; the finished results are kept in {db}: run the "
+                   "same command again to go on\n")
+    with sqlite3.connect(db) as con:
+        kept = con.execute("SELECT count(*) FROM results").fetchone()[0]
+        per_deal = con.execute("SELECT count(*) FROM results GROUP BY deal").fetchall()
+    assert 20 <= kept < 800
+    assert set(per_deal) == {(2,)}  # whole deals only: both rule sets or none
+
+
 # ----- Dask --------------------------------------------------------------------------------------
 def test_dask_cluster_gives_the_local_results(cli, tmp_path):
     distributed = pytest.importorskip("dask.distributed")
