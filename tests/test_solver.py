@@ -130,3 +130,14 @@ def test_every_solution_replays_legally(deal, rules):
         game = replay(deal, rules, solution.moves)
         assert game.removed == solution.max_removed
         assert game.status == ("won" if solution.winnable else "stuck")
+
+
+@settings(max_examples=30, deadline=None)
+@given(random_deals, st.sampled_from(ALL_RULES))
+def test_the_two_exact_kernels_agree_on_random_deals(deal, rules):
+    settled, path = run_settle(Game(deal, rules))
+    layered, _ = run_layered(Game(deal, rules))
+    assert (settled[1], settled[2]) == (layered[1], layered[2])
+    if settled[1]:
+        assert settled[5] == layered[5]
+        assert path.count(-1) == settled[5]  # the line draws exactly the fewest cards
