@@ -30,7 +30,8 @@ LANG_OPTION = click.option(
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     epilog="DEAL is a game code (GO1-E-AAAAAAB), a PySolFC deal number (1), a board or JSON "
     "file, or - for standard input. Exit status: 0 done (a deal that cannot be won is not an "
-    "error), 1 a replay stopped at an illegal move, 2 bad input.",
+    "error), 1 a replay stopped at an illegal move or compare found a solver bug, 2 bad input, "
+    "130 interrupted.",
 )
 @click.version_option(__version__, prog_name="golfsolve")
 def cli() -> None:
