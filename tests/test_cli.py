@@ -21,6 +21,19 @@ def test_show_prints_the_rules_pages_sentence(cli, lang):
     assert result.out == SENTENCES[lang]["start"] + "\n"
 
 
+@pytest.mark.parametrize(("env", "lang"), [("fi_FI.UTF-8", "fi"), ("tr_TR", "tr"),
+                                           ("de_DE.UTF-8", "en"), ("C", "en")])
+def test_language_defaults_from_lang(cli, monkeypatch, env, lang):
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", env)
+    out = cli("show", PAGE).out
+    if lang == "en":
+        assert out.startswith("Stock: 16 cards; waste: ace of clubs.")
+    else:
+        assert out == SENTENCES[lang]["start"] + "\n"
+
+
 def test_show_in_english(cli):
     result = cli("show", PAGE, "--lang", "en")
     assert result.out.startswith(

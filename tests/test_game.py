@@ -1,10 +1,13 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from golfsolve.cards import Card
 from golfsolve.game import UNDO_DEPTH, Game, MoveRefused
 from golfsolve.rules import CLASSIC, DEAD_KING, EASY
 
 from .conftest import MOVE_35_LINE
+from .test_deal import random_deals
 
 
 def column_text(game, column):
@@ -157,3 +160,31 @@ def test_stock_empty_and_other_refusals(page_deal):
     with pytest.raises(MoveRefused) as nothing:
         game.remove(1, row=6)
     assert nothing.value.message() == "There is no card there"
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_deals, st.sampled_from([EASY, CLASSIC, DEAD_KING]),
+       st.lists(st.sampled_from(["d", "u", "1", "2", "3", "4", "5", "6", "7"]), max_size=120))
+def test_random_play_keeps_the_invariants(deal, rules, actions):
+    game = Game(deal, rules)
+    history = []  # the positions before each accepted action, to check undo
+    counter = 0
+    for action in actions:
+        before = (list(game.heights), game.stock_pos, game.waste)
+        try:
+            if action == "u":
+                game.undo()
+                assert (list(game.heights), game.stock_pos, game.waste) == history.pop()
+            else:
+                game.play(action)
+                history.append(before)
+                counter += 1
+        except MoveRefused:
+            assert (list(game.heights), game.stock_pos, game.waste) == before
+        assert game.move_count == counter  # draws and removals count; undo never lowers it
+        removed = 35 - sum(game.heights)
+        free = [deal.tableau[c][h - 1] for c, h in enumerate(game.heights) if h]
+        can_move = game.stock_pos < 16 or any(rules.fits(game.waste.rank, f.rank) for f in free)
+        status = "won" if removed == 35 else "playing" if can_move else "stuck"
+        assert game.status == status
+        assert game.score == (max(0, 20 * removed - 350) if status == "stuck" else 10 * removed)
