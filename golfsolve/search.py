@@ -276,7 +276,7 @@ def settle_workspace():
 
 
 @njit(cache=True)
-def settle(col_ranks, stock_ranks, fits, start, least, reached, seen, out, path):
+def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, path):
     """Exact search over heights: every reachable height vector, each settled once.
 
     A state is (heights, the column the waste card came from, stock index). For each height
@@ -289,6 +289,10 @@ def settle(col_ranks, stock_ranks, fits, start, least, reached, seen, out, path)
 
     From a settled h, the card x of column c goes onto the waste at the least index among the
     sources x fits on, or at the first later stock card x fits on, drawn through to.
+
+    A height whose least index is above ``cap`` is not expanded. With a win known that draws
+    ``cap`` cards, this keeps every line that draws no more, so the fewest-draws win is still
+    found; the maximum removed is then only exact for a win. Pass the stock size for no cap.
 
     Writes out[OUT_WON], out[OUT_MAX_REMOVED], out[OUT_STATES] (settled (heights, source)
     pairs), out[OUT_HEIGHTS], out[OUT_LAYER] (stock index of the target) and ``path``, the
@@ -366,6 +370,8 @@ def settle(col_ranks, stock_ranks, fits, start, least, reached, seen, out, path)
         if p6 == root6:
             by_rank[w0] = min(by_rank[w0], s0)
             s_min = s0
+        if s_min > cap:
+            continue  # every line through here draws more than a known win
         row = s_min * 16
         for c in range(COLUMNS):
             hc = digits[c]

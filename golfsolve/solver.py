@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import search
-from .deal import COLUMNS, ROWS, TABLEAU_SIZE, Deal
+from .deal import COLUMNS, ROWS, STOCK_SIZE, TABLEAU_SIZE, Deal
 from .game import Game, Move
 from .rules import EASY, Rules
 
@@ -79,11 +79,13 @@ def run_layered(game: Game, *, dominance: bool = True, slack: int = -1,
     return _result(out, path)
 
 
-def run_settle(game: Game) -> tuple[np.ndarray, list[int]]:
-    """The exact kernel from ``game``'s position: (out, path, last move first)."""
+def run_settle(game: Game, cap: int = STOCK_SIZE) -> tuple[np.ndarray, list[int]]:
+    """The exact kernel from ``game``'s position: (out, path, last move first).
+
+    ``cap``: the draws of a known win; lines that draw more are not followed."""
     out = np.zeros(search.OUT_SIZE, dtype=np.int64)
     path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    search.settle(*pack_deal(game.deal), game.rules.fits_table(), _start(game),
+    search.settle(*pack_deal(game.deal), game.rules.fits_table(), _start(game), cap,
                   *_workspace("settle"), out, path)
     return _result(out, path)
 
@@ -104,23 +106,25 @@ def load_kernels(deal: Deal) -> None:
 def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     """Solve from the position of ``game`` (which is not changed).
 
-    Unless ``fewest_moves``, narrow beams look for a win first; when they find none, the exact
-    search decides, and its wins always have the fewest moves.
+    Narrow beams look for a win first. When they find none, the exact search decides, and its
+    wins always have the fewest moves. With ``fewest_moves`` the exact search also runs after a
+    beam's win, following only lines that draw no more cards than that win.
     """
     load_kernels(game.deal)
     began = time.perf_counter()
     states = 0
     found = None
-    if not fewest_moves:
-        for slack in BEAM_SLACKS:
-            out, path = run_layered(game, slack=slack)
-            states += int(out[search.OUT_STATES])
-            if out[search.OUT_WON]:
-                found = out, path
-                break
-    exact = found is None
+    for slack in BEAM_SLACKS:
+        out, path = run_layered(game, slack=slack)
+        states += int(out[search.OUT_STATES])
+        if out[search.OUT_WON]:
+            found = out, path
+            break
+    exact = found is None or fewest_moves
     if exact:
-        found = run_settle(game)
+        # A beam's win bounds the draws of the fewest-moves win: settle need not go further.
+        cap = int(found[0][search.OUT_LAYER]) if found else STOCK_SIZE
+        found = run_settle(game, cap)
         states += int(found[0][search.OUT_STATES])
     out, path = found
     seconds = time.perf_counter() - began
