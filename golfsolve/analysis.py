@@ -79,7 +79,7 @@ def _parse_one(spec: str, count: int | None) -> list[DealItem]:
         raise DealsError("an empty DEALS argument")
     if spec.startswith("@"):
         try:
-            text = read_text(spec[1:])
+            text = read_text(spec[1:], limit=1 << 28)
         except DealError as exc:
             raise DealsError(str(exc)) from None
         lines = [ln.split("#")[0].strip() for ln in text.splitlines()]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -399,11 +400,24 @@ def run(argv: list[str] | None = None) -> int:
     except (click.Abort, KeyboardInterrupt):
         click.echo("golfsolve: interrupted", err=True)
         return 130
-    except BrokenPipeError:
-        sys.stderr.close()  # the reader went away (| head): not an error
+    except (BrokenPipeError, SystemExit):
+        # The reader of stdout went away (| head): not an error. (Click turns that into
+        # SystemExit(1); nothing else exits that way when click is not in standalone mode.)
+        _drop_stdout()
         return EXIT_OK
     return result if isinstance(result, int) else EXIT_OK
 
 
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing it at exit does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def main() -> None:
-    sys.exit(run())
+    code = run()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _drop_stdout()
+    sys.exit(code)

@@ -219,22 +219,31 @@ class DealSource:
         return str(GameCode(rules, self.number))
 
 
-def read_text(path: str) -> str:
-    """A file's text, or stdin for ``-``; DealError for what cannot be read."""
-    if path == "-":
-        text = sys.stdin.read() if sys.stdin is not None else ""
-        if not text.strip():
-            raise DealError("standard input is empty")
-        return text
-    p = Path(path)
+MAX_DEAL_BYTES = 1 << 20  # a deal is a few hundred bytes; anything this big is not one
+
+
+def read_text(path: str, limit: int = MAX_DEAL_BYTES) -> str:
+    """A file's text, or stdin for ``-``; DealError for what cannot be read or is too big."""
+    where = "standard input" if path == "-" else path
     try:
-        return p.read_text(encoding="utf-8")
+        if path == "-":
+            text = sys.stdin.read(limit + 1) if sys.stdin is not None else ""
+            if not text.strip():
+                raise DealError("standard input is empty")
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(limit + 1)
     except FileNotFoundError:
         raise DealError(f"no such file: {path}") from None
     except IsADirectoryError:
         raise DealError(f"{path} is a directory, not a deal file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DealError(f"cannot read {path}: {exc}") from None
+    except UnicodeDecodeError:
+        raise DealError(f"{where} is not UTF-8 text") from None
+    except OSError as exc:
+        raise DealError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(text) > limit:
+        raise DealError(f"{where} is larger than {limit:,} characters: not a deal")
+    return text
 
 
 def resolve(arg: str) -> DealSource:

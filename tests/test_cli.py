@@ -96,6 +96,31 @@ def test_a_directory_is_not_a_deal(cli, tmp_path):
                                             "not a deal file\n")
 
 
+def test_binary_and_huge_files_are_not_deals(cli, tmp_path):
+    binary = tmp_path / "deal.bin"
+    binary.write_bytes(b"\x89PNG\xff\xfe" * 10)
+    assert cli("show", str(binary)).err == f"golfsolve: error: {binary} is not UTF-8 text\n"
+    huge = tmp_path / "huge.board"
+    huge.write_text("x" * (1 << 21))
+    result = cli("show", str(huge))
+    assert (result.code, result.err) == (
+        2, f"golfsolve: error: {huge} is larger than 1,048,576 characters: not a deal\n")
+
+
+def test_a_closed_pipe_is_not_an_error():
+    import subprocess
+    import sys
+
+    done = subprocess.run(f"'{sys.executable}' -m golfsolve solve 1 2 3 4 | head -1; "
+                          "echo \"status ${PIPESTATUS[0]}\"",
+                          shell=True, capture_output=True, text=True, check=False,
+                          executable="/bin/bash")
+    first, status = done.stdout.splitlines()
+    assert first.startswith("GO1-E-AAAAAAB (deal 1), easy rules: winnable in ")
+    assert status == "status 0"
+    assert done.stderr == ""
+
+
 def test_invalid_board_file_names_file_and_line(cli, tmp_path):
     bad = tmp_path / "bad.board"
     bad.write_text(Deal.from_number(1).to_board().replace("JD 5H KH AS 4H", "JD 5H KH AS 4Z"))
