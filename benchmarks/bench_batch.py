@@ -63,7 +63,8 @@ def main() -> None:
     print(f"  deal (pysol_cards) {1000 * deal_s / n:8.3f} ms")
     print(f"  batch overhead     {1000 * (one_s - solve_s - deal_s) / n:8.3f} ms "
           "(1 job, no database: chunks, rows, progress)")
-    print(f"  storing            {1000 * (db_s - one_s) / n:8.3f} ms (SQLite, one transaction a deal)")
+    print(f"  storing            {1000 * (db_s - one_s) / n:8.3f} ms "
+          "(SQLite, one transaction a deal)")
     print(f"  reporting          {1000 * report_s / n:8.3f} ms (summary and CSV)")
 
 

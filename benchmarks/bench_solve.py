@@ -47,7 +47,24 @@ def reference_timed(deals, rules):
 
 
 def peak_rss_mb() -> float:
+    """This process's peak resident memory. On Linux VmHWM, which, unlike ru_maxrss, does not
+    carry over the parent's peak into a child started by fork and exec."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def solve_only_peak(numbers: range, rules_text: str) -> float:
+    """Peak RSS of a fresh process that only solves (as `golfsolve solve` would)."""
+    for rules in parse_rules_list(rules_text):
+        for n in numbers:
+            solve(Deal.from_number(n), rules)
+            solve(Deal.from_number(n), rules, fewest_moves=True)
+    return peak_rss_mb()
 
 
 def cli_start(code: str, cache_dir: str) -> float:
@@ -141,7 +158,10 @@ def main() -> None:
                   f"{bhs_cpu / cpu:.1f}x faster; verdicts agree on {agree}/{len(deals)}")
         print()
 
-    print(f"peak memory (RSS of this process, with the baseline): {peak_rss_mb():.0f} MB")
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        alone = pool.apply(solve_only_peak, (range(1, args.deals + 1), args.rules))
+    print(f"peak memory: {alone:.0f} MB for golfsolve alone (a fresh process solving every "
+          f"deal both ways); {peak_rss_mb():.0f} MB for this process, baselines included")
     if not args.no_cli:
         with tempfile.TemporaryDirectory() as cache:
             cold = cli_start("GO1-C-AAAAAAB", cache)
