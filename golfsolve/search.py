@@ -70,6 +70,32 @@ def _free_mask(col_ranks, h3):
 
 
 @njit(cache=True, inline="always")
+def _first_visit(visited, h6, waste):
+    """Mark (heights, waste) visited; True if it was not before."""
+    bit = h6 * WASTE_SLOTS + waste
+    word = visited[bit >> 6]
+    b = np.uint64(1) << np.uint64(bit & 63)
+    if word & b:
+        return False
+    visited[bit >> 6] = word | b
+    return True
+
+
+@njit(cache=True, inline="always")
+def _forget(visited, h6, waste):
+    bit = h6 * WASTE_SLOTS + waste
+    visited[bit >> 6] &= ~(np.uint64(1) << np.uint64(bit & 63))
+
+
+@njit(cache=True, inline="always")
+def _record(rec, n, h3, waste, h6, parent, info):
+    rec[n, 0] = h3 | (waste << 21)
+    rec[n, 1] = h6
+    rec[n, 2] = parent
+    rec[n, 3] = info
+
+
+@njit(cache=True, inline="always")
 def _removed(h3):
     left = 0
     for c in range(COLUMNS):
@@ -103,12 +129,8 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
         h6 += start[c] * POW6[c]
     s0 = start[7]
     w0 = start[8]
-    rec[0, 0] = h3 | (w0 << 21)
-    rec[0, 1] = h6
-    rec[0, 2] = -1
-    rec[0, 3] = s0 | (NO_COLUMN << 8)
-    bit = h6 * WASTE_SLOTS + w0
-    visited[bit >> 6] |= np.uint64(1) << np.uint64(bit & 63)
+    _record(rec, 0, h3, w0, h6, -1, s0 | (NO_COLUMN << 8))
+    _first_visit(visited, h6, w0)
     first[h6] = 0
     heights[0, 0] = h3
     heights[0, 1] = 0
@@ -137,45 +159,30 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
                         continue  # no removal from there: the seed adds nothing
                     if slack >= 0 and _removed(heights[k, 0]) < best - slack:
                         continue
-                    hh6 = heights[k, 3]
-                    bit = hh6 * WASTE_SLOTS + r
-                    word = visited[bit >> 6]
-                    b = np.uint64(1) << np.uint64(bit & 63)
-                    if word & b:
+                    if not _first_visit(visited, heights[k, 3], r):
                         continue
-                    visited[bit >> 6] = word | b
                     if n_rec >= cap:
                         status = STATUS_OVERFLOW
                         break
-                    rec[n_rec, 0] = heights[k, 0] | (r << 21)
-                    rec[n_rec, 1] = hh6
-                    rec[n_rec, 2] = heights[k, 1]
-                    rec[n_rec, 3] = t | (NO_COLUMN << 8) | (1 << 12)
+                    _record(rec, n_rec, heights[k, 0], r, heights[k, 3], heights[k, 1],
+                            t | (NO_COLUMN << 8) | (1 << 12))
                     stack[sp] = n_rec
                     sp += 1
                     n_rec += 1
             else:
                 # The heights of the layer before, each drawing one card.
                 for j in range(prev_begin, layer_begin):
-                    bit = rec[j, 1] * WASTE_SLOTS + (rec[j, 0] >> 21)
-                    visited[bit >> 6] &= ~(np.uint64(1) << np.uint64(bit & 63))
+                    _forget(visited, rec[j, 1], rec[j, 0] >> 21)
                 for j in range(prev_begin, layer_begin):
-                    hh6 = rec[j, 1]
-                    if hh6 == 0:
+                    if rec[j, 1] == 0:
                         continue  # a won game is over: nothing is drawn after it
-                    bit = hh6 * WASTE_SLOTS + r
-                    word = visited[bit >> 6]
-                    b = np.uint64(1) << np.uint64(bit & 63)
-                    if word & b:
+                    if not _first_visit(visited, rec[j, 1], r):
                         continue
-                    visited[bit >> 6] = word | b
                     if n_rec >= cap:
                         status = STATUS_OVERFLOW
                         break
-                    rec[n_rec, 0] = (rec[j, 0] & 0x1FFFFF) | (r << 21)
-                    rec[n_rec, 1] = hh6
-                    rec[n_rec, 2] = j
-                    rec[n_rec, 3] = t | (NO_COLUMN << 8) | (1 << 12)
+                    _record(rec, n_rec, rec[j, 0] & 0x1FFFFF, r, rec[j, 1], j,
+                            t | (NO_COLUMN << 8) | (1 << 12))
                     stack[sp] = n_rec
                     sp += 1
                     n_rec += 1
@@ -196,19 +203,12 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
                     continue
                 n3 = h3 - (1 << (3 * c))
                 n6 = h6 - POW6[c]
-                bit = n6 * WASTE_SLOTS + rank
-                word = visited[bit >> 6]
-                b = np.uint64(1) << np.uint64(bit & 63)
-                if word & b:
+                if not _first_visit(visited, n6, rank):
                     continue
-                visited[bit >> 6] = word | b
                 if n_rec >= cap:
                     status = STATUS_OVERFLOW
                     break
-                rec[n_rec, 0] = n3 | (rank << 21)
-                rec[n_rec, 1] = n6
-                rec[n_rec, 2] = i
-                rec[n_rec, 3] = t | (c << 8)
+                _record(rec, n_rec, n3, rank, n6, i, t | (c << 8))
                 if first[n6] < 0:
                     first[n6] = n_rec
                     heights[n_h, 0] = n3
@@ -258,8 +258,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
 
     # Leave the workspace clean for the next call.
     for j in range(n_rec):
-        bit = rec[j, 1] * WASTE_SLOTS + (rec[j, 0] >> 21)
-        visited[bit >> 6] &= ~(np.uint64(1) << np.uint64(bit & 63))
+        _forget(visited, rec[j, 1], rec[j, 0] >> 21)
     for k in range(n_h):
         first[heights[k, 3]] = -1
 
