@@ -33,7 +33,10 @@ class DealItem:
     board: str | None = None  # the board text of a file deal
 
     def deal(self) -> Deal:
-        return Deal.from_number(self.number) if self.number is not None else Deal.parse(self.board)
+        if self.number is not None:
+            return Deal.from_number(self.number)
+        assert self.board is not None
+        return Deal.parse(self.board)
 
 
 _RANGE = re.compile(r"^(\d+)\s*-\s*(\d+)$")
@@ -53,14 +56,13 @@ def _code_number(text: str) -> int:
 def parse_deals(specs: Iterable[str], count: int | None = None) -> list[DealItem]:
     """Deal ranges (1-100), code ranges (GO1-C-AAAAAAB..GO1-C-AAAABMM), a code with ``count``,
     numbers, codes, board files or globs, and @files listing codes or numbers."""
-    items: list[DealItem] = []
+    unique: dict[str, DealItem] = {}  # the first of each deal, in the order given
     for spec in specs:
-        items.extend(_parse_one(spec.strip(), count))
-    seen: set[str] = set()
-    unique = [i for i in items if not (i.key in seen or seen.add(i.key))]
+        for item in _parse_one(spec.strip(), count):
+            unique.setdefault(item.key, item)
     if not unique:
         raise DealsError("no deals given")
-    return unique
+    return list(unique.values())
 
 
 def _numbers(first: int, last: int, spec: str) -> list[DealItem]:
@@ -148,7 +150,9 @@ def chunked(items: list, size: int) -> Iterator[list]:
 
 
 def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def run_chunks(chunks: list[list], rule_names: list[str], fewest_moves: bool, jobs: int,

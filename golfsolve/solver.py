@@ -113,20 +113,19 @@ def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     load_kernels(game.deal)
     began = time.perf_counter()
     states = 0
-    found = None
+    beam_won = False
     for slack in BEAM_SLACKS:
         out, path = run_layered(game, slack=slack)
         states += int(out[search.OUT_STATES])
         if out[search.OUT_WON]:
-            found = out, path
+            beam_won = True
             break
-    exact = found is None or fewest_moves
+    exact = not beam_won or fewest_moves
     if exact:
         # A beam's win bounds the draws of the fewest-moves win: settle need not go further.
-        cap = int(found[0][search.OUT_LAYER]) if found else STOCK_SIZE
-        found = run_settle(game, cap)
-        states += int(found[0][search.OUT_STATES])
-    out, path = found
+        cap = int(out[search.OUT_LAYER]) if beam_won else STOCK_SIZE
+        out, path = run_settle(game, cap)
+        states += int(out[search.OUT_STATES])
     seconds = time.perf_counter() - began
 
     replay = Game.at_position(game.deal, game.rules, game.heights, game.stock_pos, game.waste)

@@ -102,7 +102,7 @@ class ResultStore:
         rows = [dict(zip(names, values, strict=True)) for values in cursor]
         for row in rows:
             row["winnable"] = bool(row["winnable"])
-        order = self.options()["rules"] if self.options() else []
+        order = (self.options() or {}).get("rules", [])
         rows.sort(key=lambda r: (r["seq"], order.index(r["rules"]) if r["rules"] in order else 9))
         return rows
 
