@@ -110,6 +110,7 @@ class PlaySession:
         self.title = title
         self.lang = lang
         self.out = out
+        self.interactive = prompt is not None
         self.prompt = prompt or (lambda: None)
         self.rng = random.Random(seed)
 
@@ -117,6 +118,8 @@ class PlaySession:
         self.out(text(self.lang, key, **params))
 
     def show(self) -> None:
+        if self.interactive:
+            self.out("")  # on a terminal, a blank line between one board and the next
         self.out(render_grid(self.game, self.title, self.lang))
 
     def run(self, lines: Iterable[str]) -> int:
