@@ -59,8 +59,10 @@ def pack_deal(deal: Deal) -> tuple[np.ndarray, np.ndarray]:
     return col_ranks, stock_ranks
 
 
-def _start(game: Game) -> np.ndarray:
-    return np.array([*game.heights, game.stock_pos, game.waste.rank], dtype=np.int64)
+def kernel_inputs(game: Game) -> tuple[np.ndarray, ...]:
+    """What both kernels read about ``game``: the deal's arrays, the rule table, the start."""
+    start = np.array([*game.heights, game.stock_pos, game.waste.rank], dtype=np.int64)
+    return (*pack_deal(game.deal), game.rules.fits_table(), start)
 
 
 def _result(out: np.ndarray, path: np.ndarray) -> tuple[np.ndarray, list[int]]:
@@ -70,23 +72,24 @@ def _result(out: np.ndarray, path: np.ndarray) -> tuple[np.ndarray, list[int]]:
 
 
 def run_layered(game: Game, *, dominance: bool = True, slack: int = -1,
-                stop_at_win: bool = True) -> tuple[np.ndarray, list[int]]:
+                stop_at_win: bool = True, inputs: tuple | None = None,
+                ) -> tuple[np.ndarray, list[int]]:
     """The layered kernel from ``game``'s position: (out, path, last move first)."""
     out = np.zeros(search.OUT_SIZE, dtype=np.int64)
     path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    search.layered(*pack_deal(game.deal), game.rules.fits_table(), _start(game), dominance,
-                   slack, stop_at_win, *_workspace("layered"), out, path)
+    search.layered(*(inputs or kernel_inputs(game)), dominance, slack, stop_at_win,
+                   *_workspace("layered"), out, path)
     return _result(out, path)
 
 
-def run_settle(game: Game, cap: int = STOCK_SIZE) -> tuple[np.ndarray, list[int]]:
+def run_settle(game: Game, cap: int = STOCK_SIZE, *, inputs: tuple | None = None,
+               ) -> tuple[np.ndarray, list[int]]:
     """The exact kernel from ``game``'s position: (out, path, last move first).
 
     ``cap``: the draws of a known win; lines that draw more are not followed."""
     out = np.zeros(search.OUT_SIZE, dtype=np.int64)
     path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    search.settle(*pack_deal(game.deal), game.rules.fits_table(), _start(game), cap,
-                  *_workspace("settle"), out, path)
+    search.settle(*(inputs or kernel_inputs(game)), cap, *_workspace("settle"), out, path)
     return _result(out, path)
 
 
@@ -114,8 +117,9 @@ def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     began = time.perf_counter()
     states = 0
     beam_won = False
+    inputs = kernel_inputs(game)
     for slack in BEAM_SLACKS:
-        out, path = run_layered(game, slack=slack)
+        out, path = run_layered(game, slack=slack, inputs=inputs)
         states += int(out[search.OUT_STATES])
         if out[search.OUT_WON]:
             beam_won = True
@@ -124,7 +128,7 @@ def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     if exact:
         # A beam's win bounds the draws of the fewest-moves win: settle need not go further.
         cap = int(out[search.OUT_LAYER]) if beam_won else STOCK_SIZE
-        out, path = run_settle(game, cap)
+        out, path = run_settle(game, cap, inputs=inputs)
         states += int(out[search.OUT_STATES])
     seconds = time.perf_counter() - began
 
