@@ -406,10 +406,15 @@ class Progress:
             self.bar = tqdm(total=total, initial=done, unit="deal", dynamic_ncols=True,
                             smoothing=0.1, desc="solving", file=file)
 
-    def update(self, rows: list[dict]) -> None:
+    def count(self, rows: list[dict]) -> None:
+        """Take rows into the win rates without moving the bar (rows stored before)."""
         for row in rows:
-            self.seen[row["rules"]] += 1
-            self.won[row["rules"]] += bool(row["winnable"])
+            if row["rules"] in self.seen:
+                self.seen[row["rules"]] += 1
+                self.won[row["rules"]] += bool(row["winnable"])
+
+    def update(self, rows: list[dict]) -> None:
+        self.count(rows)
         if self.bar is not None:
             self.bar.update(len({row["deal"] for row in rows}))
             self.bar.set_postfix_str(" ".join(
@@ -438,6 +443,9 @@ def run_batch(items: list[DealItem], rules: list[Rules], *, jobs: int = 1,
                    if any((item.key, name) not in done for name in rule_names)]
         rows: list[dict] = []
         bar = Progress(len(items), len(items) - len(pending), rule_names, progress)
+        if store and progress and done:
+            keys = {item.key for item in items}
+            bar.count([r for r in store.rows() if r["deal"] in keys])
 
         def finished(chunk_rows: list[dict]) -> None:
             if store:

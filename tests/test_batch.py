@@ -372,3 +372,15 @@ def test_summarize_and_compare_functions():
     (table,) = compare(rows, ["classic", "easy"])
     assert (table.easier, table.stricter, table.both, table.only_easier, table.only_stricter,
             table.neither) == ("easy", "classic", 0, 1, ["deal 2"], 0)
+
+
+def test_progress_counts_stored_rows_in_the_win_rates():
+    import io
+
+    sink = io.StringIO()
+    bar = Progress(3, 1, ["easy"], True, file=sink)
+    bar.count([{"deal": "1", "rules": "easy", "winnable": False},
+               {"deal": "1", "rules": "classic", "winnable": True}])
+    bar.update([{"deal": "2", "rules": "easy", "winnable": True}])
+    bar.close()
+    assert "2/3" in sink.getvalue() and "easy 50.0%" in sink.getvalue()
