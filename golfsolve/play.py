@@ -68,10 +68,11 @@ def _parse_json_moves(content: str) -> MoveList:
     tokens = []
     for n, move in enumerate(data, 1):
         action = move.get("action") if isinstance(move, dict) else None
+        column = move.get("column") if isinstance(move, dict) else None
         if action == "draw":
             tokens.append("d")
-        elif action == "remove" and move.get("column") in range(1, 8):
-            tokens.append(str(move["column"]))
+        elif action == "remove" and type(column) is int and 1 <= column <= 7:  # not True, 3.0
+            tokens.append(str(column))
         else:
             raise MovesError(f"move {n}: {move!r} is not a draw or a removal from column 1-7")
     return MoveList(tuple(tokens), rules)

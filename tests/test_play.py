@@ -151,6 +151,10 @@ def test_replay_reads_moves_from_stdin_and_classic_rules(cli):
      ('{"moves": [{"action": "jump"}]}',
       "move 1: {'action': 'jump'} is not a draw or a removal from column 1-7"),
      ('{"moves": 3}', "JSON moves must be a list, or an object with a 'moves' list"),
+     ('[{"action": "remove", "column": true}]',
+      "move 1: {'action': 'remove', 'column': True} is not a draw or a removal from column 1-7"),
+     ('[{"action": "draw"}, {"action": "remove", "column": 3.0}]',
+      "move 2: {'action': 'remove', 'column': 3.0} is not a draw or a removal from column 1-7"),
      ('{"moves": []}\n{"moves": []}', "the JSON holds more than one solution: give one line of "
       "solve --json")],
 )
