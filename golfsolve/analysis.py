@@ -319,18 +319,28 @@ def render_comparison(table: Comparison) -> str:
     return "\n".join(rows)
 
 
-def plot_histograms(summaries: list[RulesSummary], path: str) -> None:
-    """Bars of the max_removed distribution per rule set, to a PNG or SVG file."""
+PLOT_SUFFIXES = (".png", ".svg")
+
+
+def check_plot_path(path: str) -> None:
+    """Everything --plot needs, checked before any solving: matplotlib and a directory."""
     try:
-        import matplotlib
+        import matplotlib  # noqa: F401
     except ImportError:
         raise InputError("--plot needs matplotlib: pip install 'golfsolve[plot]'") from None
+    if not Path(path).resolve().parent.is_dir():
+        raise InputError(f"--plot {path}: no such directory")
+
+
+def plot_histograms(summaries: list[RulesSummary], path: str) -> None:
+    """Bars of the max_removed distribution per rule set, to a PNG or SVG file (the suffix,
+    one of PLOT_SUFFIXES, says which)."""
+    check_plot_path(path)
+    import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    suffix = Path(path).suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise InputError(f"--plot writes .png or .svg files, not {suffix or 'no suffix'}")
     values = sorted({k for s in summaries for k in s.histogram})
     fig, ax = plt.subplots(figsize=(9, 4.5))
     width = 0.8 / max(1, len(summaries))

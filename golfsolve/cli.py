@@ -321,13 +321,21 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, dask_address, as_
       golfsolve compare 1-1000
       golfsolve compare 1-5000 --rules all --plot removed.png --db cmp.sqlite
     """
+    from .analysis import (
+        PLOT_SUFFIXES,
+        check_plot_path,
+        plot_histograms,
+        render_comparison,
+        summarize,
+    )
     from .analysis import compare as compare_rows
-    from .analysis import plot_histograms, render_comparison, summarize
 
     if len(parse_rules_list(rules)) < 2:
         raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
-    if plot and Path(plot).suffix.lower() not in (".png", ".svg"):
-        raise click.BadParameter("writes .png or .svg files", param_hint="--plot")
+    if plot:
+        if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
+            raise click.BadParameter("writes .png or .svg files", param_hint="--plot")
+        check_plot_path(plot)
     chosen, rows = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet)
     names = [r.name for r in chosen]
     summaries = summarize(rows, names)

@@ -143,6 +143,19 @@ def test_compare_plot(cli, tmp_path):
     assert "<svg" in svg.read_text()
 
 
+def test_plot_into_a_missing_directory_is_refused_before_solving(cli, tmp_path, monkeypatch):
+    import golfsolve.analysis
+
+    def no_solving(*args, **kwargs):
+        raise AssertionError("solved before checking --plot")
+
+    monkeypatch.setattr(golfsolve.analysis, "run_batch", no_solving)
+    target = tmp_path / "nowhere" / "p.png"
+    result = cli("compare", "1-2", "--jobs", "1", "--plot", str(target))
+    assert (result.code, result.err) == (
+        2, f"golfsolve: error: --plot {target}: no such directory\n")
+
+
 def test_plot_without_matplotlib_says_how_to_get_it(cli, tmp_path, monkeypatch):
     import builtins
 
