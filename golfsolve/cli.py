@@ -39,14 +39,13 @@ def cli() -> None:
     """golfsolve: an exact solver and deal analyser for Golf solitaire."""
 
 
+def _one_rules(source: DealSource, rules: str | None, named: Rules | None = None) -> Rules:
+    """--rules, else the rules the input names (JSON moves), else the code's, else Easy."""
+    return rules_by_name(rules) if rules else (named or source.code_rules or EASY)
+
+
 def _rules_for(source: DealSource, rules: str | None) -> tuple[Rules, ...]:
-    if rules:
-        return parse_rules_list(rules)
-    return (source.code_rules or EASY,)
-
-
-def _one_rules(source: DealSource, rules: str | None) -> Rules:
-    return rules_by_name(rules) if rules else (source.code_rules or EASY)
+    return parse_rules_list(rules) if rules else (_one_rules(source, None),)
 
 
 def _describe(source: DealSource, rules: Rules) -> str:
@@ -189,15 +188,16 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
     source = resolve(deal)
     content = read_text(moves) if moves == "-" or Path(moves).is_file() else moves
     move_list = parse_moves(content)
-    chosen = rules_by_name(rules) if rules else (move_list.rules or source.code_rules or EASY)
+    chosen = _one_rules(source, rules, move_list.rules)
     lang = lang or default_language()
     result = replay(source.deal, chosen, move_list.tokens)
     game = result.game
-    illegal = None
+    illegal = token = reason = None
     if result.illegal:
         token = move_list.tokens[result.played]
+        reason = result.illegal.message(lang)
         illegal = text(lang, "illegal", n=result.played + 1, move=move_name(token, lang),
-                       reason=result.illegal.message(lang))
+                       reason=reason)
     if fmt == "json":
         record = {
             "deal": source.label, "number": source.number, "rules": chosen.name,
@@ -206,8 +206,7 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
             "waste": str(game.waste),
             "tableau": [[str(c) for c in column] for column in game.columns()],
             "illegal": None if not result.illegal else {
-                "move": result.played + 1, "token": move_list.tokens[result.played],
-                "reason": result.illegal.message(lang)},
+                "move": result.played + 1, "token": token, "reason": reason},
         }
         click.echo(json.dumps(record, ensure_ascii=False))
     else:
