@@ -18,6 +18,7 @@ LETTERS = 7
 MAX_NUMBER = 26**LETTERS - 1
 _RULE_LETTERS = {"E": EASY, "N": EASY, "C": CLASSIC}
 _SHAPE = re.compile(r"^([A-Z0-9]+)-([A-Z]+)-([A-Z]*)$")
+_LOOKS_LIKE_CODE = re.compile(r"^GO[0-9]-")
 
 
 class CodeError(InputError):
@@ -81,7 +82,8 @@ class GameCode:
 
     @staticmethod
     def looks_like_code(text: str) -> bool:
-        return text.strip().upper().startswith("GO")
+        """Shaped like a game code (``GO`` and a digit, then a dash), right or wrong inside."""
+        return _LOOKS_LIKE_CODE.match(text.strip().upper()) is not None
 
     @property
     def letters(self) -> str:
