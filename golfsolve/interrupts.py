@@ -1,0 +1,68 @@
+"""Ctrl-C, SIGTERM and SIGHUP: one way to stop, at a point where nothing finished is lost.
+
+``install`` makes the three signals raise :class:`Interrupted`. Inside ``deferred()`` they only
+take note; the code there calls ``check()`` where stopping is safe (between two stored
+results), and leaving the block raises a noted signal.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                if hasattr(signal, name))
+
+
+class Interrupted(KeyboardInterrupt):
+    """A stop asked for by a signal; the exit status is 128 + the signal number."""
+
+    def __init__(self, signum: int = signal.SIGINT) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def exit_status(self) -> int:
+        return 128 + self.signum
+
+
+_deferring = 0
+_noted: int | None = None
+
+
+def _on_signal(signum: int, frame: object) -> None:
+    global _noted
+    if _deferring:
+        _noted = _noted or signum
+        return
+    raise Interrupted(signum)
+
+
+def install() -> None:
+    """Handle the stop signals in this process (call from the main thread)."""
+    for signum in SIGNALS:
+        signal.signal(signum, _on_signal)
+
+
+def check() -> None:
+    """Raise :class:`Interrupted` if a stop signal arrived since ``deferred()`` began."""
+    global _noted
+    if _noted is not None:
+        signum, _noted = _noted, None
+        raise Interrupted(signum)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Stop signals only take note inside; leaving the block raises a noted one."""
+    global _deferring, _noted
+    if _deferring == 0:
+        _noted = None
+    _deferring += 1
+    try:
+        yield
+    finally:
+        _deferring -= 1
+    if _deferring == 0:
+        check()

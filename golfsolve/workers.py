@@ -1,0 +1,177 @@
+"""Worker processes that run one function on tasks and never outlive the process that made them.
+
+Each worker is a spawned process with a pipe of its own. It dies with its parent however the
+parent ends (on Linux the kernel sends it SIGKILL, elsewhere a watchdog thread notices within a
+second), ignores the stop signals (the parent decides when to stop), and sends back either the
+function's result or the error it raised.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import traceback
+from collections import deque
+from collections.abc import Callable, Iterator
+from multiprocessing import connection, get_context
+
+from .interrupts import SIGNALS, check
+
+TASKS_PER_WORKER = 2  # sent ahead, so that a worker never waits for the next task
+WAIT_SECONDS = 0.25  # how often a waiting parent looks for stop signals and dead workers
+PR_SET_PDEATHSIG = 1
+
+
+def available_cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+class WorkerError(RuntimeError):
+    """A worker process died or its function failed; the message says which and how."""
+
+
+def _die_with_parent(parent: int) -> None:
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            threading.Event().wait(1.0)
+        os._exit(1)
+
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _worker_main(conn: connection.Connection, parent: int, function: Callable) -> None:
+    _die_with_parent(parent)
+    for signum in SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        task_id, payload = message
+        try:
+            reply = (task_id, True, function(payload))
+        except Exception as exc:  # sent back: the parent reports it
+            reply = (task_id, False, "".join(traceback.format_exception_only(exc)).strip())
+        try:
+            conn.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+
+
+class WorkerPool:
+    """``jobs`` worker processes running ``function`` (a module-level function) on payloads.
+
+    ``submit`` queues a task; ``results`` yields (task id, result) as tasks finish, in any
+    order, and calls :func:`golfsolve.interrupts.check` while it waits.
+    """
+
+    def __init__(self, jobs: int, function: Callable) -> None:
+        context = get_context("spawn")
+        self._workers = []
+        self._queue: deque[tuple[int, object]] = deque()
+        self._busy: dict[int, list[int]] = {}
+        for _ in range(jobs):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_worker_main, args=(theirs, os.getpid(), function),
+                                      daemon=True)
+            process.start()
+            theirs.close()
+            self._workers.append((process, mine))
+            self._busy[process.sentinel] = []
+        self.outstanding = 0
+
+    def submit(self, task_id: int, payload: object) -> None:
+        self._queue.append((task_id, payload))
+        self.outstanding += 1
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        for process, conn in self._workers:
+            busy = self._busy[process.sentinel]
+            while self._queue and len(busy) < TASKS_PER_WORKER:
+                task_id, payload = self._queue.popleft()
+                conn.send((task_id, payload))
+                busy.append(task_id)
+
+    def next_result(self) -> tuple[int, object]:
+        """The next finished task: (task id, result). Waits; raises WorkerError."""
+        if not self.outstanding:
+            raise ValueError("no task is outstanding")
+        by_handle = {}
+        for process, conn in self._workers:
+            by_handle[conn] = (process, conn)
+            by_handle[process.sentinel] = (process, conn)
+        while True:
+            check()
+            ready = connection.wait(list(by_handle), timeout=WAIT_SECONDS)
+            for handle in ready:
+                process, conn = by_handle[handle]
+                if handle is conn or conn.poll():
+                    try:
+                        task_id, ok, result = conn.recv()
+                    except (EOFError, OSError):
+                        continue  # the sentinel says why
+                    self._busy[process.sentinel].remove(task_id)
+                    self.outstanding -= 1
+                    self._dispatch()
+                    if not ok:
+                        raise WorkerError(f"a worker failed: {result}")
+                    return task_id, result
+                process.join(0)
+                raise WorkerError(f"a worker process died ({_how(process.exitcode)})")
+
+    def results(self) -> Iterator[tuple[int, object]]:
+        while self.outstanding:
+            yield self.next_result()
+
+    def close(self) -> None:
+        """Stop every worker: those at work are terminated, none is left behind."""
+        for _, conn in self._workers:
+            try:
+                conn.send(None)
+            except (BrokenPipeError, OSError):
+                pass
+        for process, _ in self._workers:
+            if self._busy[process.sentinel]:
+                process.terminate()
+        for process, conn in self._workers:
+            process.join(2)
+            if process.is_alive():
+                process.kill()
+                process.join()
+            conn.close()
+        self._workers = []
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _how(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        try:
+            return f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"killed by signal {-exitcode}"
+    return f"exit status {exitcode}"
