@@ -225,18 +225,19 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
 
 # ----- batch, compare, export -----------------------------------------------------------------
 DEALS_HELP = """DEALS: deal ranges (1-10000), code ranges (GO1-C-AAAAAAB..GO1-C-AAAABMM), a start
-code or number with --count N, board files or globs ('boards/*.board'), or @FILE listing codes
-or numbers one a line."""
+code or number with --count N, board files or globs ('boards/*.board'), or @FILE listing codes,
+numbers or ranges one a line. With --db and no DEALS: the deals the database holds."""
 
 
 def _batch_options(fn):
     for option in reversed([
         click.option("--count", type=click.IntRange(min=1),
-                     help="With a single code or number: this many deals from it."),
+                     help="With one start number or code: this many deals from it."),
         click.option("--jobs", type=click.IntRange(min=1), default=None,
-                     help="Worker processes (default: all cores)."),
+                     help="Worker processes (default: the cores this process may use)."),
         click.option("--db", type=click.Path(dir_okay=True),
-                     help="SQLite file that keeps every finished result; rerun to resume."),
+                     help="SQLite file that keeps every finished result; rerun to resume, "
+                     "or run with more deals or rule sets to add to it."),
         click.option("--fewest-moves", is_flag=True, help="Store fewest-moves solutions."),
         click.option("--dask", "dask_address", metavar="ADDRESS",
                      help="Solve on a Dask cluster (tcp://host:8786) instead of local workers."),
@@ -247,32 +248,84 @@ def _batch_options(fn):
     return fn
 
 
-def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet):
-    from .analysis import default_jobs, parse_deals, run_batch
+def _check_out(out: str | None, db: str | None) -> None:
+    from .records import check_out_path, same_file
 
-    chosen = parse_rules_list(rules)
-    items = parse_deals(deals, count)
-    options = {"deals": list(deals) + ([f"--count={count}"] if count else []),
-               "rules": [r.name for r in chosen], "fewest_moves": fewest_moves}
-    show_progress = not quiet and sys.stderr.isatty()
+    if out:
+        check_out_path(out)
+        if db and same_file(out, db):
+            raise InputError(f"--out {out} is the database given to --db: write the rows to "
+                             "another file")
+
+
+def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,
+         pairs=False):
+    """Solve (or, with --db and no DEALS, read) a batch; the report of its rows."""
+    from .batch import run_batch
+    from .deals import DealList
+    from .progress import Progress
+    from .records import RowWriter
+    from .store import ResultStore
+    from .workers import WorkerError, available_cores
+
+    chosen = list(parse_rules_list(rules))
+    _check_out(out, db)
+    if not deals:
+        if not db:
+            raise InputError("no DEALS given (or --db with stored results to report on)")
+        for flag, given in (("--count", count), ("--jobs", jobs), ("--dask", dask_address),
+                            ("--fewest-moves", fewest_moves)):
+            if given:
+                raise InputError(f"{flag} only applies to solving DEALS; with --db alone the "
+                                 "stored results are reported")
+    if jobs and dask_address:
+        raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
+                         "workers: give one or the other")
+    deal_list = DealList(deals, count) if deals else None
+    cores = available_cores()
+    if jobs and jobs > cores:
+        click.echo(f"golfsolve: note: --jobs {jobs} is more than the {cores} cores this process "
+                   "may use; the workers will share them", err=True)
+    store = ResultStore(db, create=deal_list is not None) if db else None
     try:
-        rows = run_batch(items, list(chosen), jobs=jobs or default_jobs(), db=db,
-                         fewest_moves=fewest_moves, dask=dask_address, progress=show_progress,
-                         options=options)
-    except KeyboardInterrupt:
+        if store is not None and deal_list is not None:
+            store.claim(fewest_moves)
+        elif store is not None and store.fresh:
+            raise InputError(f"{db} holds no golfsolve results")
+        writer = RowWriter(out) if out else None
+        try:
+            progress = Progress(deal_list.total if deal_list else None,
+                                [r.name for r in chosen], not quiet and sys.stderr.isatty())
+            try:
+                report = run_batch(deal_list, chosen, jobs=jobs or cores, dask=dask_address,
+                                   store=store, fewest_moves=fewest_moves, writer=writer,
+                                   progress=progress, pairs=pairs, solve=deal_list is not None)
+            finally:
+                progress.close()
+        finally:
+            if writer is not None:
+                writer.close()
+    except KeyboardInterrupt as stop:
         kept = (f"; the finished results are kept in {db}: run the same command again to go on"
                 if db else "")
         click.echo(f"golfsolve: interrupted{kept}", err=True)
-        raise click.exceptions.Exit(130) from None
-    return chosen, rows
+        raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
+    except WorkerError as exc:
+        kept = f"; the finished results are kept in {db}" if db else ""
+        click.echo(f"golfsolve: error: {exc}{kept}", err=True)
+        raise click.exceptions.Exit(EXIT_FAILED) from None
+    finally:
+        if store is not None:
+            store.close()
+    return chosen, report
 
 
 @cli.command(epilog=DEALS_HELP)
-@click.argument("deals", nargs=-1, required=True, metavar="DEALS...")
+@click.argument("deals", nargs=-1, metavar="[DEALS]...")
 @click.option("--rules", default="easy,classic", show_default=True,
               help="Rule sets: a comma list of easy, classic, dead-king, or all.")
 @click.option("--out", type=click.Path(), help="Write one row per (deal, rules) to FILE.csv "
-              "or FILE.jsonl.")
+              "or FILE.jsonl, as the rows are finished.")
 @_batch_options
 def batch(deals, rules, out, count, jobs, db, fewest_moves, dask_address, as_json, quiet) -> int:
     """Solve many deals and summarize: win rates with 95% Wilson intervals, mean best score,
@@ -283,16 +336,12 @@ def batch(deals, rules, out, count, jobs, db, fewest_moves, dask_address, as_jso
       golfsolve batch 1-10000 --rules all --out results.csv
       golfsolve batch 1-100000 --db runs.sqlite      (interrupt and rerun to resume)
       golfsolve batch GO1-C-AAAAAAB --count 500 --jobs 2 --json
+      golfsolve batch --db runs.sqlite --rules all   (report what the database holds)
     """
-    from .analysis import check_out_path, render_summary, summarize, write_rows
+    from .stats import render_summary
 
-    if out:
-        check_out_path(out)
-    chosen, rows = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet)
-    names = [r.name for r in chosen]
-    summaries = summarize(rows, names)
-    if out:
-        write_rows(rows, out)
+    _, report = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, out=out)
+    summaries = report.tally.summaries()
     if as_json:
         click.echo(json.dumps({"summary": [s.to_dict() for s in summaries]}))
     else:
@@ -301,7 +350,7 @@ def batch(deals, rules, out, count, jobs, db, fewest_moves, dask_address, as_jso
 
 
 @cli.command(epilog=DEALS_HELP)
-@click.argument("deals", nargs=-1, required=True, metavar="DEALS...")
+@click.argument("deals", nargs=-1, metavar="[DEALS]...")
 @click.option("--rules", default="easy,classic", show_default=True,
               help="The rule sets to compare (two or more).")
 @click.option("--plot", type=click.Path(dir_okay=False),
@@ -319,15 +368,10 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, dask_address, as_
     Examples:
       golfsolve compare 1-1000
       golfsolve compare 1-5000 --rules all --plot removed.png --db cmp.sqlite
+      golfsolve compare --db census.sqlite --rules all   (compare what the database holds)
     """
-    from .analysis import (
-        PLOT_SUFFIXES,
-        check_plot_path,
-        plot_histograms,
-        render_comparison,
-        summarize,
-    )
-    from .analysis import compare as compare_rows
+    from .plot import PLOT_SUFFIXES, check_plot_path, plot_histograms
+    from .stats import render_comparison, render_rates
 
     if len(parse_rules_list(rules)) < 2:
         raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
@@ -335,56 +379,60 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, dask_address, as_
         if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
             raise click.BadParameter("writes .png or .svg files", param_hint="--plot")
         check_plot_path(plot)
-    chosen, rows = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet)
-    names = [r.name for r in chosen]
-    summaries = summarize(rows, names)
-    tables = compare_rows(rows, names)
+    _, report = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
+                     pairs=True)
+    summaries = report.tally.summaries()
+    tables = report.tally.comparisons()
     if plot:
         plot_histograms(summaries, plot)
     if as_json:
         click.echo(json.dumps({"summary": [s.to_dict() for s in summaries],
                                "tables": [t.to_dict() for t in tables]}))
     else:
-        for s in summaries:
-            lo, hi = s.interval
-            click.echo(f"{s.rules:<10} {s.won:>7} of {s.deals} won  {100 * s.win_rate:5.1f}%  "
-                       f"[{100 * lo:.1f}%, {100 * hi:.1f}%]  mean best score "
-                       f"{s.mean_best_score:.1f}")
+        for line in render_rates(summaries):
+            click.echo(line)
         for table in tables:
             click.echo()
             click.echo(render_comparison(table))
         if plot:
             click.echo(f"\nplot written to {plot}")
-    bugs = [(t, t.only_stricter) for t in tables if t.only_stricter]
-    for table, labels in bugs:
+    bugs = [t for t in tables if t.only_stricter_count]
+    for table in bugs:
+        more = table.only_stricter_count - len(table.only_stricter)
+        named = ", ".join(table.only_stricter) + (f" and {more} more" if more else "")
         click.echo(f"golfsolve: error: solver bug: won under {table.stricter} but not under "
-                   f"{table.easier}: {', '.join(labels)}", err=True)
+                   f"{table.easier}: {named}", err=True)
     return EXIT_FAILED if bugs else EXIT_OK
 
 
 @cli.command()
+@click.argument("deals", nargs=-1, metavar="[DEALS]...")
 @click.option("--db", required=True, type=click.Path(), help="The results database.")
 @click.option("--out", required=True, type=click.Path(), help="FILE.csv or FILE.jsonl.")
-def export(db: str, out: str) -> int:
-    """Write the results stored in a database to CSV or JSON lines.
+@click.option("--rules", help="Only these rule sets: a comma list, or all (default: all).")
+def export(deals: tuple[str, ...], db: str, out: str, rules: str | None) -> int:
+    """Write the results stored in a database to CSV or JSON lines: all of them, or those of
+    DEALS (in their order) under --rules.
 
     \b
-    Example:
+    Examples:
       golfsolve export --db runs.sqlite --out runs.csv
+      golfsolve export 1-1000 --db census.sqlite --rules classic --out classic.jsonl
     """
-    from .analysis import check_out_path, write_rows
+    from .batch import run_batch
+    from .deals import DealList
+    from .records import RowWriter
     from .store import ResultStore
 
-    check_out_path(out)
-    store = ResultStore(db, create=False)
-    try:
+    _check_out(out, db)
+    chosen = list(parse_rules_list(rules or "all"))
+    deal_list = DealList(deals) if deals else None
+    with ResultStore(db, create=False) as store:
         if store.fresh:
             raise InputError(f"{db} holds no golfsolve results")
-        rows = store.rows()
-    finally:
-        store.close()
-    write_rows(rows, out)
-    click.echo(f"{len(rows)} rows written to {out}")
+        with RowWriter(out) as writer:
+            run_batch(deal_list, chosen, store=store, writer=writer, solve=False)
+    click.echo(f"{writer.count} rows written to {out}")
     return EXIT_OK
 
 
@@ -404,9 +452,9 @@ def run(argv: list[str] | None = None) -> int:
     except click.ClickException as exc:
         click.echo(f"golfsolve: error: {exc.format_message()}", err=True)
         return exc.exit_code
-    except (click.Abort, KeyboardInterrupt):
+    except (click.Abort, KeyboardInterrupt) as stop:
         click.echo("golfsolve: interrupted", err=True)
-        return 130
+        return getattr(stop, "exit_status", 130)
     except (BrokenPipeError, SystemExit):
         # The reader of stdout went away (| head): not an error. (Click turns that into
         # SystemExit(1); nothing else exits that way when click is not in standalone mode.)
@@ -422,6 +470,9 @@ def _drop_stdout() -> None:
 
 
 def main() -> None:
+    from .interrupts import install
+
+    install()
     code = run()
     try:
         sys.stdout.flush()

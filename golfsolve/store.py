@@ -3,115 +3,262 @@
 Each batch of finished rows is committed in one transaction (WAL journal), so an interrupted
 run keeps everything it finished and never a partial row. With WAL, synchronous=NORMAL is
 safe when the process is killed at any moment (only a power cut may lose the last commits).
-The database remembers the options that wrote it; a run with other options is refused before
-anything is written.
+
+A database records what it holds, not the command that made it: any run may add deals or rule
+sets to it. Only what changes the results themselves (``--fewest-moves``) is recorded, and a run
+that differs there is refused before anything is written. Lookups go by blocks of deals, so
+resuming a database of millions of rows never holds its keys in memory.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import InputError
+from .rules import ALL_RULES
 
-SCHEMA_VERSION = 1
-COLUMNS = ("number", "code", "rules", "winnable", "max_removed", "best_score", "solution_moves",
-           "states", "ms")
+SCHEMA_VERSION = 2
+COLUMNS = ("deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
+           "solution_moves", "states", "ms")
+_SELECT = "SELECT " + ", ".join(COLUMNS) + " FROM results"
+_RULES_ORDER = {r.name: i for i, r in enumerate(ALL_RULES)}
+_CREATE = """
+    CREATE TABLE results (
+        deal TEXT NOT NULL,           -- the deal number, or 'board:' and a hash of the board
+        number INTEGER,               -- PySolFC deal number; NULL for a board file
+        code TEXT,                    -- the game code, or the board file's path
+        rules TEXT NOT NULL,
+        winnable INTEGER NOT NULL,
+        max_removed INTEGER NOT NULL,
+        best_score INTEGER NOT NULL,
+        solution_moves TEXT NOT NULL, -- one character a move: d a draw, 1-7 a column
+        states INTEGER NOT NULL,
+        ms REAL NOT NULL,
+        PRIMARY KEY (deal, rules));
+    -- numbered deals in order, covering what the summaries count
+    CREATE INDEX results_by_number ON results (number, rules, winnable, max_removed, best_score)
+        WHERE number IS NOT NULL;
+"""
 
 
 class StoreError(InputError):
     """A database that cannot be used for this run; nothing was written."""
 
 
+def pack_moves(line: str) -> str:
+    """``"d 5 2"`` -> ``"d52"``: every move is one character."""
+    return line.replace(" ", "")
+
+
+def unpack_moves(packed: str) -> str:
+    return " ".join(packed.replace(" ", ""))
+
+
 class ResultStore:
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
-        if not create and not self.path.is_file():
-            raise StoreError(f"no such database: {self.path}")
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a directory, not a database")
-        try:
-            self.db = sqlite3.connect(self.path, timeout=30)
+        if not create and not self.path.is_file():
+            raise StoreError(f"no such database: {self.path}")
+        with self._errors("open"):
+            if create:
+                self.db = sqlite3.connect(self.path, timeout=30)
+            else:  # reading only: the file is never changed
+                self.db = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True,
+                                          timeout=30)
             self.db.execute("PRAGMA schema_version").fetchone()  # fails on a non-database
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot use {self.path} as a results database: {exc}") from None
-        self._check_schema()
-
-    def _check_schema(self) -> None:
-        try:
             tables = {row[0] for row in self.db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot use {self.path} as a results database: {exc}") from None
         if tables and not {"meta", "results"} <= tables:
             raise StoreError(f"{self.path} is an SQLite database, but not a golfsolve one")
         self.fresh = not tables
+        self.schema = 0 if self.fresh else int(self._meta("schema") or 1)
+        if self.schema > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer golfsolve (database schema "
+                             f"{self.schema}): upgrade golfsolve to use it")
 
-    def _create(self) -> None:
-        with self.db:
-            self.db.execute("PRAGMA journal_mode = WAL")
-            self.db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            self.db.execute(
-                """CREATE TABLE results (
-                    deal TEXT NOT NULL, rules TEXT NOT NULL, seq INTEGER NOT NULL,
-                    number INTEGER, code TEXT, winnable INTEGER NOT NULL,
-                    max_removed INTEGER NOT NULL, best_score INTEGER NOT NULL,
-                    solution_moves TEXT NOT NULL, states INTEGER NOT NULL, ms REAL NOT NULL,
-                    PRIMARY KEY (deal, rules))""")
-            self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+    @contextmanager
+    def _errors(self, doing: str) -> Iterator[None]:
+        """Any SQLite error as one StoreError naming the file and what to do."""
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:
+            message = str(exc)
+            if "malformed" in message or "not a database" in message:
+                advice = "it is damaged or not a database; use another --db"
+            elif "locked" in message or "busy" in message:
+                advice = "another program is using it; try again when it is done"
+            elif "readonly" in message or "read-only" in message:
+                advice = "it cannot be written here; check its permissions"
+            else:
+                advice = "check the file, or use another --db"
+            raise StoreError(f"cannot {doing} {self.path} as a results database: {message} "
+                             f"({advice})") from None
 
-    def options(self) -> dict | None:
+    def _meta(self, key: str) -> str | None:
+        with self._errors("read"):
+            row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    # ----- writing -------------------------------------------------------------------------
+    def fewest_moves(self) -> bool | None:
+        """Whether the stored solutions have the fewest moves (None: nothing stored yet)."""
         if self.fresh:
             return None
-        row = self.db.execute("SELECT value FROM meta WHERE key = 'options'").fetchone()
-        return json.loads(row[0]) if row else None
+        if self.schema == 1:
+            options = json.loads(self._meta("options") or "{}")
+            return bool(options.get("fewest_moves"))
+        return self._meta("fewest_moves") == "1"
 
-    def claim(self, options: dict) -> None:
-        """Use this database for a run with ``options``: new, or written by the same options."""
-        if self.fresh:
-            self._create()
-            with self.db:
-                self.db.execute("INSERT INTO meta VALUES ('options', ?)", (json.dumps(options),))
-            self.fresh = False
-            self.db.execute("PRAGMA synchronous = NORMAL")
-            return
-        stored = self.options()
-        if stored != options:
+    def claim(self, fewest_moves: bool) -> None:
+        """Use this database to store results solved with or without ``fewest_moves``."""
+        stored = self.fewest_moves()
+        if stored is not None and stored != fewest_moves:
+            have, run = ("with", "without") if stored else ("without", "with")
             raise StoreError(
-                f"{self.path} holds results of other options ({describe_options(stored)}), "
-                f"not of these ({describe_options(options)}): use another --db")
-        self.db.execute("PRAGMA journal_mode = WAL")
-        self.db.execute("PRAGMA synchronous = NORMAL")
+                f"{self.path} holds solutions found {have} --fewest-moves: run {have} "
+                f"--fewest-moves to add to it, or use another --db for results {run} it")
+        with self._errors("write"):
+            self.db.execute("PRAGMA journal_mode = WAL")
+            if self.fresh:
+                with self.db:
+                    self.db.executescript("BEGIN;" + _CREATE + "CREATE TABLE meta (key TEXT "
+                                          "PRIMARY KEY, value TEXT NOT NULL);")
+                    self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
+                        ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
+            elif self.schema == 1:
+                self._upgrade_from_1(fewest_moves)
+            self.db.execute("PRAGMA synchronous = NORMAL")
+        self.fresh = False
+        self.schema = SCHEMA_VERSION
 
-    def done(self) -> set[tuple[str, str]]:
-        return set(self.db.execute("SELECT deal, rules FROM results"))
+    def _upgrade_from_1(self, fewest_moves: bool) -> None:
+        """Schema 1 (one set of options, a run order) to 2, in one transaction."""
+        with self.db:
+            self.db.executescript(
+                "BEGIN; ALTER TABLE results RENAME TO results_1;" + _CREATE + """
+                INSERT INTO results SELECT deal, number, code, rules, winnable, max_removed,
+                    best_score, replace(solution_moves, ' ', ''), states, ms FROM results_1
+                    ORDER BY seq;
+                DROP TABLE results_1;
+                DELETE FROM meta;""")
+            self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
+                ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
 
     def add(self, rows: list[dict]) -> None:
         """Store finished rows in one transaction: all of them or none."""
-        with self.db:
+        with self._errors("write"), self.db:
             self.db.executemany(
-                "INSERT OR IGNORE INTO results VALUES (:deal, :rules, :seq, :number, :code, "
-                ":winnable, :max_removed, :best_score, :solution_moves, :states, :ms)", rows)
+                "INSERT OR IGNORE INTO results VALUES (:deal, :number, :code, :rules, :winnable, "
+                ":max_removed, :best_score, :solution_moves, :states, :ms)",
+                [{**row, "solution_moves": pack_moves(row["solution_moves"])} for row in rows])
 
-    def rows(self) -> list[dict]:
-        """Every stored row in batch order, as the export writes them."""
-        cursor = self.db.execute(
-            "SELECT deal, seq, " + ", ".join(COLUMNS) + " FROM results ORDER BY seq, rules")
-        names = [d[0] for d in cursor.description]
-        rows = [dict(zip(names, values, strict=True)) for values in cursor]
-        for row in rows:
-            row["winnable"] = bool(row["winnable"])
-        order = (self.options() or {}).get("rules", [])
-        rows.sort(key=lambda r: (r["seq"], order.index(r["rules"]) if r["rules"] in order else 9))
-        return rows
+    # ----- reading -------------------------------------------------------------------------
+    def lookup(self, first: int | None, last: int | None, keys: list[str],
+               rule_names: list[str]) -> dict[tuple[str, str], dict]:
+        """The stored rows of deals first..last (or of the board keys ``keys``) under these
+        rules, by (deal key, rules)."""
+        if first is not None:
+            sql = f"{_SELECT} WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)})"
+            queries = [(sql, [first, last, *rule_names])]
+        else:
+            queries = [(f"{_SELECT} WHERE deal IN ({_marks(part)}) AND rules IN "
+                        f"({_marks(rule_names)})", [*part, *rule_names])
+                       for part in (keys[i:i + 500] for i in range(0, len(keys), 500))]
+        found: dict[tuple[str, str], dict] = {}
+        with self._errors("read"):
+            for sql, params in queries:
+                for values in self.db.execute(sql, params):
+                    row = self._row(values)
+                    found[row["deal"], row["rules"]] = row
+        return found
+
+    def count(self, first: int, last: int, rule_names: list[str]) -> int:
+        """How many (deal, rules) rows deals first..last have under these rules."""
+        with self._errors("read"):
+            return self.db.execute(
+                f"SELECT count(*) FROM results WHERE number BETWEEN ? AND ? AND rules IN "
+                f"({_marks(rule_names)})", [first, last, *rule_names]).fetchone()[0]
+
+    def next_number(self, at: int) -> int | None:
+        """The least stored deal number from ``at`` on."""
+        with self._errors("read"):
+            return self.db.execute("SELECT min(number) FROM results WHERE number >= ?",
+                                   (at,)).fetchone()[0]
+
+    def span_rows(self, first: int, last: int, rule_names: list[str]) -> Iterator[list[dict]]:
+        """The stored rows of deals first..last, a deal at a time in order of number."""
+        sql = (f"{_SELECT} WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)}) "
+               "ORDER BY number")
+        yield from self._groups(sql, [first, last, *rule_names])
+
+    def span_counts(self, first: int, last: int, rule_names: list[str],
+                    ) -> list[tuple[str, int, int, int, int]]:
+        """(rules, max_removed, deals, won, sum of best scores) over deals first..last."""
+        with self._errors("read"):
+            return self.db.execute(
+                "SELECT rules, max_removed, count(*), sum(winnable), sum(best_score) FROM results "
+                f"WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)}) "
+                "GROUP BY rules, max_removed", [first, last, *rule_names]).fetchall()
+
+    def span_pairs(self, first: int, last: int, easier: str, stricter: str, list_at_most: int,
+                   ) -> tuple[dict[tuple[bool, bool], int], list[int]]:
+        """Deals first..last by (won under ``easier``, won under ``stricter``), and the first
+        numbers of deals won only under ``stricter``."""
+        join = ("FROM results a JOIN results b ON b.number = a.number AND b.rules = ? "
+                "WHERE a.number BETWEEN ? AND ? AND a.rules = ?")
+        params = [stricter, first, last, easier]
+        with self._errors("read"):
+            counts = {(bool(a), bool(b)): n for a, b, n in self.db.execute(
+                f"SELECT a.winnable, b.winnable, count(*) {join} GROUP BY 1, 2", params)}
+            odd = [n for (n,) in self.db.execute(
+                f"SELECT a.number {join} AND a.winnable = 0 AND b.winnable = 1 "
+                "ORDER BY a.number LIMIT ?", [*params, list_at_most])]
+        return counts, odd
+
+    def board_rows(self, rule_names: list[str]) -> Iterator[list[dict]]:
+        """The stored rows of board-file deals, a deal at a time."""
+        sql = (f"{_SELECT} WHERE number IS NULL AND rules IN ({_marks(rule_names)}) "
+               "ORDER BY deal")
+        yield from self._groups(sql, rule_names)
+
+    def _groups(self, sql: str, params: list) -> Iterator[list[dict]]:
+        with self._errors("read"):
+            group: list[dict] = []
+            for values in self.db.execute(sql, params):
+                row = self._row(values)
+                if group and group[0]["deal"] != row["deal"]:
+                    yield sorted(group, key=_rules_order)
+                    group = []
+                group.append(row)
+            if group:
+                yield sorted(group, key=_rules_order)
+
+    @staticmethod
+    def _row(values: tuple) -> dict:
+        row = dict(zip(COLUMNS, values, strict=True))
+        row["winnable"] = bool(row["winnable"])
+        row["solution_moves"] = unpack_moves(row["solution_moves"])
+        return row
 
     def close(self) -> None:
         self.db.close()
 
+    def __enter__(self) -> ResultStore:
+        return self
 
-def describe_options(options: dict | None) -> str:
-    if not options:
-        return "none recorded"
-    fewest = " --fewest-moves" if options.get("fewest_moves") else ""
-    return f"deals {' '.join(options['deals'])} --rules {','.join(options['rules'])}{fewest}"
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _marks(values: list) -> str:
+    return ",".join("?" * len(values))
+
+
+def _rules_order(row: dict) -> int:
+    return _RULES_ORDER.get(row["rules"], len(_RULES_ORDER))

@@ -11,15 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from golfsolve.analysis import (
-    DealsError,
-    Progress,
-    compare,
-    parse_deals,
-    summarize,
-    wilson_interval,
-)
 from golfsolve.deal import Deal
+from golfsolve.deals import DealList, DealsError
+from golfsolve.progress import Progress
+from golfsolve.stats import BatchTally, wilson_interval
 
 from .test_solver import ROWS
 
@@ -144,12 +139,12 @@ def test_compare_plot(cli, tmp_path):
 
 
 def test_plot_into_a_missing_directory_is_refused_before_solving(cli, tmp_path, monkeypatch):
-    import golfsolve.analysis
+    import golfsolve.batch
 
     def no_solving(*args, **kwargs):
         raise AssertionError("solved before checking --plot")
 
-    monkeypatch.setattr(golfsolve.analysis, "run_batch", no_solving)
+    monkeypatch.setattr(golfsolve.batch, "run_batch", no_solving)
     target = tmp_path / "nowhere" / "p.png"
     result = cli("compare", "1-2", "--jobs", "1", "--plot", str(target))
     assert (result.code, result.err) == (
@@ -173,6 +168,10 @@ def test_plot_without_matplotlib_says_how_to_get_it(cli, tmp_path, monkeypatch):
 
 
 # ----- which deals -------------------------------------------------------------------------------
+def parse_deals(specs, count=None):
+    return list(DealList(specs, count))
+
+
 def test_deal_specs(tmp_path):
     assert [i.number for i in parse_deals(["GO1-C-AAAAAAB..GO1-C-AAAAAAE"])] == [1, 2, 3, 4]
     assert [i.number for i in parse_deals(["GO1-E-AAAAABA"], count=3)] == [26, 27, 28]
@@ -206,12 +205,13 @@ def test_board_files_in_a_batch(cli, tmp_path):
      (["GO1-C-AAAAAAC..GO1-C-AAAAAAB"],
       "the range GO1-C-AAAAAAC..GO1-C-AAAAAAB is reversed: 1 comes before 2"),
      (["GO1-X-AAAAAAB..GO1-C-AAAAAAC"],
-      "unknown rules letter 'X' in game code 'GO1-X-AAAAAAB' (expected E, C or N)"),
+      "GO1-X-AAAAAAB..GO1-C-AAAAAAC: unknown rules letter 'X' in game code 'GO1-X-AAAAAAB' "
+      "(expected E, C or N)"),
      ([""], "an empty DEALS argument")],
 )
 def test_bad_deal_specs(args, message):
     with pytest.raises(DealsError) as info:
-        parse_deals(args)
+        DealList(args)
     assert str(info.value) == message
 
 
@@ -219,7 +219,7 @@ def test_empty_listing_file(tmp_path):
     empty = tmp_path / "none.txt"
     empty.write_text("# nothing here\n")
     with pytest.raises(DealsError, match="lists no deals"):
-        parse_deals([f"@{empty}"])
+        DealList([f"@{empty}"])
 
 
 # ----- resumable storage -------------------------------------------------------------------------
@@ -241,18 +241,17 @@ def test_bad_databases_are_refused_and_left_untouched(cli, tmp_path):
     db = tmp_path / "r.sqlite"
     cli("batch", "1-4", "--jobs", "1", "--db", str(db))
     before = file_digest(db)
-    other = cli("batch", "1-4", "--rules", "all", "--jobs", "1", "--db", str(db))
+    other = cli("batch", "1-4", "--fewest-moves", "--jobs", "1", "--db", str(db))
     assert (other.code, other.err) == (2, (
-        f"golfsolve: error: {db} holds results of other options (deals 1-4 --rules "
-        "easy,classic), not of these (deals 1-4 --rules easy,classic,dead-king): use another "
-        "--db\n"))
+        f"golfsolve: error: {db} holds solutions found without --fewest-moves: run without "
+        "--fewest-moves to add to it, or use another --db for results with it\n"))
     assert file_digest(db) == before
     junk = tmp_path / "junk.sqlite"
     junk.write_text("not a database\n")
     result = cli("batch", "1-2", "--jobs", "1", "--db", str(junk))
     assert (result.code, result.err) == (
-        2, f"golfsolve: error: cannot use {junk} as a results database: file is not a "
-           "database\n")
+        2, f"golfsolve: error: cannot open {junk} as a results database: file is not a "
+           "database (it is damaged or not a database; use another --db)\n")
     assert junk.read_text() == "not a database\n"
     foreign = tmp_path / "foreign.sqlite"
     with sqlite3.connect(foreign) as con:
@@ -362,11 +361,11 @@ def test_progress_bar_shows_rate_and_win_rates():
     import io
 
     sink = io.StringIO()
-    bar = Progress(4, 0, ["easy", "classic"], True, file=sink)
+    bar = Progress(4, ["easy", "classic"], True, file=sink)
     bar.update([{"deal": "1", "rules": "easy", "winnable": True},
                 {"deal": "1", "rules": "classic", "winnable": False},
                 {"deal": "2", "rules": "easy", "winnable": True},
-                {"deal": "2", "rules": "classic", "winnable": True}])
+                {"deal": "2", "rules": "classic", "winnable": True}], 2)
     bar.close()
     text = sink.getvalue()
     assert "2/4" in text and "deal/s" in text
@@ -379,10 +378,13 @@ def test_summarize_and_compare_functions():
              "best_score": 350 if w else max(0, 20 * m - 350)}
             for n, r, w, m in [(1, "easy", True, 35), (1, "classic", False, 30),
                                (2, "easy", False, 33), (2, "classic", True, 35)]]
-    easy, classic = summarize(rows, ["easy", "classic"])
+    tally = BatchTally(["easy", "classic"], pairs=True)
+    tally.add_deal(rows[:2])
+    tally.add_deal(rows[2:])
+    easy, classic = tally.summaries()
     assert (easy.deals, easy.won, easy.histogram, easy.mean_best_score) == (
         2, 1, {35: 1, 33: 1}, (350 + 310) / 2)
-    (table,) = compare(rows, ["classic", "easy"])
+    (table,) = tally.comparisons()
     assert (table.easier, table.stricter, table.both, table.only_easier, table.only_stricter,
             table.neither) == ("easy", "classic", 0, 1, ["deal 2"], 0)
 
@@ -391,9 +393,9 @@ def test_progress_counts_stored_rows_in_the_win_rates():
     import io
 
     sink = io.StringIO()
-    bar = Progress(3, 1, ["easy"], True, file=sink)
-    bar.count([{"deal": "1", "rules": "easy", "winnable": False},
-               {"deal": "1", "rules": "classic", "winnable": True}])
-    bar.update([{"deal": "2", "rules": "easy", "winnable": True}])
+    bar = Progress(3, ["easy"], True, file=sink)
+    bar.skip([{"deal": "1", "rules": "easy", "winnable": False},
+              {"deal": "1", "rules": "classic", "winnable": True}], 1)
+    bar.update([{"deal": "2", "rules": "easy", "winnable": True}], 1)
     bar.close()
     assert "2/3" in sink.getvalue() and "easy 50.0%" in sink.getvalue()

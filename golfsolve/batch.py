@@ -1,0 +1,356 @@
+"""Running a batch: a deal list in, result rows out in deal order, in constant memory.
+
+Deals are taken from the list in blocks. A block's stored rows come from the database in one
+lookup; what is missing goes out in units of work, to this process, to local worker processes
+or to a Dask cluster, never more than a small window at a time. Each finished unit is stored at
+once; each block, once all of it is known, is written and counted, in the order of the list.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import count
+
+from .codes import MAX_NUMBER
+from .deals import DealItem, DealList, number_item
+from .errors import InputError
+from .interrupts import check, deferred
+from .progress import Progress
+from .records import RowWriter, result_row
+from .rules import Rules, rules_by_name
+from .stats import MAX_LISTED_BUGS, BatchTally
+from .store import ResultStore
+from .workers import WorkerError, WorkerPool
+
+BLOCK = 512  # deals looked up in the database at once
+SPAN = 1 << 15  # deals first checked whole: all stored, or (not solving) none
+MAX_UNIT = 32  # deals in one unit of work
+WINDOW_PER_JOB = 4  # units out at a time, per worker
+HELD_BLOCKS = 8  # blocks waiting for a slow unit before the next ones are taken
+
+
+def solve_unit(payload: tuple[list[tuple[DealItem, tuple[str, ...]]], bool]) -> list[dict]:
+    """Solve each deal under the rule sets named with it: result rows. Runs in the workers."""
+    from .game import Game
+    from .solver import solve_game
+
+    work, fewest_moves = payload
+    rows = []
+    for item, rule_names in work:
+        deal = item.deal()
+        for name in rule_names:
+            rules = rules_by_name(name)
+            rows.append(result_row(item, rules, solve_game(Game(deal, rules),
+                                                           fewest_moves=fewest_moves)))
+    return rows
+
+
+# ----- where the work is done ----------------------------------------------------------------
+class InlineRunner:
+    """Solves in this process, one unit when its result is asked for."""
+
+    def __init__(self, function: Callable) -> None:
+        self.function = function
+        self._queue: deque[tuple[int, object]] = deque()
+
+    @property
+    def outstanding(self) -> int:
+        return len(self._queue)
+
+    def submit(self, task_id: int, payload: object) -> None:
+        self._queue.append((task_id, payload))
+
+    def next_result(self) -> tuple[int, object]:
+        check()
+        task_id, payload = self._queue.popleft()
+        return task_id, self.function(payload)
+
+    def close(self) -> None:
+        self._queue.clear()
+
+
+class DaskRunner:
+    """Solves on a Dask distributed cluster."""
+
+    POLL_SECONDS = 0.05
+
+    def __init__(self, address: str, function: Callable) -> None:
+        try:
+            from dask.distributed import Client, as_completed
+        except ImportError:
+            raise InputError("--dask needs Dask: pip install 'golfsolve[dask]'") from None
+        try:
+            self.client = Client(address, timeout="10s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InputError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        self.function = function
+        self._done = as_completed()
+        self._ids: dict[str, int] = {}
+        self._futures: dict[str, object] = {}
+
+    @property
+    def outstanding(self) -> int:
+        return len(self._futures)
+
+    def submit(self, task_id: int, payload: object) -> None:
+        future = self.client.submit(self.function, payload, pure=False)
+        self._ids[future.key] = task_id
+        self._futures[future.key] = future
+        self._done.add(future)
+
+    def next_result(self) -> tuple[int, object]:
+        while not self._done.has_ready():
+            check()
+            time.sleep(self.POLL_SECONDS)
+        future = next(self._done)
+        del self._futures[future.key]
+        try:
+            result = future.result()
+        except Exception as exc:
+            raise WorkerError(f"a Dask worker failed: {exc}") from None
+        return self._ids.pop(future.key), result
+
+    def close(self) -> None:
+        if self._futures:
+            self.client.cancel(list(self._futures.values()))
+        self.client.close()
+
+
+def unit_size(total: int | None, jobs: int) -> int:
+    """Deals in a unit: enough units for every worker to have several, at most MAX_UNIT."""
+    if total is None:
+        return MAX_UNIT
+    return max(1, min(MAX_UNIT, total // (jobs * WINDOW_PER_JOB)))
+
+
+# ----- a whole batch ---------------------------------------------------------------------------
+@dataclass
+class BatchReport:
+    tally: BatchTally
+    solved: int  # (deal, rules) pairs solved by this run
+    stored: int  # (deal, rules) pairs found in the database
+    repeated: int  # deals named more than once (each taken once)
+    missing: int  # deals of the list with nothing stored, when not solving
+
+
+class _Block:
+    """Up to BLOCK deals of the list: the rows known so far, the units of work still out."""
+
+    __slots__ = ("items", "rows", "stored", "units_left")
+
+    def __init__(self, items: list[DealItem], stored: dict) -> None:
+        self.items = items
+        self.rows = stored
+        self.stored = set(stored)
+        self.units_left = 0
+
+
+@dataclass(frozen=True)
+class _StoredSpan:
+    """Deals first..last, all of whose rows are in the database."""
+
+    first: int
+    last: int
+
+
+def _blocks(deals: DealList, store: ResultStore | None, names: list[str], solve: bool,
+            ) -> Iterator[_Block | _StoredSpan]:
+    """The list in blocks, in order; a span of SPAN numbers all stored is one _StoredSpan.
+    Not solving, a span with nothing stored is passed over to the next stored number."""
+    boards: list[DealItem] = []
+
+    def board_block() -> _Block:
+        stored = store.lookup(None, None, [i.key for i in boards], names) if store else {}
+        return _Block(list(boards), stored)
+
+    for run in deals.runs():
+        if isinstance(run, DealItem):
+            boards.append(run)
+            if len(boards) == BLOCK:
+                yield board_block()
+                boards.clear()
+            continue
+        if boards:
+            yield board_block()
+            boards.clear()
+        first, last = run
+        while first <= last:
+            end = min(last, first + SPAN - 1)
+            if store is not None:
+                stored = store.count(first, end, names)
+                if stored == (end - first + 1) * len(names):
+                    yield _StoredSpan(first, end)
+                    first = end + 1
+                    continue
+                if stored == 0 and not solve:
+                    following = store.next_number(end + 1)
+                    first = following if following is not None else last + 1
+                    continue
+            for start in range(first, end + 1, BLOCK):
+                stop = min(end, start + BLOCK - 1)
+                rows = store.lookup(start, stop, [], names) if store is not None else {}
+                yield _Block([number_item(n) for n in range(start, stop + 1)], rows)
+            first = end + 1
+    if boards:
+        yield board_block()
+
+
+class _Sinks:
+    """Where the rows of the list go, in order: the tally, the row file, the progress bar."""
+
+    def __init__(self, tally: BatchTally, writer: RowWriter | None, progress: Progress | None,
+                 store: ResultStore | None, names: list[str]) -> None:
+        self.tally, self.writer, self.progress = tally, writer, progress
+        self.store, self.names = store, names
+        self.missing = 0
+
+    def block(self, block: _Block) -> None:
+        rows, solved_rows, stored_rows = [], [], []
+        solved_deals = stored_deals = 0
+        for item in block.items:
+            group = [block.rows[item.key, name] for name in self.names
+                     if (item.key, name) in block.rows]
+            if not group:
+                self.missing += 1
+                continue
+            rows += group
+            self.tally.add_deal(group)
+            if all((item.key, name) in block.stored for name in self.names):
+                stored_rows += group
+                stored_deals += 1
+            else:
+                solved_rows += group
+                solved_deals += 1
+        if self.writer is not None and rows:
+            self.writer.write(rows)
+        if self.progress is not None:
+            self.progress.skip(stored_rows, stored_deals)
+            self.progress.update(solved_rows, solved_deals)
+
+    def stored_span(self, span: _StoredSpan) -> None:
+        deals = span.last - span.first + 1
+        if self.writer is None:  # counted by the database, not row by row
+            counts = self.store.span_counts(span.first, span.last, self.names)
+            self.tally.add_counts(counts)
+            for pair in self.tally.pairs:
+                pair_counts, odd = self.store.span_pairs(span.first, span.last, pair.easier,
+                                                         pair.stricter, MAX_LISTED_BUGS)
+                pair.add_counts(pair_counts, [f"deal {n}" for n in odd])
+            if self.progress is not None:
+                self.progress.skip_counts(counts, deals)
+            return
+        self.groups(self.store.span_rows(span.first, span.last, self.names))
+
+    def groups(self, groups: Iterable[list[dict]]) -> int:
+        """Stored rows, a deal at a time; how many rows there were."""
+        pending: list[dict] = []
+        deals = rows = 0
+        for group in groups:
+            self.tally.add_deal(group)
+            pending += group
+            deals += 1
+            rows += len(group)
+            if len(pending) >= BLOCK:
+                self._stored(pending, deals)
+                pending, deals = [], 0
+        if pending:
+            self._stored(pending, deals)
+        return rows
+
+    def _stored(self, rows: list[dict], deals: int) -> None:
+        if self.writer is not None:
+            self.writer.write(rows)
+        if self.progress is not None:
+            self.progress.skip(rows, deals)
+
+
+def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
+              dask: str | None = None, store: ResultStore | None = None,
+              fewest_moves: bool = False, writer: RowWriter | None = None,
+              progress: Progress | None = None, pairs: bool = False,
+              solve: bool = True) -> BatchReport:
+    """Solve every (deal, rules) of the list not yet in ``store``, and store, write and count
+    the rows of every deal of the list, in order. With ``solve`` false nothing is solved: the
+    stored rows of the list (or, with no list, every stored row) are written and counted."""
+    names = [r.name for r in rules]
+    tally = BatchTally(names, pairs)
+    sinks = _Sinks(tally, writer, progress, store, names)
+    counts = {"solved": 0, "stored": 0}
+    if deals is None:  # every stored deal: the numbered ones, then the board files
+        assert store is not None and not solve
+        deals = DealList([f"1-{MAX_NUMBER}"])
+        _run_blocks(_blocks(deals, store, names, False), sinks, None, 1, counts, fewest_moves)
+        counts["stored"] += sinks.groups(store.board_rows(names))
+        return BatchReport(tally, 0, counts["stored"], 0, 0)
+    total = deals.total
+    size = unit_size(total, jobs)
+    if not solve:
+        runner = None
+    elif dask:
+        runner = DaskRunner(dask, solve_unit)
+    elif jobs <= 1 or (total is not None and total <= size):
+        runner, jobs = InlineRunner(solve_unit), 1
+    else:
+        runner = WorkerPool(jobs, solve_unit)
+    window = 64 if dask else max(2, jobs * WINDOW_PER_JOB)
+    try:
+        _run_blocks(_blocks(deals, store, names, solve), sinks, runner, window, counts,
+                    fewest_moves, size)
+    finally:
+        if runner is not None:
+            runner.close()
+    return BatchReport(tally, counts["solved"], counts["stored"], deals.repeated, sinks.missing)
+
+
+def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, window: int,
+                counts: dict, fewest_moves: bool, size: int = MAX_UNIT) -> None:
+    """Send the missing work of each block out, and each block to the sinks in order."""
+    waiting: deque[_Block | _StoredSpan] = deque()
+    owner: dict[int, _Block] = {}
+    task_ids = count()
+
+    def emit_ready() -> None:
+        while waiting and (isinstance(waiting[0], _StoredSpan) or waiting[0].units_left == 0):
+            block = waiting.popleft()
+            if isinstance(block, _StoredSpan):
+                sinks.stored_span(block)
+            else:
+                sinks.block(block)
+
+    def collect() -> None:
+        task_id, rows = runner.next_result()
+        if sinks.store is not None:
+            sinks.store.add(rows)
+        counts["solved"] += len(rows)
+        block = owner.pop(task_id)
+        block.units_left -= 1
+        for row in rows:
+            block.rows[row["deal"], row["rules"]] = row
+        emit_ready()
+
+    with deferred():
+        for block in blocks:
+            waiting.append(block)
+            if isinstance(block, _StoredSpan):
+                counts["stored"] += (block.last - block.first + 1) * len(sinks.names)
+            else:
+                counts["stored"] += len(block.stored)
+                pending = [(item, missing) for item in block.items if (missing := tuple(
+                    name for name in sinks.names if (item.key, name) not in block.rows))]
+                for first in range(0, len(pending) if runner else 0, size):
+                    while runner.outstanding >= window:
+                        collect()
+                    task_id = next(task_ids)
+                    owner[task_id] = block
+                    block.units_left += 1
+                    runner.submit(task_id, (pending[first:first + size], fewest_moves))
+            emit_ready()
+            while len(waiting) > HELD_BLOCKS:
+                collect()
+            check()
+        while runner is not None and runner.outstanding:
+            collect()
+        emit_ready()

@@ -1,0 +1,273 @@
+"""Deal lists: what DEALS arguments name, iterated lazily in the order given, each deal once.
+
+A range of a billion deals costs nothing up front: ranges are iterated, never materialised.
+Every argument is checked when the list is made (syntax, ranges, that files exist and hold
+deals), so that bad input is refused before any work; the deals themselves come later, one by
+one, as a batch asks for them.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .codes import CodeError, GameCode, check_number
+from .deal import Deal, DealError, read_text
+from .errors import InputError
+
+LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
+
+
+class DealsError(InputError):
+    """A DEALS argument that names no deals, or names them wrongly."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealItem:
+    """One deal of a list: ``key`` identifies it in a database (the number, or ``board:`` and a
+    hash of the board), ``label`` is how results show it (the number, or the file path)."""
+
+    key: str
+    number: int | None
+    label: str
+    board: str | None = None  # the board text of a file deal
+
+    def deal(self) -> Deal:
+        if self.number is not None:
+            return Deal.from_number(self.number)
+        assert self.board is not None
+        return Deal.parse(self.board)
+
+
+def number_item(number: int) -> DealItem:
+    return DealItem(str(number), number, str(number))
+
+
+def board_item(path: str) -> DealItem:
+    """The deal in a board or JSON file, keyed by its board text."""
+    try:
+        text = read_text(path)
+    except DealError as exc:  # it names the file
+        raise DealsError(str(exc)) from None
+    try:
+        deal = Deal.parse(text)
+    except DealError as exc:
+        raise DealsError(f"{path}: {exc}") from None
+    board = deal.to_board()
+    digest = hashlib.sha1(board.encode()).hexdigest()[:16]
+    return DealItem(f"board:{digest}", None, path, board)
+
+
+# ----- the parts of a list -------------------------------------------------------------------
+@dataclass(frozen=True)
+class NumberRange:
+    first: int
+    last: int
+
+
+@dataclass(frozen=True)
+class BoardFiles:
+    paths: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Listing:
+    path: str
+
+
+_RANGE = re.compile(r"^([0-9]+)\s*-\s*([0-9]+)$")
+_NUMBER = re.compile(r"^[0-9]+$")
+_RANGE_LIKE = re.compile(r"^[0-9][0-9\s,.-]*$")
+
+
+def _code_number(text: str, spec: str) -> int:
+    try:
+        return GameCode.parse(text).number
+    except CodeError as exc:
+        raise DealsError(str(exc) if text == spec else f"{spec}: {exc}") from None
+
+
+def _checked_range(first: int, last: int, spec: str) -> NumberRange:
+    for n in (first, last):
+        try:
+            check_number(n)
+        except CodeError as exc:
+            raise DealsError(f"{spec}: {exc}") from None
+    if last < first:
+        raise DealsError(f"the range {spec} is reversed: {last} comes before {first}")
+    return NumberRange(first, last)
+
+
+def _start(spec: str) -> int | None:
+    """The deal a single number or game code names; None for anything else."""
+    if _NUMBER.match(spec):
+        return int(spec)
+    if GameCode.looks_like_code(spec) and not Path(spec).exists():
+        return _code_number(spec, spec)
+    return None
+
+
+def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFiles | Listing:
+    """One DEALS argument (or one line of a listing), checked."""
+    if not spec:
+        raise DealsError("an empty DEALS argument")
+    if spec.startswith("@"):
+        if in_listing:
+            raise DealsError(f"{spec}: a listing cannot name another listing")
+        return Listing(spec[1:])
+    match = _RANGE.match(spec)
+    if match:
+        return _checked_range(int(match.group(1)), int(match.group(2)), spec)
+    first, dots, last = spec.partition("..")
+    if dots and GameCode.looks_like_code(first) and not Path(spec).exists():
+        return _checked_range(_code_number(first.strip(), spec), _code_number(last.strip(), spec),
+                              spec)
+    start = _start(spec)
+    if start is not None:
+        return _checked_range(start, start, spec)
+    if glob.has_magic(spec):
+        paths = tuple(sorted(glob.glob(spec)))
+        if not paths:
+            raise DealsError(f"no files match {spec}")
+    else:
+        if not Path(spec).exists() and _RANGE_LIKE.match(spec):
+            raise DealsError(f"{spec!r} is not a deal number or range (expected like 1-100)")
+        paths = (spec,)
+    for path in paths:
+        board_item(path)  # every file is checked before any work
+    return BoardFiles(paths)
+
+
+def _listing_lines(path: str) -> Iterator[tuple[int, str]]:
+    """(line number, the line without its comment) for each non-empty line of a listing."""
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            for lineno, line in enumerate(iter(lambda: f.readline(LISTING_LINE_LIMIT), ""), 1):
+                if len(line) >= LISTING_LINE_LIMIT and not line.endswith("\n"):
+                    raise DealsError(f"{path} line {lineno} is too long to name a deal")
+                text = line.split("#")[0].strip()
+                if text:
+                    yield lineno, text
+    except FileNotFoundError:
+        raise DealsError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise DealsError(f"{path} is a directory, not a listing of deals") from None
+    except UnicodeDecodeError:
+        raise DealsError(f"{path} is not UTF-8 text") from None
+    except OSError as exc:
+        raise DealsError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _listing_parts(listing: Listing) -> Iterator[NumberRange | BoardFiles]:
+    for lineno, text in _listing_lines(listing.path):
+        try:
+            yield parse_part(text, in_listing=True)
+        except DealsError as exc:
+            raise DealsError(f"{listing.path} line {lineno}: {exc}") from None
+
+
+# ----- each number once ----------------------------------------------------------------------
+class NumberSet:
+    """Deal numbers as sorted disjoint intervals: a range costs two integers, not a set."""
+
+    def __init__(self) -> None:
+        self._firsts: list[int] = []
+        self._lasts: list[int] = []
+
+    def add(self, first: int, last: int) -> list[tuple[int, int]]:
+        """Add first..last; return the parts of it that were not in the set before, in order."""
+        lo = bisect_left(self._lasts, first - 1)  # the first interval that touches or follows
+        hi = bisect_right(self._firsts, last + 1)  # past the last interval that touches
+        new = []
+        at = first
+        for i in range(lo, hi):
+            if self._firsts[i] > at:
+                new.append((at, min(last, self._firsts[i] - 1)))
+            at = max(at, self._lasts[i] + 1)
+        if at <= last:
+            new.append((at, last))
+        if lo < hi:
+            first, last = min(first, self._firsts[lo]), max(last, self._lasts[hi - 1])
+        self._firsts[lo:hi] = [first]
+        self._lasts[lo:hi] = [last]
+        return new
+
+    def __len__(self) -> int:
+        return sum(b - a + 1 for a, b in zip(self._firsts, self._lasts, strict=True))
+
+
+# ----- a whole list --------------------------------------------------------------------------
+class DealList:
+    """The deals that DEALS arguments name, in the order given, each once.
+
+    ``total`` is the number of deals when it is known without reading listings; ``repeated``
+    counts the deals named more than once (known once the list has been iterated).
+    """
+
+    def __init__(self, specs: list[str] | tuple[str, ...], count: int | None = None) -> None:
+        specs = [spec.strip() for spec in specs]
+        if not specs:
+            raise DealsError("no deals given")
+        if count is not None:
+            if len(specs) != 1:
+                raise DealsError(f"--count goes with one start number or code, not with "
+                                 f"{len(specs)} DEALS arguments")
+            start = _start(specs[0]) if specs[0] else None
+            if start is None:
+                raise DealsError(f"--count goes with a start number or code, not with "
+                                 f"{specs[0]!r}")
+            last = start + count - 1
+            self.parts = [_checked_range(start, last, f"{specs[0]} --count {count}")]
+        else:
+            self.parts = [parse_part(spec) for spec in specs]
+        for part in self.parts:  # a listing is read through once, to check every line
+            if isinstance(part, Listing) and sum(1 for _ in _listing_parts(part)) == 0:
+                raise DealsError(f"{part.path} lists no deals")
+        self.repeated = 0
+
+    @property
+    def total(self) -> int | None:
+        if any(isinstance(part, Listing) for part in self.parts):
+            return None
+        numbers = NumberSet()
+        boards = 0
+        for part in self.parts:
+            if isinstance(part, NumberRange):
+                numbers.add(part.first, part.last)
+            else:
+                boards += len(part.paths)
+        return len(numbers) + boards
+
+    def runs(self) -> Iterator[tuple[int, int] | DealItem]:
+        """The list in order, each deal once: runs of numbers (first, last), board items."""
+        numbers = NumberSet()
+        boards: set[str] = set()
+        self.repeated = 0
+        for part in self.parts:
+            for piece in _listing_parts(part) if isinstance(part, Listing) else (part,):
+                if isinstance(piece, NumberRange):
+                    fresh = numbers.add(piece.first, piece.last)
+                    self.repeated += piece.last - piece.first + 1 - sum(
+                        b - a + 1 for a, b in fresh)
+                    yield from fresh
+                else:
+                    for path in piece.paths:
+                        item = board_item(path)
+                        if item.key in boards:
+                            self.repeated += 1
+                            continue
+                        boards.add(item.key)
+                        yield item
+
+    def __iter__(self) -> Iterator[DealItem]:
+        for run in self.runs():
+            if isinstance(run, DealItem):
+                yield run
+            else:
+                for n in range(run[0], run[1] + 1):
+                    yield number_item(n)

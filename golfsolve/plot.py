@@ -1,0 +1,49 @@
+"""Drawing the distributions of the most cards removable (matplotlib, optional)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import InputError
+from .stats import RulesSummary
+
+PLOT_SUFFIXES = (".png", ".svg")
+
+
+def check_plot_path(path: str) -> None:
+    """Everything --plot needs, checked before any solving: matplotlib and a directory."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise InputError("--plot needs matplotlib: pip install 'golfsolve[plot]'") from None
+    if not Path(path).resolve().parent.is_dir():
+        raise InputError(f"--plot {path}: no such directory")
+
+
+def plot_histograms(summaries: list[RulesSummary], path: str) -> None:
+    """Bars of the max_removed distribution per rule set, to a PNG or SVG file (the suffix,
+    one of PLOT_SUFFIXES, says which)."""
+    check_plot_path(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    values = sorted({k for s in summaries for k in s.histogram})
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    width = 0.8 / max(1, len(summaries))
+    for i, s in enumerate(summaries):
+        xs = [v + (i - (len(summaries) - 1) / 2) * width for v in values]
+        ax.bar(xs, [s.histogram.get(v, 0) for v in values], width=width,
+               label=f"{s.rules} ({100 * s.win_rate:.1f}% won)")
+    ax.set_xlabel("most tableau cards removable")
+    ax.set_ylabel("deals")
+    ax.set_title(f"Golf: max removed per deal ({summaries[0].deals} deals)")
+    ax.legend()
+    fig.tight_layout()
+    try:
+        fig.savefig(path)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)

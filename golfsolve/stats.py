@@ -1,0 +1,193 @@
+"""What the numbers of a batch say: win rates with Wilson intervals, histograms of the most
+cards removable, and 2x2 comparisons of rule sets, accumulated row by row in constant memory."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .rules import STRICTNESS_ORDER
+
+Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
+MAX_LISTED_BUGS = 20  # deals named in a solver-bug report; the rest are counted
+
+
+def wilson_interval(won: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate of ``won`` out of ``n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = won / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class RulesSummary:
+    rules: str
+    deals: int
+    won: int
+    interval: tuple[float, float]
+    mean_best_score: float
+    histogram: dict[int, int]  # max_removed -> deals
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.deals if self.deals else 0.0
+
+    def to_dict(self) -> dict:
+        return {"rules": self.rules, "deals": self.deals, "won": self.won,
+                "win_rate": round(self.win_rate, 6),
+                "wilson_95": [round(self.interval[0], 6), round(self.interval[1], 6)],
+                "mean_best_score": round(self.mean_best_score, 3),
+                "max_removed_histogram": {str(k): v for k, v in sorted(self.histogram.items())}}
+
+
+class RulesTally:
+    """The running summary of one rule set's rows."""
+
+    def __init__(self, rules: str) -> None:
+        self.rules = rules
+        self.deals = 0
+        self.won = 0
+        self.score_sum = 0
+        self.histogram: dict[int, int] = {}
+
+    def add(self, row: dict) -> None:
+        self.deals += 1
+        self.won += bool(row["winnable"])
+        self.score_sum += row["best_score"]
+        removed = row["max_removed"]
+        self.histogram[removed] = self.histogram.get(removed, 0) + 1
+
+    def summary(self) -> RulesSummary:
+        mean = self.score_sum / self.deals if self.deals else 0.0
+        return RulesSummary(self.rules, self.deals, self.won,
+                            wilson_interval(self.won, self.deals), mean, dict(self.histogram))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    easier: str
+    stricter: str
+    both: int
+    only_easier: int
+    only_stricter: list[str]  # deals won only under the stricter rules (a solver bug), the first
+    only_stricter_count: int  # ... and how many there are
+    neither: int
+
+    def to_dict(self) -> dict:
+        return {"easier": self.easier, "stricter": self.stricter, "won_both": self.both,
+                f"won_only_{self.easier}": self.only_easier,
+                f"won_only_{self.stricter}": self.only_stricter_count,
+                "won_neither": self.neither}
+
+
+class PairTally:
+    """The running 2x2 table of deals won under an easier and a stricter rule set."""
+
+    def __init__(self, easier: str, stricter: str) -> None:
+        self.easier, self.stricter = easier, stricter
+        self.counts = {(True, True): 0, (True, False): 0, (False, True): 0, (False, False): 0}
+        self.bugs: list[str] = []
+
+    def add(self, won_easier: bool, won_stricter: bool, label: str) -> None:
+        self.counts[won_easier, won_stricter] += 1
+        if won_stricter and not won_easier and len(self.bugs) < MAX_LISTED_BUGS:
+            self.bugs.append(label)
+
+    def add_counts(self, counts: dict[tuple[bool, bool], int], odd: list[str]) -> None:
+        """Take deals counted elsewhere, and the labels of those won only when stricter."""
+        for key, n in counts.items():
+            self.counts[key] += n
+        self.bugs += odd[:MAX_LISTED_BUGS - len(self.bugs)]
+
+    def comparison(self) -> Comparison:
+        c = self.counts
+        return Comparison(self.easier, self.stricter, c[True, True], c[True, False],
+                          list(self.bugs), c[False, True], c[False, False])
+
+
+def deal_label(row: dict) -> str:
+    return f"deal {row['number']}" if row["number"] is not None else row["code"]
+
+
+class BatchTally:
+    """Summaries per rule set and, with ``pairs``, a 2x2 table per pair of rule sets, fed one
+    deal's rows at a time."""
+
+    def __init__(self, rule_names: list[str], pairs: bool = False) -> None:
+        self.rule_names = rule_names
+        self.tallies = {name: RulesTally(name) for name in rule_names}
+        ordered = [r.name for r in STRICTNESS_ORDER if r.name in rule_names]
+        self.pairs = [PairTally(a, b) for i, a in enumerate(ordered) for b in ordered[i + 1:]
+                      ] if pairs else []
+
+    def add_deal(self, rows: Iterable[dict]) -> None:
+        """Take the rows of one deal (one per rule set it was solved under)."""
+        won = {}
+        label = None
+        for row in rows:
+            tally = self.tallies.get(row["rules"])
+            if tally is not None:
+                tally.add(row)
+                won[row["rules"]] = bool(row["winnable"])
+                label = label or deal_label(row)
+        for pair in self.pairs:
+            if pair.easier in won and pair.stricter in won:
+                pair.add(won[pair.easier], won[pair.stricter], label)
+
+    def add_counts(self, counts: list[tuple[str, int, int, int, int]]) -> None:
+        """Take deals counted elsewhere: (rules, max_removed, deals, won, sum of best scores)."""
+        for rules, removed, deals, won, score_sum in counts:
+            tally = self.tallies.get(rules)
+            if tally is not None:
+                tally.deals += deals
+                tally.won += won
+                tally.score_sum += score_sum
+                tally.histogram[removed] = tally.histogram.get(removed, 0) + deals
+
+    def summaries(self) -> list[RulesSummary]:
+        return [self.tallies[name].summary() for name in self.rule_names]
+
+    def comparisons(self) -> list[Comparison]:
+        return [pair.comparison() for pair in self.pairs]
+
+
+def render_summary(summaries: list[RulesSummary], width: int = 40) -> str:
+    lines = []
+    for s in summaries:
+        lo, hi = s.interval
+        lines.append(f"{s.rules}: {s.deals} deals, {s.won} won, win rate {100 * s.win_rate:.1f}% "
+                     f"(95% Wilson interval {100 * lo:.1f}-{100 * hi:.1f}%), "
+                     f"mean best score {s.mean_best_score:.1f}")
+        top = max(s.histogram.values(), default=0)
+        for removed in sorted(s.histogram, reverse=True):
+            n = s.histogram[removed]
+            bar = "#" * max(1, round(width * n / top)) if n else ""
+            lines.append(f"  {removed:>2} removed {n:>7}  {bar}")
+    return "\n".join(lines)
+
+
+def render_rates(summaries: list[RulesSummary]) -> list[str]:
+    """One line a rule set, as compare prints them."""
+    lines = []
+    for s in summaries:
+        lo, hi = s.interval
+        lines.append(f"{s.rules:<10} {s.won:>7} of {s.deals} won  {100 * s.win_rate:5.1f}%  "
+                     f"[{100 * lo:.1f}%, {100 * hi:.1f}%]  mean best score "
+                     f"{s.mean_best_score:.1f}")
+    return lines
+
+
+def render_comparison(table: Comparison) -> str:
+    a, b = table.easier, table.stricter
+    width = max(len(a), len(b)) + 10
+    rows = [
+        f"{'':<{width}} {b + ' won':>14} {b + ' lost':>14}",
+        f"{a + ' won':<{width}} {table.both:>14} {table.only_easier:>14}",
+        f"{a + ' lost':<{width}} {table.only_stricter_count:>14} {table.neither:>14}",
+    ]
+    return "\n".join(rows)
