@@ -20,17 +20,27 @@ OPENINGS = {"fi": "Nostopakka:", "id": "Tumpukan ambil:", "tr": "Çekme destesi:
 STATES = ("start", "after_3_moves", "move_35")
 
 
+def fail(message: str) -> None:
+    print(f"extract_sentences: error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def main(spec_dir: str) -> None:
     result = {}
     for lang, opening in OPENINGS.items():
-        text = (Path(spec_dir) / f"rules-{lang}.txt").read_text(encoding="utf-8")
+        page = Path(spec_dir) / f"rules-{lang}.txt"
+        try:
+            text = page.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"cannot read {page}: {getattr(exc, 'strerror', exc)} (give the directory "
+                 "that holds the rules pages)")
         lines = [line.strip() for line in text.splitlines() if line.startswith(opening)]
         if len(lines) != len(STATES):
-            sys.exit(f"rules-{lang}.txt: expected {len(STATES)} descriptions, found {len(lines)}")
+            fail(f"rules-{lang}.txt: expected {len(STATES)} descriptions, found {len(lines)}")
         result[lang] = dict(zip(STATES, lines, strict=True))
         quoted = QUOTED.findall(text)
         if len(quoted) != len(MESSAGES):
-            sys.exit(f"rules-{lang}.txt: expected {len(MESSAGES)} messages, found {quoted}")
+            fail(f"rules-{lang}.txt: expected {len(MESSAGES)} messages, found {quoted}")
         result[lang].update(zip(MESSAGES, quoted, strict=True))
     out = Path(__file__).resolve().parent.parent / "tests" / "data" / "rules-sentences.json"
     out.write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -38,4 +48,9 @@ def main(spec_dir: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "../shared/spec")
+    if len(sys.argv) == 2 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+    elif len(sys.argv) != 2:
+        fail("give SPEC_DIR, the directory that holds the rules pages (see --help)")
+    else:
+        main(sys.argv[1])
