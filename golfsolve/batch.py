@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from itertools import count
 
 from .codes import MAX_NUMBER
+from .deal import Deal
 from .deals import DealItem, DealList, number_item
 from .errors import InputError
 from .interrupts import check, deferred
 from .progress import Progress
-from .records import RowWriter, result_row
+from .records import RowWriter, solution_row
 from .rules import Rules, rules_by_name
 from .stats import MAX_LISTED_BUGS, BatchTally
 from .store import ResultStore
@@ -42,9 +43,8 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[str, ...]]], bool]) -> 
     for item, rule_names in work:
         deal = item.deal()
         for name in rule_names:
-            rules = rules_by_name(name)
-            rows.append(result_row(item, rules, solve_game(Game(deal, rules),
-                                                           fewest_moves=fewest_moves)))
+            solution = solve_game(Game(deal, rules_by_name(name)), fewest_moves=fewest_moves)
+            rows.append({**solution_row(item.label, item.number, solution), "key": item.key})
     return rows
 
 
@@ -207,6 +207,17 @@ class _Sinks:
         self.store, self.names = store, names
         self.missing = 0
 
+    def deal_of(self, boards: dict[str, str]) -> Callable[[dict], Deal | None]:
+        """The deal of a row: dealt from its number, or its board from ``boards`` or the
+        database (None when no board was kept)."""
+        def deal(row: dict) -> Deal | None:
+            if row["number"] is not None:
+                return Deal.from_number(row["number"])
+            board = boards.get(row["key"]) or (self.store.board(row["key"]) if self.store
+                                               else None)
+            return Deal.parse(board) if board else None
+        return deal
+
     def block(self, block: _Block) -> None:
         rows, solved_rows, stored_rows = [], [], []
         solved_deals = stored_deals = 0
@@ -225,7 +236,8 @@ class _Sinks:
                 solved_rows += group
                 solved_deals += 1
         if self.writer is not None and rows:
-            self.writer.write(rows)
+            self.writer.write(rows, self.deal_of({i.key: i.board for i in block.items
+                                                  if i.board}))
         if self.progress is not None:
             self.progress.skip(stored_rows, stored_deals)
             self.progress.update(solved_rows, solved_deals)
@@ -262,7 +274,7 @@ class _Sinks:
 
     def _stored(self, rows: list[dict], deals: int) -> None:
         if self.writer is not None:
-            self.writer.write(rows)
+            self.writer.write(rows, self.deal_of({}))
         if self.progress is not None:
             self.progress.skip(rows, deals)
 
@@ -322,13 +334,13 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
 
     def collect() -> None:
         task_id, rows = runner.next_result()
-        if sinks.store is not None:
-            sinks.store.add(rows)
-        counts["solved"] += len(rows)
         block = owner.pop(task_id)
+        if sinks.store is not None:
+            sinks.store.add(rows, {i.key: i.board for i in block.items if i.board})
+        counts["solved"] += len(rows)
         block.units_left -= 1
         for row in rows:
-            block.rows[row["deal"], row["rules"]] = row
+            block.rows[row["key"], row["rules"]] = row
         emit_ready()
 
     with deferred():

@@ -20,6 +20,13 @@ _RANK_TOKENS = {ch: i + 1 for i, ch in enumerate(RANK_CHARS)}
 _RANK_TOKENS["10"] = 10
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+_suit_symbols = [True]  # False where the output cannot show ♠♥♦♣: cards print as TS
+
+
+def use_suit_symbols(on: bool) -> None:
+    """Print cards for people with suit symbols (``10♠``) or, where the output cannot encode
+    them, in the file form (``TS``)."""
+    _suit_symbols[0] = on
 
 
 class CardError(InputError):
@@ -61,7 +68,9 @@ class Card:
 
     @property
     def pretty(self) -> str:
-        """The way people write it: ``10♠``, ``A♣``."""
+        """The way people write it: ``10♠``, ``A♣`` (``TS``, ``AC`` without suit symbols)."""
+        if not _suit_symbols[0]:
+            return str(self)
         rank = "10" if self.rank == 10 else self.rank_char
         return rank + SUIT_SYMBOLS[self.suit]
 

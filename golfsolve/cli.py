@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
 import click
 
 from . import __version__
-from .deal import DealError, DealSource, read_text, resolve
+from .deal import DealError, DealSource, resolve
 from .errors import InputError
+from .files import is_file, read_text
 from .game import Game
 from .i18n import LANGUAGES, default_language, describe_position, text
-from .play import PlaySession, move_name, parse_moves, replay
+from .play import PlaySession, move_name, replay
+from .records import MoveSource
 from .rules import EASY, Rules, parse_rules_list, rules_by_name
-from .views import render_grid, render_solution, solution_record
+from .views import render_grid, render_solution
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -39,13 +42,13 @@ def cli() -> None:
     """golfsolve: an exact solver and deal analyser for Golf solitaire."""
 
 
-def _one_rules(source: DealSource, rules: str | None, named: Rules | None = None) -> Rules:
-    """--rules, else the rules the input names (JSON moves), else the code's, else Easy."""
-    return rules_by_name(rules) if rules else (named or source.code_rules or EASY)
+def _one_rules(source: DealSource, rules: str | None) -> Rules:
+    """--rules, else the rules the input names (its code, or a JSON deal's rules), else Easy."""
+    return rules_by_name(rules) if rules is not None else (source.code_rules or EASY)
 
 
 def _rules_for(source: DealSource, rules: str | None) -> tuple[Rules, ...]:
-    return parse_rules_list(rules) if rules else (_one_rules(source, None),)
+    return parse_rules_list(rules) if rules is not None else (_one_rules(source, None),)
 
 
 def _describe(source: DealSource, rules: Rules) -> str:
@@ -70,6 +73,10 @@ def _describe(source: DealSource, rules: Rules) -> str:
 @LANG_OPTION
 def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
     """Show a deal.
+
+    Game codes and numbers name PySolFC's deals: the Golf app's own shuffle is not
+    published, so the app's code GO1-E-AAAAAAB and golfsolve's name different cards. To look
+    at the app's deal, type its cards into a board file (see the README) and give its path.
 
     \b
     Examples:
@@ -108,20 +115,34 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
     A deal that cannot be won gets the line that removes the most cards; its best score is
     the dead-end score of that line. Several deals are solved in one process.
 
+    Game codes and numbers name PySolFC's deals, not the Golf app's (whose shuffle is not
+    published): to solve the app's deal, type its cards into a board file and give its path.
+
     \b
     Examples:
       golfsolve solve GO1-E-AAAAAAB
       golfsolve solve 1 2 3 --rules all --json
       golfsolve solve my.board --rules classic --fewest-moves
     """
+    from .records import full_record, solution_row
     from .solver import solve_game
 
+    if deals.count("-") > 1:
+        raise InputError("standard input can be read only once: give - once")
     sources = [resolve(d) for d in deals]  # all input is checked before any work
-    jobs = [(s, r) for s in sources for r in _rules_for(s, rules)]
-    for n, (source, chosen) in enumerate(jobs):
+    jobs = {}
+    for source in sources:
+        for chosen in _rules_for(source, rules):
+            key = (source.deal, chosen)
+            if key in jobs:
+                _stderr(f"golfsolve: note: {_describe(source, chosen)} under {chosen.name} "
+                           "rules was given more than once; it is solved once")
+            jobs.setdefault(key, (source, chosen))
+    for n, (source, chosen) in enumerate(jobs.values()):
         solution = solve_game(Game(source.deal, chosen), fewest_moves=fewest_moves)
         if as_json:
-            click.echo(json.dumps(solution_record(source, solution), ensure_ascii=False))
+            row = solution_row(source.label, source.number, solution)
+            click.echo(json.dumps(full_record(row, solution.moves), ensure_ascii=False))
         else:
             if n:
                 click.echo()
@@ -147,7 +168,7 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
     \b
     Examples:
       golfsolve play GO1-C-AAAAAAB
-      printf 'd\n5\n2\nq\n' | golfsolve play my.board --lang fi
+      printf 'd\\n5\\n2\\nq\\n' | golfsolve play my.board --lang fi
     """
     source = resolve(deal)
     chosen = _one_rules(source, rules)
@@ -166,17 +187,18 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
              epilog="Exit status: 0 every move was legal; 1 a move was refused; 2 bad input.")
 @click.argument("deal")
 @click.argument("moves")
-@click.option("--rules", help="easy, classic or dead-king (default: the rules in JSON moves, "
-              "else the code's letter, else easy)")
+@click.option("--rules", help="easy, classic or dead-king (default: the code's letter, else "
+              "the record's rules, else easy)")
 @click.option("--format", "fmt", type=click.Choice(["text", "grid", "json"]), default="text",
               show_default=True, help="How to print the position reached.")
 @LANG_OPTION
 def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str | None) -> int:
     """Replay MOVES on a deal and show where they lead.
 
-    MOVES is a string such as 'd 5 2 d', a file holding one, the JSON line that solve --json
-    prints (or a file of it), or - for standard input. It stops at the first move the rules
-    refuse and says which move and why.
+    MOVES is a line such as 'd 5 2 d', a record that solve --json or a batch's JSON lines hold
+    (or a file of such records: the one for DEAL and the rules is taken), a file holding any
+    of these, or - for standard input. Moves that name their deal must be DEAL's. It stops
+    at the first move the rules refuse and says which move and why.
 
     \b
     Examples:
@@ -186,15 +208,15 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
     if deal == "-" and moves == "-":
         raise DealError("only one of DEAL and MOVES can be read from standard input")
     source = resolve(deal)
-    content = read_text(moves) if moves == "-" or Path(moves).is_file() else moves
-    move_list = parse_moves(content)
-    chosen = _one_rules(source, rules, move_list.rules)
+    named = rules_by_name(rules) if rules is not None else source.code_rules
+    tokens, record_rules = _read_moves(moves).pick(source.number, source.label, named)
+    chosen = named or record_rules or EASY
     lang = lang or default_language()
-    result = replay(source.deal, chosen, move_list.tokens)
+    result = replay(source.deal, chosen, tokens)
     game = result.game
     illegal = token = reason = None
     if result.illegal:
-        token = move_list.tokens[result.played]
+        token = tokens[result.played]
         reason = result.illegal.message(lang)
         illegal = text(lang, "illegal", n=result.played + 1, move=move_name(token, lang),
                        reason=reason)
@@ -202,7 +224,7 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
         record = {
             "deal": source.label, "number": source.number, "rules": chosen.name,
             "played": result.played, "status": game.status, "removed": game.removed,
-            "score": game.score, "moves": game.move_count, "stock_left": game.stock_left,
+            "score": game.score, "move_count": game.move_count, "stock_left": game.stock_left,
             "waste": str(game.waste),
             "tableau": [[str(c) for c in column] for column in game.columns()],
             "illegal": None if not result.illegal else {
@@ -221,6 +243,21 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
         if illegal:
             click.echo(illegal)
     return EXIT_FAILED if result.illegal else EXIT_OK
+
+
+_PATH_LIKE = re.compile(r"^([^\s\[{]*[/\\]\S*|[\w.-]*[A-Za-z_-][\w-]*\.[A-Za-z]{1,5})$")
+
+
+def _read_moves(moves: str) -> MoveSource:
+    """MOVES as given: standard input, a file, or the moves themselves."""
+    if moves == "-" or is_file(moves):
+        return MoveSource.parse(read_text(moves))
+    try:
+        return MoveSource.parse(moves)
+    except InputError:
+        if _PATH_LIKE.match(moves.strip()):
+            raise InputError(f"no such file: {moves}") from None
+        raise
 
 
 # ----- batch, compare, export -----------------------------------------------------------------
@@ -248,14 +285,14 @@ def _batch_options(fn):
     return fn
 
 
-def _check_out(out: str | None, db: str | None) -> None:
+def _check_out(out: str | None, db: str | None, option: str = "--out") -> None:
+    """An output file that is not the database (which writing it would destroy)."""
     from .records import check_out_path, same_file
 
-    if out:
+    if out and option == "--out":
         check_out_path(out)
-        if db and same_file(out, db):
-            raise InputError(f"--out {out} is the database given to --db: write the rows to "
-                             "another file")
+    if out and db and same_file(out, db):
+        raise InputError(f"{option} {out} is the database given to --db: write to another file")
 
 
 def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,
@@ -284,8 +321,8 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
     deal_list = DealList(deals, count) if deals else None
     cores = available_cores()
     if jobs and jobs > cores:
-        click.echo(f"golfsolve: note: --jobs {jobs} is more than the {cores} cores this process "
-                   "may use; the workers will share them", err=True)
+        _stderr(f"golfsolve: note: --jobs {jobs} is more than the {cores} cores this process "
+                   "may use; the workers will share them")
     store = ResultStore(db, create=deal_list is not None) if db else None
     try:
         if store is not None and deal_list is not None:
@@ -308,11 +345,11 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
     except KeyboardInterrupt as stop:
         kept = (f"; the finished results are kept in {db}: run the same command again to go on"
                 if db else "")
-        click.echo(f"golfsolve: interrupted{kept}", err=True)
+        _stderr(f"golfsolve: interrupted{kept}")
         raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
     except WorkerError as exc:
         kept = f"; the finished results are kept in {db}" if db else ""
-        click.echo(f"golfsolve: error: {exc}{kept}", err=True)
+        _stderr(f"golfsolve: error: {exc}{kept}")
         raise click.exceptions.Exit(EXIT_FAILED) from None
     finally:
         if store is not None:
@@ -338,14 +375,17 @@ def batch(deals, rules, out, count, jobs, db, fewest_moves, dask_address, as_jso
       golfsolve batch GO1-C-AAAAAAB --count 500 --jobs 2 --json
       golfsolve batch --db runs.sqlite --rules all   (report what the database holds)
     """
-    from .stats import render_summary
+    from .stats import render_repeated, render_summary
 
     _, report = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, out=out)
     summaries = report.tally.summaries()
     if as_json:
-        click.echo(json.dumps({"summary": [s.to_dict() for s in summaries]}))
+        click.echo(json.dumps({"summary": [s.to_dict() for s in summaries],
+                               "repeated": report.repeated}))
     else:
         click.echo(render_summary(summaries))
+        for line in render_repeated(report.repeated):
+            click.echo(line)
     return EXIT_OK
 
 
@@ -371,13 +411,14 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, dask_address, as_
       golfsolve compare --db census.sqlite --rules all   (compare what the database holds)
     """
     from .plot import PLOT_SUFFIXES, check_plot_path, plot_histograms
-    from .stats import render_comparison, render_rates
+    from .stats import render_comparison, render_rates, render_repeated
 
     if len(parse_rules_list(rules)) < 2:
         raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
     if plot:
         if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
             raise click.BadParameter("writes .png or .svg files", param_hint="--plot")
+        _check_out(plot, db, "--plot")
         check_plot_path(plot)
     _, report = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
                      pairs=True)
@@ -387,9 +428,10 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, dask_address, as_
         plot_histograms(summaries, plot)
     if as_json:
         click.echo(json.dumps({"summary": [s.to_dict() for s in summaries],
-                               "tables": [t.to_dict() for t in tables]}))
+                               "tables": [t.to_dict() for t in tables],
+                               "repeated": report.repeated}))
     else:
-        for line in render_rates(summaries):
+        for line in render_rates(summaries) + render_repeated(report.repeated):
             click.echo(line)
         for table in tables:
             click.echo()
@@ -400,8 +442,8 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, dask_address, as_
     for table in bugs:
         more = table.only_stricter_count - len(table.only_stricter)
         named = ", ".join(table.only_stricter) + (f" and {more} more" if more else "")
-        click.echo(f"golfsolve: error: solver bug: won under {table.stricter} but not under "
-                   f"{table.easier}: {named}", err=True)
+        _stderr(f"golfsolve: error: solver bug: won under {table.stricter} but not under "
+                   f"{table.easier}: {named}")
     return EXIT_FAILED if bugs else EXIT_OK
 
 
@@ -441,19 +483,22 @@ def run(argv: list[str] | None = None) -> int:
     """Run the CLI; every failure becomes one line on stderr and an exit status."""
     try:
         result = cli.main(args=argv, prog_name="golfsolve", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:  # bare golfsolve: the usual help
+        click.echo(exc.format_message(), err=True)  # the help itself, many lines
+        return EXIT_USAGE
     except click.UsageError as exc:
         message = exc.format_message().replace("\n", " ")
         command = exc.ctx.command_path if exc.ctx else "golfsolve"
-        click.echo(f"{command}: error: {message} (see --help)", err=True)
+        _stderr(f"{command}: error: {message} (see --help)")
         return EXIT_USAGE
     except InputError as exc:
-        click.echo(f"golfsolve: error: {exc}", err=True)
+        _stderr(f"golfsolve: error: {exc}")
         return EXIT_USAGE
     except click.ClickException as exc:
-        click.echo(f"golfsolve: error: {exc.format_message()}", err=True)
+        _stderr(f"golfsolve: error: {exc.format_message()}")
         return exc.exit_code
     except (click.Abort, KeyboardInterrupt) as stop:
-        click.echo("golfsolve: interrupted", err=True)
+        _stderr("golfsolve: interrupted")
         return getattr(stop, "exit_status", 130)
     except (BrokenPipeError, SystemExit):
         # The reader of stdout went away (| head): not an error. (Click turns that into
@@ -469,10 +514,31 @@ def _drop_stdout() -> None:
     os.dup2(devnull, sys.stdout.fileno())
 
 
+def _stderr(message: str) -> None:
+    """One line on stderr: characters that would break it (a newline in a path) escaped."""
+    click.echo("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message), err=True)
+
+
+def fit_output(stream=None) -> None:
+    """Print only what standard output can encode: cards as TS where it cannot show suit
+    symbols, ? for any other character it cannot show."""
+    from .cards import use_suit_symbols
+
+    stream = stream or sys.stdout
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        use_suit_symbols(False)
+    if hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="replace")
+
+
 def main() -> None:
     from .interrupts import install
 
     install()
+    fit_output()
     code = run()
     try:
         sys.stdout.flush()

@@ -11,14 +11,14 @@ The board format is the field's (black-hole-solver, pysol_cards)::
 from __future__ import annotations
 
 import json
-import sys
+import re
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
 from .cards import FULL_DECK, Card, CardError
 from .codes import CodeError, GameCode, check_number
 from .errors import InputError
+from .files import exists, parse_json, read_text
 from .rules import Rules
 
 COLUMNS = 7
@@ -158,17 +158,28 @@ class Deal:
     @classmethod
     def parse(cls, text: str) -> Deal:
         """A board or a JSON deal, told apart by the first character."""
-        if not text.strip():
-            raise DealError("the deal is empty")
-        if text.lstrip().startswith("{"):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise DealError(
-                    f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-                ) from None
-            return cls.from_dict(data)
-        return cls.from_board(text)
+        return parse_deal_text(text)[0]
+
+
+def looks_like_json(text: str) -> bool:
+    return text.lstrip()[:1] in ("{", "[", '"')
+
+
+def parse_deal_text(text: str) -> tuple[Deal, dict]:
+    """A board or JSON deal, and what a JSON deal says of itself (its ``number``, ``code``
+    and ``rules``, where given)."""
+    if not text.strip():
+        raise DealError("the deal is empty")
+    if not looks_like_json(text):
+        return Deal.from_board(text), {}
+    try:
+        data = parse_json(text, "deal")
+    except InputError as exc:
+        raise DealError(str(exc)) from None
+    deal = Deal.from_dict(data)
+    assert isinstance(data, dict)
+    return deal, {key: data[key] for key in ("number", "code", "rules")
+                  if data.get(key) is not None}
 
 
 def _parse_cards(text: str, lineno: int) -> list[Card]:
@@ -211,7 +222,7 @@ class DealSource:
     label: str
     deal: Deal
     number: int | None = None
-    code_rules: Rules | None = None  # the rules a game code names, None for numbers and files
+    code_rules: Rules | None = None  # the rules a game code or JSON deal names, else None
 
     def code_for(self, rules: Rules) -> str | None:
         if self.number is None or rules.letter is None:
@@ -219,53 +230,75 @@ class DealSource:
         return str(GameCode(rules, self.number))
 
 
-MAX_DEAL_BYTES = 1 << 20  # a deal is a few hundred bytes; anything this big is not one
+_NUMBER = re.compile(r"^[0-9]+$")  # ASCII digits only: int() takes others, people do not
+_RANGE_LIKE = re.compile(r"^[0-9][0-9\s,.-]*$")
 
 
-def read_text(path: str, limit: int = MAX_DEAL_BYTES) -> str:
-    """A file's text, or stdin for ``-``; DealError for what cannot be read or is too big."""
-    where = "standard input" if path == "-" else path
+def _checked_number(number: int) -> int:
     try:
-        if path == "-":
-            text = sys.stdin.read(limit + 1) if sys.stdin is not None else ""
-            if not text.strip():
-                raise DealError("standard input is empty")
-        else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read(limit + 1)
-    except FileNotFoundError:
-        raise DealError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise DealError(f"{path} is a directory, not a deal file") from None
-    except UnicodeDecodeError:
-        raise DealError(f"{where} is not UTF-8 text") from None
-    except OSError as exc:
-        raise DealError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if len(text) > limit:
-        raise DealError(f"{where} is larger than {limit:,} characters: not a deal")
-    return text
+        return check_number(number)
+    except CodeError as exc:
+        raise DealError(str(exc)) from None
+
+
+def _checked_code(text: str) -> GameCode:
+    try:
+        return GameCode.parse(text)
+    except CodeError as exc:
+        raise DealError(str(exc)) from None
 
 
 def resolve(arg: str) -> DealSource:
     """A game code, a bare deal number, a board or JSON file path, or ``-`` for stdin."""
     text = arg.strip()
-    if text.isdigit():
-        number = int(text)
-        try:
-            check_number(number)
-        except CodeError as exc:
-            raise DealError(str(exc)) from None
+    if _NUMBER.match(text):
+        number = _checked_number(int(text))
         return DealSource(text, Deal.from_number(number), number)
-    if text != "-" and not Path(text).exists() and GameCode.looks_like_code(text):
-        try:
-            code = GameCode.parse(text)
-        except CodeError as exc:
-            raise DealError(str(exc)) from None
-        return DealSource(text, Deal.from_number(code.number), code.number, code.rules)
-    content = read_text(arg)
+    if text != "-" and not exists(text):
+        if GameCode.looks_like_code(text):
+            code = _checked_code(text)
+            return DealSource(text, Deal.from_number(code.number), code.number, code.rules)
+        if _RANGE_LIKE.match(text):
+            raise DealError(f"{text!r} is not a deal: give one deal number, game code or file "
+                            "(batch takes ranges)")
+        if text.isdigit() or text.isdecimal():
+            raise DealError(f"{text!r} is not a deal number: write it with the digits 0-9")
+    where = "stdin" if arg == "-" else arg
     try:
-        deal = Deal.parse(content)
+        deal, said = parse_deal_text(read_text(arg))
+        number, rules = _what_json_says(deal, said)
     except DealError as exc:
-        where = "stdin" if arg == "-" else arg
         raise DealError(f"{where}: {exc}") from None
-    return DealSource(arg, deal)
+    return DealSource(arg, deal, number, rules)
+
+
+def _what_json_says(deal: Deal, said: dict) -> tuple[int | None, Rules | None]:
+    """The deal number and rules a JSON deal names, checked against each other and its cards."""
+    from .rules import RulesError, rules_by_name
+
+    number = rules = None
+    if "code" in said:
+        if not isinstance(said["code"], str):
+            raise DealError(f"JSON deal: code {said['code']!r} is not a game code")
+        code = _checked_code(said["code"])
+        number, rules = code.number, code.rules
+    if "number" in said:
+        given = said["number"]
+        if type(given) is not int:
+            raise DealError(f"JSON deal: number {given!r} is not a deal number")
+        if number is not None and given != number:
+            raise DealError(f"JSON deal: number {given} and code {said['code']} name "
+                            "different deals")
+        number = _checked_number(given)
+    if "rules" in said:
+        try:
+            named = rules_by_name(str(said["rules"]))
+        except RulesError as exc:
+            raise DealError(f"JSON deal: {exc}") from None
+        if rules is not None and named.letter != rules.letter:
+            raise DealError(f"JSON deal: rules {named.name} and code {said['code']} "
+                            "disagree")
+        rules = named
+    if number is not None and Deal.from_number(number) != deal:
+        raise DealError(f"JSON deal: its cards are not those of deal {number}")
+    return number, rules

@@ -14,11 +14,11 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from .codes import CodeError, GameCode, check_number
-from .deal import Deal, DealError, read_text
+from .deal import Deal, DealError
 from .errors import InputError
+from .files import exists, read_text
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
 
@@ -50,10 +50,7 @@ def number_item(number: int) -> DealItem:
 
 def board_item(path: str) -> DealItem:
     """The deal in a board or JSON file, keyed by its board text."""
-    try:
-        text = read_text(path)
-    except DealError as exc:  # it names the file
-        raise DealsError(str(exc)) from None
+    text = read_text(path)  # its errors name the file
     try:
         deal = Deal.parse(text)
     except DealError as exc:
@@ -107,7 +104,7 @@ def _start(spec: str) -> int | None:
     """The deal a single number or game code names; None for anything else."""
     if _NUMBER.match(spec):
         return int(spec)
-    if GameCode.looks_like_code(spec) and not Path(spec).exists():
+    if GameCode.looks_like_code(spec) and not exists(spec):
         return _code_number(spec, spec)
     return None
 
@@ -124,7 +121,7 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
     if match:
         return _checked_range(int(match.group(1)), int(match.group(2)), spec)
     first, dots, last = spec.partition("..")
-    if dots and GameCode.looks_like_code(first) and not Path(spec).exists():
+    if dots and GameCode.looks_like_code(first) and not exists(spec):
         return _checked_range(_code_number(first.strip(), spec), _code_number(last.strip(), spec),
                               spec)
     start = _start(spec)
@@ -135,7 +132,7 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
         if not paths:
             raise DealsError(f"no files match {spec}")
     else:
-        if not Path(spec).exists() and _RANGE_LIKE.match(spec):
+        if not exists(spec) and _RANGE_LIKE.match(spec):
             raise DealsError(f"{spec!r} is not a deal number or range (expected like 1-100)")
         paths = (spec,)
     for path in paths:
@@ -167,7 +164,7 @@ def _listing_parts(listing: Listing) -> Iterator[NumberRange | BoardFiles]:
     for lineno, text in _listing_lines(listing.path):
         try:
             yield parse_part(text, in_listing=True)
-        except DealsError as exc:
+        except InputError as exc:
             raise DealsError(f"{listing.path} line {lineno}: {exc}") from None
 
 

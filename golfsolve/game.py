@@ -15,6 +15,7 @@ from .i18n import text
 from .rules import EASY, Rules
 
 UNDO_DEPTH = 100
+COLUMN_TOKENS = frozenset("1234567")
 Status = Literal["playing", "won", "stuck"]
 
 
@@ -163,11 +164,27 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._history)
 
+    def trace(self, tokens: list[str] | tuple[str, ...]) -> list[Move]:
+        """The moves a line of tokens (``d``, ``1``-``7``) makes from here, without playing
+        them or checking the rules: for lines the solver found, which are legal."""
+        heights = list(self.heights)
+        drawn = self.stock_pos
+        moves = []
+        for token in tokens:
+            if token == "d":
+                moves.append(Move("draw", None, self.deal.stock[drawn]))
+                drawn += 1
+            else:
+                c = int(token) - 1
+                moves.append(Move("remove", c + 1, self.deal.tableau[c][heights[c] - 1]))
+                heights[c] -= 1
+        return moves
+
     def play(self, move: Move | str) -> Move:
         """Apply a Move, or a token: ``d`` draws, ``1``-``7`` removes from that column."""
         token = move.token if isinstance(move, Move) else move.strip().lower()
         if token in ("d", "draw"):
             return self.draw()
-        if token.isdigit():
+        if token in COLUMN_TOKENS:
             return self.remove(int(token))
         raise ValueError(f"not a move: {move!r}")

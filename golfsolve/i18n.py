@@ -35,6 +35,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_draw": "draw",
         "hint_column": "column {column} ({card})",
         "hint_lost": "No winning line from here; at best {more} more cards can be removed.",
+        "hint_lost_one": "No winning line from here; at best 1 more card can be removed.",
         "unknown_input": "Unknown input {text!r}: type 1-7, d, u, h, n or q",
         "new_deal": "New deal: {code}",
         "summary": "Removed: {removed} of 35. Score: {score}. Moves: {moves}.",
@@ -69,6 +70,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_draw": "nosta",
         "hint_column": "sarake {column} ({card})",
         "hint_lost": "Tästä ei voi enää voittaa; parhaimmillaan voi poistaa vielä {more} korttia.",
+        "hint_lost_one": "Tästä ei voi enää voittaa; parhaimmillaan voi poistaa vielä 1 kortin.",
         "unknown_input": "Tuntematon syöte {text!r}: kirjoita 1-7, d, u, h, n tai q",
         "new_deal": "Uusi jako: {code}",
         "summary": "Poistettu: {removed}/35. Pisteet: {score}. Siirrot: {moves}.",
@@ -104,6 +106,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_column": "kolom {column} ({card})",
         "hint_lost": "Tidak ada jalan menang dari sini; paling banyak {more} kartu lagi dapat "
                      "dikeluarkan.",
+        "hint_lost_one": "Tidak ada jalan menang dari sini; paling banyak 1 kartu lagi dapat "
+                         "dikeluarkan.",
         "unknown_input": "Masukan tidak dikenal {text!r}: ketik 1-7, d, u, h, n atau q",
         "new_deal": "Susunan kartu baru: {code}",
         "summary": "Dikeluarkan: {removed} dari 35. Skor: {score}. Langkah: {moves}.",
@@ -138,6 +142,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_draw": "kart çek",
         "hint_column": "sütun {column} ({card})",
         "hint_lost": "Buradan kazanılamaz; en fazla {more} kart daha kaldırılabilir.",
+        "hint_lost_one": "Buradan kazanılamaz; en fazla 1 kart daha kaldırılabilir.",
         "unknown_input": "Bilinmeyen giriş {text!r}: 1-7, d, u, h, n veya q yazın",
         "new_deal": "Yeni dağılım: {code}",
         "summary": "Kaldırılan: {removed}/35. Puan: {score}. Hamleler: {moves}.",

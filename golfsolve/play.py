@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Callable, Iterable
@@ -10,74 +9,16 @@ from dataclasses import dataclass
 
 from .codes import MAX_NUMBER, GameCode
 from .deal import Deal
-from .errors import InputError
 from .game import Game, MoveRefused
 from .i18n import short_name, text
-from .rules import Rules, rules_by_name
+from .rules import Rules
 from .views import render_grid
 
 # "5" removes column 5's free card; "1 4" (or 1.4, 1:4) taps the card at row 4 of column 1
-_CARD_AT = re.compile(r"^(\d+)(?:\s*[ .:,]\s*(\d+))?$")
-
-
-class MovesError(InputError):
-    """MOVES that cannot be read as moves."""
+_CARD_AT = re.compile(r"^([0-9]+)(?:\s*[ .:,]\s*([0-9]+))?$")
 
 
 # ----- replay ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class MoveList:
-    tokens: tuple[str, ...]  # "d" or "1".."7"
-    rules: Rules | None = None  # the rules a solve --json record names
-
-
-def parse_moves(content: str) -> MoveList:
-    """Moves as ``d 5 2 ...`` (spaces or commas), or the JSON that ``solve --json`` prints."""
-    stripped = content.strip()
-    if not stripped:
-        raise MovesError("no moves given")
-    if stripped[0] in "[{":
-        return _parse_json_moves(stripped)
-    tokens = []
-    for n, raw in enumerate(stripped.replace(",", " ").split(), 1):
-        token = raw.lower()
-        if token in ("d", "draw"):
-            tokens.append("d")
-        elif token.isdigit() and 1 <= int(token) <= 7:
-            tokens.append(str(int(token)))
-        else:
-            raise MovesError(f"move {n}: {raw!r} is not a move (d to draw, 1-7 for a column)")
-    return MoveList(tuple(tokens))
-
-
-def _parse_json_moves(content: str) -> MoveList:
-    try:
-        data = json.loads(content)
-    except json.JSONDecodeError as exc:
-        if exc.msg == "Extra data":
-            raise MovesError("the JSON holds more than one solution: give one line of "
-                             "solve --json") from None
-        raise MovesError(f"invalid JSON moves: {exc.msg} (line {exc.lineno})") from None
-    rules = None
-    if isinstance(data, dict):
-        if "rules" in data:
-            rules = rules_by_name(str(data["rules"]))
-        data = data.get("moves")
-    if not isinstance(data, list):
-        raise MovesError("JSON moves must be a list, or an object with a 'moves' list")
-    tokens = []
-    for n, move in enumerate(data, 1):
-        action = move.get("action") if isinstance(move, dict) else None
-        column = move.get("column") if isinstance(move, dict) else None
-        if action == "draw":
-            tokens.append("d")
-        elif action == "remove" and type(column) is int and 1 <= column <= 7:  # not True, 3.0
-            tokens.append(str(column))
-        else:
-            raise MovesError(f"move {n}: {move!r} is not a draw or a removal from column 1-7")
-    return MoveList(tuple(tokens), rules)
-
-
 @dataclass(frozen=True)
 class Replay:
     game: Game
@@ -175,7 +116,8 @@ class PlaySession:
             return
         solution = solve_game(self.game)
         if not solution.winnable:
-            self.say("hint_lost", more=solution.max_removed - self.game.removed)
+            more = solution.max_removed - self.game.removed
+            self.say("hint_lost_one" if more == 1 else "hint_lost", more=more)
             return
         move = solution.moves[0]
         if move.action == "draw":

@@ -11,13 +11,23 @@ PLOT_SUFFIXES = (".png", ".svg")
 
 
 def check_plot_path(path: str) -> None:
-    """Everything --plot needs, checked before any solving: matplotlib and a directory."""
+    """Everything --plot needs, checked before any solving: matplotlib, and a file that can
+    be written."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         raise InputError("--plot needs matplotlib: pip install 'golfsolve[plot]'") from None
-    if not Path(path).resolve().parent.is_dir():
+    target = Path(path)
+    if not target.resolve().parent.is_dir():
         raise InputError(f"--plot {path}: no such directory")
+    existed = target.exists()
+    try:
+        with open(target, "ab"):
+            pass
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    if not existed:
+        target.unlink()
 
 
 def plot_histograms(summaries: list[RulesSummary], path: str) -> None:

@@ -1,42 +1,93 @@
-"""The result row of a solved (deal, rules), and row files: CSV or JSON lines, written as rows
-arrive, each line whole, flushed so that ``tail -f`` follows a batch."""
+"""The record of a solved (deal, rules): one schema for ``solve --json``, batch rows and what
+``replay`` reads; and row files (CSV or JSON lines), written as rows arrive, each line whole,
+flushed so that ``tail -f`` follows a batch.
+
+A record's fields, in order:
+
+    deal          the deal as given: a game code, a deal number or a file path (text)
+    number        PySolFC's deal number, or null for a board file
+    code          the game code under these rules, or null (dead-king rules, board files)
+    rules         easy, classic or dead-king
+    winnable      whether all 35 tableau cards can be removed
+    max_removed   the most tableau cards that can be removed (35 for a win)
+    best_score    the best final score: 350 for a win, else the dead-end score of the best line
+    fewest_moves  whether the line is a win with the fewest moves possible
+    line          the line as replay reads it: d a draw, 1-7 a column (the best line when lost)
+    moves         the same line move by move: {"move", "action", "column", "card"}
+    states        search states visited
+    ms            milliseconds spent solving
+
+A CSV row has every field but ``moves``.
+"""
 
 from __future__ import annotations
 
 import csv
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .codes import GameCode
 from .errors import InputError
-from .rules import Rules
+from .files import parse_json
+from .rules import Rules, rules_by_name
 
 if TYPE_CHECKING:  # the solver imports numba: only the processes that solve load it
-    from .deals import DealItem
+    from .deal import Deal
+    from .game import Move
     from .solver import Solution
 
-OUT_COLUMNS = ("number", "code", "rules", "winnable", "max_removed", "best_score",
-               "solution_moves", "states", "ms")
+RECORD_FIELDS = ("deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
+                 "fewest_moves", "line", "moves", "states", "ms")
+ROW_FIELDS = tuple(field for field in RECORD_FIELDS if field != "moves")
 OUT_SUFFIXES = (".csv", ".jsonl")
 
 
-def result_row(item: DealItem, rules: Rules, solution: Solution) -> dict:
-    """A row of a batch: the OUT_COLUMNS and ``deal``, the key a database stores it under."""
-    if item.number is not None:
-        code = str(GameCode(rules, item.number)) if rules.letter else None
-    else:
-        code = item.label
+class RecordError(InputError):
+    """Moves or records that cannot be read, or that belong to another deal or rule set."""
+
+
+def code_of(number: int | None, rules: Rules) -> str | None:
+    if number is None or rules.letter is None:
+        return None
+    return str(GameCode(rules, number))
+
+
+def solution_row(label: str, number: int | None, solution: Solution) -> dict:
+    """A record without ``moves``: what a batch stores and writes to CSV."""
     return {
-        "deal": item.key, "number": item.number, "code": code, "rules": rules.name,
-        "winnable": solution.winnable, "max_removed": solution.max_removed,
-        "best_score": solution.best_score,
-        "solution_moves": " ".join(m.token for m in solution.moves),
+        "deal": label, "number": number, "code": code_of(number, solution.rules),
+        "rules": solution.rules.name, "winnable": solution.winnable,
+        "max_removed": solution.max_removed, "best_score": solution.best_score,
+        "fewest_moves": solution.fewest_moves, "line": solution.line,
         "states": solution.states, "ms": round(solution.seconds * 1000, 3),
     }
 
 
+def move_objects(moves: list[Move] | tuple[Move, ...]) -> list[dict]:
+    return [{"move": i, "action": m.action, "column": m.column, "card": str(m.card)}
+            for i, m in enumerate(moves, 1)]
+
+
+def full_record(row: dict, moves: list[Move] | tuple[Move, ...] | None) -> dict:
+    """A row with its ``moves`` (null when the deal's cards are not known), fields in the
+    record's order."""
+    return {field: row[field] if field != "moves" else
+            None if moves is None else move_objects(moves) for field in RECORD_FIELDS}
+
+
+def record_moves(row: dict, deal: Deal | None) -> list[Move] | None:
+    """The moves of a row's line on its deal."""
+    from .game import Game
+
+    if deal is None:
+        return None
+    return Game(deal, rules_by_name(row["rules"])).trace(row["line"].split())
+
+
+# ----- row files -------------------------------------------------------------------------------
 def check_out_path(path: str) -> str:
     """The suffix of a row file we can write (.csv or .jsonl); InputError otherwise."""
     suffix = Path(path).suffix.lower()
@@ -50,7 +101,8 @@ def check_out_path(path: str) -> str:
 
 
 class RowWriter:
-    """Rows to a CSV or JSON-lines file, opened (and so checked) before any work."""
+    """Rows to a CSV or JSON-lines file, opened (and so checked) before any work. JSON lines
+    are whole records, with the moves of each row's deal."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -61,8 +113,9 @@ class RowWriter:
             raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
         self._csv = None
         if self.suffix == ".csv":
-            self._csv = csv.DictWriter(self.file, fieldnames=OUT_COLUMNS, extrasaction="ignore")
+            self._csv = csv.DictWriter(self.file, fieldnames=ROW_FIELDS, extrasaction="ignore")
             self._guard(self._csv.writeheader)
+            self._guard(self.file.flush)
         self.count = 0
 
     def _guard(self, action, *args) -> None:
@@ -71,13 +124,15 @@ class RowWriter:
         except OSError as exc:
             raise InputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
-    def write(self, rows: list[dict]) -> None:
-        """Write rows and flush them to the file."""
+    def write(self, rows: list[dict], deal_of: Callable[[dict], Deal | None]) -> None:
+        """Write rows and flush them to the file; ``deal_of(row)`` is the row's deal."""
         if self._csv is not None:
-            lines = [{**row, "winnable": str(row["winnable"]).lower()} for row in rows]
+            lines = [{**row, "winnable": str(row["winnable"]).lower(),
+                      "fewest_moves": str(row["fewest_moves"]).lower()} for row in rows]
             self._guard(self._csv.writerows, lines)
         else:
-            text = "".join(json.dumps({k: row[k] for k in OUT_COLUMNS}) + "\n" for row in rows)
+            text = "".join(json.dumps(full_record(row, record_moves(row, deal_of(row)))) + "\n"
+                           for row in rows)
             self._guard(self.file.write, text)
         self._guard(self.file.flush)
         self.count += len(rows)
@@ -101,3 +156,140 @@ def same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return Path(a).resolve() == Path(b).resolve()
+
+
+# ----- what replay reads -----------------------------------------------------------------------
+def parse_tokens(text: str) -> tuple[str, ...]:
+    """``d 5 2 ...`` (spaces or commas; ``draw`` for d) as tokens ``d`` and ``1``-``7``."""
+    tokens = []
+    for n, raw in enumerate(text.replace(",", " ").split(), 1):
+        token = raw.lower()
+        if token in ("d", "draw"):
+            tokens.append("d")
+        elif token.isascii() and token.isdigit() and 1 <= int(token) <= 7:
+            tokens.append(str(int(token)))
+        else:
+            raise RecordError(f"move {n}: {raw!r} is not a move (d to draw, 1-7 for a column)")
+    return tuple(tokens)
+
+
+def _tokens_of(value: object, where: str) -> tuple[str, ...]:
+    """The tokens of a ``moves`` list (of move objects, or of tokens)."""
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: moves must be a list")
+    tokens = []
+    for n, move in enumerate(value, 1):
+        action = move.get("action") if isinstance(move, dict) else None
+        column = move.get("column") if isinstance(move, dict) else None
+        if action == "draw" or move == "d":
+            tokens.append("d")
+        elif action == "remove" and type(column) is int and 1 <= column <= 7:  # not True, 3.0
+            tokens.append(str(column))
+        elif isinstance(move, str) and move in "1234567" and len(move) == 1:
+            tokens.append(move)
+        else:
+            raise RecordError(f"{where}: move {n}: {move!r} is not a draw or a removal from "
+                              "column 1-7")
+    return tuple(tokens)
+
+
+class MoveSource:
+    """Moves as given to replay: plain tokens, or records that say whose moves they are."""
+
+    def __init__(self, tokens: tuple[str, ...] | None = None,
+                 records: list[dict] | None = None) -> None:
+        self.tokens = tokens
+        self.records = records or []
+
+    @classmethod
+    def parse(cls, content: str) -> MoveSource:
+        """Moves as ``d 5 2 ...``, a JSON list of moves, a record, or JSON lines of records."""
+        text = content.strip().lstrip("\ufeff")
+        if not text:
+            raise RecordError("no moves given")
+        if text[0] not in "[{":
+            return cls(parse_tokens(text))
+        lines = [line for line in text.splitlines() if line.strip()]
+        values = ([parse_json(text, "moves")] if text[0] == "[" or len(lines) == 1 else
+                  [parse_json(line, f"record on line {n}") for n, line in enumerate(lines, 1)])
+        if isinstance(values[0], list):
+            return cls(_tokens_of(values[0], "JSON moves"))
+        records = []
+        for n, value in enumerate(values, 1):
+            where = "the record" if len(values) == 1 else f"record {n}"
+            if not isinstance(value, dict):
+                raise RecordError(f"{where} is not a JSON object")
+            records.append(_checked_record(value, where))
+        return cls(records=records)
+
+    def pick(self, number: int | None, label: str, rules: Rules | None,
+             ) -> tuple[tuple[str, ...], Rules | None]:
+        """The tokens for this deal (its number, or its label for a file) and rules (None:
+        any), and the rules the chosen record names."""
+        if self.tokens is not None:
+            return self.tokens, None
+        mine = [r for r in self.records if _same_deal(r, number, label)]
+        if not mine:
+            raise RecordError(f"the moves are for {_names(self.records)}, not for "
+                              f"{_deal_name(number, label)}")
+        if rules is not None:
+            fitting = [r for r in mine if r["rules"] == rules.name]
+            if not fitting:
+                raise RecordError(f"the moves are for {_names(mine)}, not for "
+                                  f"{_deal_name(number, label)} under {rules.name} rules")
+            mine = fitting
+        if len(mine) > 1:
+            choose = "give --rules to choose" if len({r["rules"] for r in mine}) > 1 else \
+                "keep the one to replay"
+            raise RecordError(f"the moves hold {len(mine)} records for "
+                              f"{_deal_name(number, label)}: {choose}")
+        chosen = mine[0]
+        return chosen["tokens"], rules_by_name(chosen["rules"]) if chosen["rules"] else None
+
+
+def _checked_record(value: dict, where: str) -> dict:
+    if "line" in value or "solution_moves" in value:
+        line = value.get("line", value.get("solution_moves"))
+        if not isinstance(line, str):
+            raise RecordError(f"{where}: line must be a string of moves")
+        tokens = parse_tokens(line)
+    elif "moves" in value:
+        tokens = _tokens_of(value["moves"], where)
+    else:
+        raise RecordError(f"{where} has no line or moves")
+    rules = value.get("rules")
+    if rules is not None:
+        if not isinstance(rules, str):
+            raise RecordError(f"{where}: rules {rules!r} is not a rule set name")
+        rules = rules_by_name(rules).name
+    number = value.get("number")
+    if number is not None and type(number) is not int:
+        raise RecordError(f"{where}: number {number!r} is not a deal number")
+    deal = value.get("deal")
+    return {"tokens": tokens, "rules": rules, "number": number,
+            "deal": deal if isinstance(deal, str) else None}
+
+
+def _same_deal(record: dict, number: int | None, label: str) -> bool:
+    if record["number"] is None and record["deal"] is None:
+        return True  # a record that does not say
+    if record["number"] is not None or number is not None:
+        return record["number"] == number
+    return record["deal"] == label or same_file(record["deal"], label)
+
+
+def _deal_name(number: int | None, label: str) -> str:
+    return f"deal {number}" if number is not None else label
+
+
+def _names(records: list[dict], most: int = 5) -> str:
+    """``deal 5 (easy, classic), deal 6 (easy)``: the deals and rules of records."""
+    by_deal: dict[str, list[str]] = {}
+    for r in records:
+        rules = by_deal.setdefault(_deal_name(r["number"], r["deal"] or "a deal"), [])
+        if r["rules"] and r["rules"] not in rules:
+            rules.append(r["rules"])
+    names = [name + (f" ({', '.join(rules)})" if rules else "")
+             for name, rules in by_deal.items()]
+    more = f" and {len(names) - most} more deals" if len(names) > most else ""
+    return ", ".join(names[:most]) + more

@@ -63,6 +63,8 @@ STRICTNESS_ORDER = (EASY, CLASSIC, DEAD_KING)
 
 
 def rules_by_name(name: str) -> Rules:
+    if not name.strip():
+        raise RulesError("no rules given (expected easy, classic or dead-king)")
     try:
         return RULES_BY_NAME[name.strip().lower()]
     except KeyError:

@@ -38,6 +38,11 @@ class Solution:
     def best_score(self) -> int:
         return best_score(self.max_removed)
 
+    @property
+    def line(self) -> str:
+        """The moves as replay reads them: ``d`` a draw, 1-7 a column."""
+        return " ".join(m.token for m in self.moves)
+
 
 _workspaces: dict[str, tuple] = {}
 

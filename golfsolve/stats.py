@@ -156,13 +156,30 @@ class BatchTally:
         return [pair.comparison() for pair in self.pairs]
 
 
+def plural(n: int, word: str) -> str:
+    """``1 deal``, ``2 deals``."""
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def render_interval(interval: tuple[float, float]) -> str:
+    lo, hi = interval
+    return f"[{100 * lo:.1f}%, {100 * hi:.1f}%]"
+
+
+def render_repeated(repeated: int) -> list[str]:
+    """The line that says how many deals were named more than once (none when none were)."""
+    if not repeated:
+        return []
+    named = "was named" if repeated == 1 else "were named"
+    return [f"({plural(repeated, 'deal')} {named} more than once and counted once)"]
+
+
 def render_summary(summaries: list[RulesSummary], width: int = 40) -> str:
     lines = []
     for s in summaries:
-        lo, hi = s.interval
-        lines.append(f"{s.rules}: {s.deals} deals, {s.won} won, win rate {100 * s.win_rate:.1f}% "
-                     f"(95% Wilson interval {100 * lo:.1f}-{100 * hi:.1f}%), "
-                     f"mean best score {s.mean_best_score:.1f}")
+        lines.append(f"{s.rules}: {plural(s.deals, 'deal')}, {s.won:,} won, win rate "
+                     f"{100 * s.win_rate:.1f}% (95% Wilson interval {render_interval(s.interval)}"
+                     f"), mean best score {s.mean_best_score:.1f}")
         top = max(s.histogram.values(), default=0)
         for removed in sorted(s.histogram, reverse=True):
             n = s.histogram[removed]
@@ -175,19 +192,18 @@ def render_rates(summaries: list[RulesSummary]) -> list[str]:
     """One line a rule set, as compare prints them."""
     lines = []
     for s in summaries:
-        lo, hi = s.interval
-        lines.append(f"{s.rules:<10} {s.won:>7} of {s.deals} won  {100 * s.win_rate:5.1f}%  "
-                     f"[{100 * lo:.1f}%, {100 * hi:.1f}%]  mean best score "
-                     f"{s.mean_best_score:.1f}")
+        lines.append(f"{s.rules:<10} {s.won:>9,} of {s.deals:,} won  {100 * s.win_rate:5.1f}%  "
+                     f"{render_interval(s.interval)}  mean best score {s.mean_best_score:.1f}")
     return lines
 
 
 def render_comparison(table: Comparison) -> str:
     a, b = table.easier, table.stricter
-    width = max(len(a), len(b)) + 10
+    width = len(a) + 6
+    column = max(len(b) + 5, 11) + 3
     rows = [
-        f"{'':<{width}} {b + ' won':>14} {b + ' lost':>14}",
-        f"{a + ' won':<{width}} {table.both:>14} {table.only_easier:>14}",
-        f"{a + ' lost':<{width}} {table.only_stricter_count:>14} {table.neither:>14}",
+        f"{'':<{width}}{b + ' won':>{column}}{b + ' lost':>{column}}",
+        f"{a + ' won':<{width}}{table.both:>{column},}{table.only_easier:>{column},}",
+        f"{a + ' lost':<{width}}{table.only_stricter_count:>{column},}{table.neither:>{column},}",
     ]
     return "\n".join(rows)

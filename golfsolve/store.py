@@ -22,23 +22,34 @@ from .errors import InputError
 from .rules import ALL_RULES
 
 SCHEMA_VERSION = 2
-COLUMNS = ("deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
-           "solution_moves", "states", "ms")
+COLUMNS = ("key", "deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
+           "fewest_moves", "line", "states", "ms")
 _SELECT = "SELECT " + ", ".join(COLUMNS) + " FROM results"
+
+
+def _from_1(table: str, fewest_moves: bool) -> str:
+    """Schema 1's rows in schema 2's columns (its options said if wins had the fewest moves)."""
+    return f"""SELECT deal AS key, coalesce(CAST(number AS TEXT), code) AS deal, number,
+        CASE WHEN number IS NULL THEN NULL ELSE code END AS code, rules, winnable, max_removed,
+        best_score, winnable * {int(fewest_moves)} AS fewest_moves,
+        replace(solution_moves, ' ', '') AS line, states, ms FROM {table}"""
 _RULES_ORDER = {r.name: i for i, r in enumerate(ALL_RULES)}
 _CREATE = """
-    CREATE TABLE results (
-        deal TEXT NOT NULL,           -- the deal number, or 'board:' and a hash of the board
-        number INTEGER,               -- PySolFC deal number; NULL for a board file
-        code TEXT,                    -- the game code, or the board file's path
+    CREATE TABLE results (            -- the fields of a record (records.py) but its moves
+        key TEXT NOT NULL,            -- the deal number, or 'board:' and a hash of the board
+        deal TEXT NOT NULL,
+        number INTEGER,
+        code TEXT,
         rules TEXT NOT NULL,
         winnable INTEGER NOT NULL,
         max_removed INTEGER NOT NULL,
         best_score INTEGER NOT NULL,
-        solution_moves TEXT NOT NULL, -- one character a move: d a draw, 1-7 a column
+        fewest_moves INTEGER NOT NULL,
+        line TEXT NOT NULL,           -- one character a move: d a draw, 1-7 a column
         states INTEGER NOT NULL,
         ms REAL NOT NULL,
-        PRIMARY KEY (deal, rules));
+        PRIMARY KEY (key, rules));
+    CREATE TABLE boards (key TEXT PRIMARY KEY, board TEXT NOT NULL);
     -- numbered deals in order, covering what the summaries count
     CREATE INDEX results_by_number ON results (number, rules, winnable, max_removed, best_score)
         WHERE number IS NOT NULL;
@@ -49,12 +60,12 @@ class StoreError(InputError):
     """A database that cannot be used for this run; nothing was written."""
 
 
-def pack_moves(line: str) -> str:
+def pack_line(line: str) -> str:
     """``"d 5 2"`` -> ``"d52"``: every move is one character."""
     return line.replace(" ", "")
 
 
-def unpack_moves(packed: str) -> str:
+def unpack_line(packed: str) -> str:
     return " ".join(packed.replace(" ", ""))
 
 
@@ -81,6 +92,12 @@ class ResultStore:
         if self.schema > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer golfsolve (database schema "
                              f"{self.schema}): upgrade golfsolve to use it")
+        self._select = _SELECT
+        if self.schema == 1:  # readable as it is; claim() upgrades it for writing
+            with self._errors("read"):
+                self.db.execute("CREATE TEMP VIEW results_2 AS "
+                                + _from_1("results", bool(self.fewest_moves())))
+            self._select = _SELECT.replace("FROM results", "FROM temp.results_2")
 
     @contextmanager
     def _errors(self, doing: str) -> Iterator[None]:
@@ -133,6 +150,7 @@ class ResultStore:
                         ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
             elif self.schema == 1:
                 self._upgrade_from_1(fewest_moves)
+                self._select = _SELECT
             self.db.execute("PRAGMA synchronous = NORMAL")
         self.fresh = False
         self.schema = SCHEMA_VERSION
@@ -141,22 +159,33 @@ class ResultStore:
         """Schema 1 (one set of options, a run order) to 2, in one transaction."""
         with self.db:
             self.db.executescript(
-                "BEGIN; ALTER TABLE results RENAME TO results_1;" + _CREATE + """
-                INSERT INTO results SELECT deal, number, code, rules, winnable, max_removed,
-                    best_score, replace(solution_moves, ' ', ''), states, ms FROM results_1
-                    ORDER BY seq;
+                "BEGIN; DROP VIEW temp.results_2; ALTER TABLE results RENAME TO results_1;"
+                + "CREATE TEMP VIEW results_2 AS "
+                + _from_1("results_1 ORDER BY seq", fewest_moves) + ";"
+                + _CREATE + """
+                INSERT INTO results SELECT * FROM temp.results_2;
+                DROP VIEW temp.results_2;
                 DROP TABLE results_1;
                 DELETE FROM meta;""")
             self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
                 ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
 
-    def add(self, rows: list[dict]) -> None:
-        """Store finished rows in one transaction: all of them or none."""
+    def add(self, rows: list[dict], boards: dict[str, str] | None = None) -> None:
+        """Store finished rows, and the board text of board-file deals by key, in one
+        transaction: all of them or none."""
         with self._errors("write"), self.db:
             self.db.executemany(
-                "INSERT OR IGNORE INTO results VALUES (:deal, :number, :code, :rules, :winnable, "
-                ":max_removed, :best_score, :solution_moves, :states, :ms)",
-                [{**row, "solution_moves": pack_moves(row["solution_moves"])} for row in rows])
+                f"INSERT OR IGNORE INTO results VALUES ({', '.join(':' + c for c in COLUMNS)})",
+                [{**row, "line": pack_line(row["line"])} for row in rows])
+            if boards:
+                self.db.executemany("INSERT OR IGNORE INTO boards VALUES (?, ?)",
+                                    boards.items())
+
+    def board(self, key: str) -> str | None:
+        """The board text stored for a board-file deal."""
+        with self._errors("read"):
+            row = self.db.execute("SELECT board FROM boards WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
 
     # ----- reading -------------------------------------------------------------------------
     def lookup(self, first: int | None, last: int | None, keys: list[str],
@@ -164,10 +193,10 @@ class ResultStore:
         """The stored rows of deals first..last (or of the board keys ``keys``) under these
         rules, by (deal key, rules)."""
         if first is not None:
-            sql = f"{_SELECT} WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)})"
+            sql = f"{self._select} WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)})"
             queries = [(sql, [first, last, *rule_names])]
         else:
-            queries = [(f"{_SELECT} WHERE deal IN ({_marks(part)}) AND rules IN "
+            queries = [(f"{self._select} WHERE key IN ({_marks(part)}) AND rules IN "
                         f"({_marks(rule_names)})", [*part, *rule_names])
                        for part in (keys[i:i + 500] for i in range(0, len(keys), 500))]
         found: dict[tuple[str, str], dict] = {}
@@ -175,7 +204,7 @@ class ResultStore:
             for sql, params in queries:
                 for values in self.db.execute(sql, params):
                     row = self._row(values)
-                    found[row["deal"], row["rules"]] = row
+                    found[row["key"], row["rules"]] = row
         return found
 
     def count(self, first: int, last: int, rule_names: list[str]) -> int:
@@ -193,7 +222,7 @@ class ResultStore:
 
     def span_rows(self, first: int, last: int, rule_names: list[str]) -> Iterator[list[dict]]:
         """The stored rows of deals first..last, a deal at a time in order of number."""
-        sql = (f"{_SELECT} WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)}) "
+        sql = (f"{self._select} WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)}) "
                "ORDER BY number")
         yield from self._groups(sql, [first, last, *rule_names])
 
@@ -223,8 +252,8 @@ class ResultStore:
 
     def board_rows(self, rule_names: list[str]) -> Iterator[list[dict]]:
         """The stored rows of board-file deals, a deal at a time."""
-        sql = (f"{_SELECT} WHERE number IS NULL AND rules IN ({_marks(rule_names)}) "
-               "ORDER BY deal")
+        sql = (f"{self._select} WHERE number IS NULL AND rules IN ({_marks(rule_names)}) "
+               "ORDER BY key")
         yield from self._groups(sql, rule_names)
 
     def _groups(self, sql: str, params: list) -> Iterator[list[dict]]:
@@ -232,7 +261,7 @@ class ResultStore:
             group: list[dict] = []
             for values in self.db.execute(sql, params):
                 row = self._row(values)
-                if group and group[0]["deal"] != row["deal"]:
+                if group and group[0]["key"] != row["key"]:
                     yield sorted(group, key=_rules_order)
                     group = []
                 group.append(row)
@@ -243,7 +272,8 @@ class ResultStore:
     def _row(values: tuple) -> dict:
         row = dict(zip(COLUMNS, values, strict=True))
         row["winnable"] = bool(row["winnable"])
-        row["solution_moves"] = unpack_moves(row["solution_moves"])
+        row["fewest_moves"] = bool(row["fewest_moves"])
+        row["line"] = unpack_line(row["line"])
         return row
 
     def close(self) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .deal import DealSource
 from .game import Game
 from .i18n import count_cards, short_name, text
 
@@ -22,25 +21,8 @@ def render_grid(game: Game, title: str, lang: str = "en") -> str:
         cards = [short_name(card, lang) for card in column]
         if cards:
             cards[-1] = f"[{cards[-1]}]"
-        lines.append(f"  {c}: " + " ".join(cards))
+        lines.append(f"  {c}: " + (" ".join(cards) if cards else f"({text(lang, 'empty')})"))
     return "\n".join(lines)
-
-
-def solution_record(source: DealSource, solution: Solution) -> dict:
-    return {
-        "deal": source.label,
-        "number": source.number,
-        "rules": solution.rules.name,
-        "winnable": solution.winnable,
-        "max_removed": solution.max_removed,
-        "best_score": solution.best_score,
-        "moves": [
-            {"move": i, "action": m.action, "column": m.column, "card": str(m.card)}
-            for i, m in enumerate(solution.moves, 1)
-        ],
-        "states": solution.states,
-        "seconds": round(solution.seconds, 6),
-    }
 
 
 def render_solution(title: str, solution: Solution) -> str:

@@ -47,7 +47,7 @@ def test_batch_of_deals_1_to_20_matches_black_hole_solver(cli, tmp_path):
     assert rows[2]["code"] == ""  # dead-king has no code letter
     lines = result.out.splitlines()
     assert lines[0] == ("easy: 20 deals, 19 won, win rate 95.0% (95% Wilson interval "
-                        "76.4-99.1%), mean best score 349.0")
+                        "[76.4%, 99.1%]), mean best score 349.0")
     assert lines[1:3] == ["  35 removed      19  " + "#" * 40, "  34 removed       1  ##"]
 
 
@@ -55,18 +55,22 @@ def test_csv_and_jsonl_columns(cli, tmp_path):
     cli("batch", "3-4", "--jobs", "1", "--out", str(tmp_path / "r.csv"))
     cli("batch", "3-4", "--jobs", "1", "--out", str(tmp_path / "r.jsonl"))
     header = (tmp_path / "r.csv").read_text().splitlines()[0]
-    assert header == "number,code,rules,winnable,max_removed,best_score,solution_moves,states,ms"
+    assert header == ("deal,number,code,rules,winnable,max_removed,best_score,fewest_moves,line,"
+                      "states,ms")
     records = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
-    assert [list(r) for r in records] == [header.split(",")] * 4
+    fields = header.split(",")
+    assert [list(r) for r in records] == [fields[:9] + ["moves"] + fields[9:]] * 4
     classic3 = records[1]
-    assert (classic3["number"], classic3["code"], classic3["rules"], classic3["winnable"],
-            classic3["max_removed"], classic3["best_score"]) == (
-        3, "GO1-C-AAAAAAD", "classic", False, 34, 330)
-    assert len(classic3["solution_moves"].split()) == 34 + 16  # a best line: 34 removed, 16 drawn
-    assert stable(records) == stable(
+    assert (classic3["deal"], classic3["number"], classic3["code"], classic3["rules"],
+            classic3["winnable"], classic3["max_removed"], classic3["best_score"]) == (
+        "3", 3, "GO1-C-AAAAAAD", "classic", False, 34, 330)
+    assert len(classic3["line"].split()) == 34 + 16  # a best line: 34 removed, 16 drawn
+    assert [m["move"] for m in classic3["moves"]] == list(range(1, 51))
+    assert stable([{k: v for k, v in r.items() if k != "moves"} for r in records]) == stable(
         [{**r, "number": int(r["number"]), "winnable": r["winnable"] == "true",
-          "max_removed": int(r["max_removed"]), "best_score": int(r["best_score"]),
-          "states": int(r["states"]), "ms": float(r["ms"])} for r in read_csv(tmp_path / "r.csv")])
+          "fewest_moves": r["fewest_moves"] == "true", "max_removed": int(r["max_removed"]),
+          "best_score": int(r["best_score"]), "states": int(r["states"]), "ms": float(r["ms"])}
+         for r in read_csv(tmp_path / "r.csv")])
 
 
 def test_summary_json(cli):
@@ -98,12 +102,12 @@ def test_compare_table_on_deals_1_to_20(cli):
     result = cli("compare", "1-20", "--jobs", "1")
     assert result.code == 0
     assert result.out.splitlines() == [
-        "easy            19 of 20 won   95.0%  [76.4%, 99.1%]  mean best score 349.0",
-        "classic          9 of 20 won   45.0%  [25.8%, 65.8%]  mean best score 319.0",
+        "easy              19 of 20 won   95.0%  [76.4%, 99.1%]  mean best score 349.0",
+        "classic            9 of 20 won   45.0%  [25.8%, 65.8%]  mean best score 319.0",
         "",
-        "                     classic won   classic lost",
-        "easy won                       9             10",
-        "easy lost                      0              1",
+        "              classic won   classic lost",
+        "easy won                9             10",
+        "easy lost               0              1",
     ]
     data = json.loads(cli("compare", "1-20", "--rules", "all", "--jobs", "1", "--json").out)
     assert data["tables"] == [
@@ -193,8 +197,8 @@ def test_board_files_in_a_batch(cli, tmp_path):
     cli("batch", str(tmp_path / "*.board"), "--rules", "dead-king", "--jobs", "1", "--out",
         str(out))
     (row,) = read_csv(out)
-    assert (row["number"], row["code"], row["winnable"], row["max_removed"]) == (
-        "", str(tmp_path / "golf4.board"), "false", "34")
+    assert (row["deal"], row["number"], row["code"], row["winnable"], row["max_removed"]) == (
+        str(tmp_path / "golf4.board"), "", "", "false", "34")
 
 
 @pytest.mark.parametrize(

@@ -93,18 +93,23 @@ def test_bad_input_is_one_line_and_status_2(cli, args, input, message):
 def test_a_directory_is_not_a_deal(cli, tmp_path):
     result = cli("show", str(tmp_path))
     assert (result.code, result.err) == (2, f"golfsolve: error: {tmp_path} is a directory, "
-                                            "not a deal file\n")
+                                            "not a file\n")
 
 
 def test_binary_and_huge_files_are_not_deals(cli, tmp_path):
     binary = tmp_path / "deal.bin"
     binary.write_bytes(b"\x89PNG\xff\xfe" * 10)
     assert cli("show", str(binary)).err == f"golfsolve: error: {binary} is not UTF-8 text\n"
+    nul = tmp_path / "deal.dat"
+    nul.write_bytes(b"Talon: \0\0\0")
+    assert cli("show", str(nul)).err == f"golfsolve: error: {nul} holds binary data, not text\n"
+    assert cli("show", "-", input="\0\1\2").err == (
+        "golfsolve: error: standard input holds binary data, not text\n")
     huge = tmp_path / "huge.board"
     huge.write_text("x" * (1 << 21))
     result = cli("show", str(huge))
     assert (result.code, result.err) == (
-        2, f"golfsolve: error: {huge} is larger than 1,048,576 characters: not a deal\n")
+        2, f"golfsolve: error: {huge} is larger than 1,048,576 bytes: not a deal or moves\n")
 
 
 def test_a_closed_pipe_is_not_an_error():
@@ -144,13 +149,20 @@ def test_solve_json_fields_and_moves(cli):
     result = cli("solve", "GO1-E-AAAAAAB", "GO1-C-AAAAAAB", "--json")
     assert result.code == 0
     records = [json.loads(line) for line in result.out.splitlines()]
-    assert [list(r) for r in records] == [["deal", "number", "rules", "winnable", "max_removed",
-                                           "best_score", "moves", "states", "seconds"]] * 2
+    assert [list(r) for r in records] == [[
+        "deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
+        "fewest_moves", "line", "moves", "states", "ms"]] * 2
     easy, classic = records
-    assert (easy["deal"], easy["number"], easy["rules"], easy["winnable"], easy["max_removed"],
-            easy["best_score"]) == ("GO1-E-AAAAAAB", 1, "easy", True, 35, 350)
-    assert (classic["rules"], classic["winnable"], classic["max_removed"],
-            classic["best_score"]) == ("classic", False, 29, 230)
+    assert (easy["deal"], easy["number"], easy["code"], easy["rules"], easy["winnable"],
+            easy["max_removed"], easy["best_score"]) == (
+        "GO1-E-AAAAAAB", 1, "GO1-E-AAAAAAB", "easy", True, 35, 350)
+    assert (classic["code"], classic["rules"], classic["winnable"], classic["max_removed"],
+            classic["best_score"], classic["fewest_moves"]) == (
+        "GO1-C-AAAAAAB", "classic", False, 29, 230, False)
+    for record in records:
+        assert record["line"] == " ".join(
+            "d" if m["action"] == "draw" else str(m["column"]) for m in record["moves"])
+        assert isinstance(record["ms"], float)
     deal = Deal.from_number(1)
     assert replay_json_moves(deal, rules_by_name("easy"), easy["moves"]).status == "won"
     end = replay_json_moves(deal, rules_by_name("classic"), classic["moves"])

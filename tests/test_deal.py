@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from golfsolve.cards import FULL_DECK, Card
 from golfsolve.deal import Deal, DealError, resolve
+from golfsolve.errors import InputError
 
 from .conftest import DATA
 
@@ -113,5 +114,5 @@ def test_resolve_code_number_path_and_stdin(tmp_path, monkeypatch):
      ("GO1-Q-AAAAAAB", "unknown rules letter 'Q'")],
 )
 def test_resolve_refuses_bad_sources(arg, message):
-    with pytest.raises(DealError, match=message):
+    with pytest.raises(InputError, match=message):
         resolve(arg)

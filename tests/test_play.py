@@ -149,14 +149,18 @@ def test_replay_reads_moves_from_stdin_and_classic_rules(cli):
      ("8", "move 1: '8' is not a move (d to draw, 1-7 for a column)"),
      ("", "no moves given"),
      ('{"moves": [{"action": "jump"}]}',
-      "move 1: {'action': 'jump'} is not a draw or a removal from column 1-7"),
-     ('{"moves": 3}', "JSON moves must be a list, or an object with a 'moves' list"),
-     ('[{"action": "remove", "column": true}]',
-      "move 1: {'action': 'remove', 'column': True} is not a draw or a removal from column 1-7"),
-     ('[{"action": "draw"}, {"action": "remove", "column": 3.0}]',
-      "move 2: {'action': 'remove', 'column': 3.0} is not a draw or a removal from column 1-7"),
-     ('{"moves": []}\n{"moves": []}', "the JSON holds more than one solution: give one line of "
-      "solve --json")],
+      "the record: move 1: {'action': 'jump'} is not a draw or a removal from column 1-7"),
+     ('{"moves": 3}', "the record: moves must be a list"),
+     ('{"rules": "easy"}', "the record has no line or moves"),
+     ('[{"action": "remove", "column": true}]', "JSON moves: move 1: {'action': 'remove', "
+      "'column': True} is not a draw or a removal from column 1-7"),
+     ('[{"action": "draw"}, {"action": "remove", "column": 3.0}]', "JSON moves: move 2: "
+      "{'action': 'remove', 'column': 3.0} is not a draw or a removal from column 1-7"),
+     ('{"moves": []}\n{"moves": ["d"]}', "the moves hold 2 records for "
+      f"{PAGE}: keep the one to replay"),
+     ('{"line": "d", "rules": null}\n[1]', "record 2 is not a JSON object"),
+     ("[" * 100000, "the JSON moves is nested too deeply"),
+     ("missing.json", "no such file: missing.json")],
 )
 def test_bad_moves_are_one_line_and_status_2(cli, moves, message):
     result = cli("replay", PAGE, moves)

@@ -149,7 +149,7 @@ def test_compare_and_export_read_a_database_with_filters(cli, tmp_path):
         ("3", "classic"), ("4", "classic"), ("5", "classic"), ("19", "classic")]
     summary = cli("batch", "--db", str(db), "--rules", "dead-king")
     assert summary.out.splitlines()[0] == (
-        "dead-king: 20 deals, 6 won, win rate 30.0% (95% Wilson interval 14.5-51.9%), "
+        "dead-king: 20 deals, 6 won, win rate 30.0% (95% Wilson interval [14.5%, 51.9%]), "
         "mean best score 297.0")
     assert file_digest(db) == before
 
@@ -171,13 +171,13 @@ def test_a_schema_1_database_is_upgraded_and_kept(cli, tmp_path):
                 'd 1 d', 7, 1.5);""")
     old = tmp_path / "old.csv"
     assert cli("export", "--db", str(db), "--out", str(old)).code == 0
-    assert read_csv(old)[0]["solution_moves"] == "d 1 d"
+    assert read_csv(old)[0]["line"] == "d 1 d"
     result = cli("batch", "1-3", "--rules", "easy", "--jobs", "1", "--db", str(db), "--out",
                  str(tmp_path / "new.csv"))
     assert result.code == 0
     rows = read_csv(tmp_path / "new.csv")
     assert [r["number"] for r in rows] == ["1", "2", "3"]
-    assert (rows[1]["max_removed"], rows[1]["solution_moves"]) == ("30", "d 1 d")  # kept
+    assert (rows[1]["max_removed"], rows[1]["line"]) == ("30", "d 1 d")  # kept
 
 
 # ----- the jobs ----------------------------------------------------------------------------------

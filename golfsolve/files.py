@@ -1,0 +1,89 @@
+"""Reading what users give: files and standard input as text, and paths that may not be paths.
+
+Every failure is an InputError that names the real problem: a missing file, a directory,
+binary data, text that is not UTF-8, something too large. A UTF-8 byte-order mark is dropped.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .errors import InputError
+
+MAX_DEAL_BYTES = 1 << 20  # a deal is a few hundred bytes; anything this big is not one
+
+
+class FileError(InputError):
+    """A file or standard input that cannot be read as the text asked for."""
+
+
+def is_file(text: str) -> bool:
+    """Whether ``text`` names an existing file (False for what cannot be a path at all)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # too long a name, a NUL byte
+        return False
+
+
+def exists(text: str) -> bool:
+    """Whether ``text`` names an existing file or directory."""
+    try:
+        return Path(text).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def read_text(path: str, limit: int = MAX_DEAL_BYTES) -> str:
+    """A file's text, or standard input's for ``-``."""
+    where = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            data = _read_stdin(limit)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)
+    except FileNotFoundError:
+        raise FileError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise FileError(f"{path} is a directory, not a file") from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise FileError(f"cannot read {where}: {reason}") from None
+    if len(data) > limit:
+        raise FileError(f"{where} is larger than {limit:,} bytes: not a deal or moves")
+    if b"\0" in data:
+        raise FileError(f"{where} holds binary data, not text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FileError(f"{where} is not UTF-8 text") from None
+    if path == "-" and not text.strip():
+        raise FileError("standard input is empty")
+    return text
+
+
+def _read_stdin(limit: int) -> bytes:
+    stream = sys.stdin
+    if stream is None:
+        return b""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        return buffer.read(limit + 1)
+    return stream.read(limit + 1).encode("utf-8", "surrogateescape")
+
+
+def parse_json(text: str, what: str) -> object:
+    """JSON text as Python values; FileError naming ``what`` when it is not JSON."""
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.msg == "Extra data":
+            raise FileError(f"{what} holds more than one JSON value (line {exc.lineno})"
+                            ) from None
+        raise FileError(f"invalid JSON {what}: {exc.msg} (line {exc.lineno}, column "
+                        f"{exc.colno})") from None
+    except RecursionError:
+        raise FileError(f"the JSON {what} is nested too deeply") from None

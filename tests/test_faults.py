@@ -1,0 +1,274 @@
+"""Faults and hostile input: results never lost or damaged, no traceback, one true line."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from golfsolve.deal import Deal
+
+from .conftest import DATA
+from .test_batch import file_digest, read_csv
+
+GOLFSOLVE = [sys.executable, "-m", "golfsolve"]
+
+
+def error(message):
+    return f"golfsolve: error: {message}\n"
+
+
+# ----- results are never lost or damaged ---------------------------------------------------------
+def test_an_out_file_that_is_the_database_is_refused(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    same = cli("batch", "1-5", "--jobs", "1", "--db", "same.csv", "--out", "same.csv")
+    assert (same.code, same.err) == (2, error("--out same.csv is the database given to --db: "
+                                              "write to another file"))
+    assert not (tmp_path / "same.csv").exists()
+    assert cli("batch", "1-5", "--jobs", "1", "--db", "r.csv").code == 0
+    before = file_digest(tmp_path / "r.csv")
+    (tmp_path / "link.csv").symlink_to(tmp_path / "r.csv")
+    for out in ("link.csv", "./r.csv", str(tmp_path / "r.csv")):
+        result = cli("batch", "1-6", "--jobs", "1", "--db", "r.csv", "--out", out)
+        assert (result.code, result.err) == (
+            2, error(f"--out {out} is the database given to --db: write to another file"))
+        exported = cli("export", "--db", "r.csv", "--out", out)
+        assert exported.code == 2
+    plot = cli("compare", "1-2", "--jobs", "1", "--db", "r.csv", "--plot", "r.csv")
+    assert plot.code == 2
+    assert file_digest(tmp_path / "r.csv") == before
+
+
+def test_an_out_file_that_cannot_be_written_is_refused_before_solving(cli, tmp_path,
+                                                                       monkeypatch):
+    import golfsolve.batch
+
+    def no_solving(*args, **kwargs):
+        raise AssertionError("solved before checking the output")
+
+    monkeypatch.setattr(golfsolve.batch, "solve_unit", no_solving)
+    result = cli("batch", "1-1500", "--out", "/proc/results.csv")
+    assert (result.code, result.err) == (
+        2, error("cannot write /proc/results.csv: No such file or directory"))
+    plot = cli("compare", "1-5", "--plot", "/proc/removed.png")
+    assert (plot.code, plot.err) == (
+        2, error("cannot write /proc/removed.png: No such file or directory"))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_part_way_keeps_every_finished_row(cli, tmp_path):
+    (tmp_path / "full.jsonl").symlink_to("/dev/full")
+    db = tmp_path / "kept.sqlite"
+    result = cli("batch", "1-50", "--jobs", "1", "--db", str(db), "--out",
+                 str(tmp_path / "full.jsonl"))
+    assert (result.code, result.out, result.err) == (
+        2, "", error(f"cannot write {tmp_path / 'full.jsonl'}: No space left on device"))
+    rows = tmp_path / "rows.csv"
+    assert cli("export", "--db", str(db), "--out", str(rows)).code == 0
+    assert [r["number"] for r in read_csv(rows)] == [str(n) for n in range(1, 51) for _ in "ec"]
+
+
+def test_a_damaged_database_is_one_line_and_left_as_it_is(cli, tmp_path):
+    db = tmp_path / "damaged.sqlite"
+    assert cli("batch", "1-300", "--jobs", "1", "--db", str(db)).code == 0
+    size = db.stat().st_size
+    with open(db, "r+b") as f:
+        for page in range(2, size // 4096):
+            f.seek(page * 4096 + 100)
+            f.write(b"\xde\xad\xbe\xef" * 64)
+    before = file_digest(db)
+    damaged = ("database disk image is malformed (it is damaged or not a database; use "
+               "another --db)")
+    for args in (["batch", "1-300"], ["batch", "301-302"], ["compare", "1-300"],
+                 ["compare"], ["export", "--out", str(tmp_path / "x.csv")]):
+        result = cli(*args, "--db", str(db), *(["--jobs", "1"] if args[0] != "export"
+                                               and len(args) > 1 else []))
+        assert result.code == 2 and result.out == ""
+        assert result.err.startswith("golfsolve: error: cannot ") and result.err.endswith(
+            f" {db} as a results database: {damaged}\n")
+    assert file_digest(db) == before
+
+
+def test_a_json_deal_keeps_its_rules_and_number(cli, tmp_path):
+    shown = cli("show", "GO1-C-AAAAAAB", "--format", "json").out
+    path = tmp_path / "c.json"
+    path.write_text(shown)
+    solved = json.loads(cli("solve", str(path), "--json").out)
+    assert (solved["rules"], solved["number"], solved["code"], solved["winnable"]) == (
+        "classic", 1, "GO1-C-AAAAAAB", False)
+    assert json.loads(cli("solve", str(path), "--rules", "easy", "--json").out)["rules"] == "easy"
+    dead = tmp_path / "dk.json"
+    dead.write_text(cli("show", "5", "--rules", "dead-king", "--format", "json").out)
+    again = json.loads(cli("show", str(dead), "--format", "json").out)
+    assert (again["number"], again["rules"], again["code"]) == (5, "dead-king", None)
+    assert Deal.from_dict(again) == Deal.from_number(5)
+    data = json.loads(shown)
+    for change, message in [({"number": 2}, "number 2 and code GO1-C-AAAAAAB name different "
+                                            "deals"),
+                            ({"code": None, "number": 2}, "its cards are not those of deal 2"),
+                            ({"rules": "easy"}, "rules easy and code GO1-C-AAAAAAB disagree"),
+                            ({"number": "1"}, "number '1' is not a deal number")]:
+        path.write_text(json.dumps({**data, **change}))
+        result = cli("solve", str(path))
+        assert (result.code, result.err) == (2, error(f"{path}: JSON deal: {message}"))
+
+
+# ----- no traceback, ever ----------------------------------------------------------------------
+def test_long_moves_arguments_are_moves(cli, tmp_path):
+    record = cli("solve", "1", "--json").out.strip()
+    assert len(record.encode()) > 255
+    result = cli("replay", "1", record)
+    assert (result.code, result.out.splitlines()[-1]) == (0, "You won!")
+    long_line = cli("replay", "1", "d " * 200)
+    assert (long_line.code, long_line.out.splitlines()[-1]) == (
+        1, "Move 17 (draw): The stock is empty")
+
+
+@pytest.mark.parametrize("number", ["²", "٣", "１"])
+def test_deal_numbers_are_ascii_digits(cli, number):
+    result = cli("solve", number)
+    assert (result.code, result.err) == (
+        2, error(f"{number!r} is not a deal number: write it with the digits 0-9"))
+
+
+def test_deeply_nested_json_is_refused_in_one_line(cli, tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    result = cli("solve", str(deep))
+    assert (result.code, result.err) == (
+        2, error(f"{deep}: the JSON deal is nested too deeply"))
+    moves = cli("replay", "1", str(deep))
+    assert (moves.code, moves.err) == (2, error("the JSON moves is nested too deeply"))
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii", "cp1252"])
+def test_output_falls_back_to_what_the_stream_can_encode(encoding):
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    solved = subprocess.run([*GOLFSOLVE, "solve", "1"], capture_output=True, env=env,
+                            check=False)
+    assert solved.returncode == 0 and solved.stderr == b""
+    assert b"   1. draw 8H\n" in solved.stdout or "   1. draw 8♥\n".encode() in solved.stdout
+    shown = subprocess.run([*GOLFSOLVE, "show", "1", "--lang", "tr", "--format", "grid"],
+                           capture_output=True, env=env, check=False)
+    assert shown.returncode == 0 and shown.stderr == b""
+    assert b"Traceback" not in solved.stderr + shown.stderr
+
+
+# ----- clear, true messages --------------------------------------------------------------------
+def test_a_byte_order_mark_is_accepted(cli, tmp_path):
+    board = tmp_path / "bom.board"
+    board.write_bytes(b"\xef\xbb\xbf" + (DATA / "rules-page-deal.board").read_bytes())
+    assert cli("show", str(board), "--format", "board").code == 0
+    board_2 = Deal.from_number(2).to_board()
+    assert cli("show", "-", "--format", "board", input="\ufeff" + board_2).out == board_2
+
+
+def test_only_code_shaped_arguments_are_codes(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli("solve", "gone.board").err == error("no such file: gone.board")
+    assert cli("solve", "GOX-E-AAAAAAB").err == error("no such file: GOX-E-AAAAAAB")
+    assert cli("solve", "go1-e-aaaaaab").code == 0
+    (tmp_path / "good1.board").write_text(Deal.from_number(4).to_board())
+    (tmp_path / "good2.board").write_text(Deal.from_number(5).to_board())
+    result = cli("batch", "good*.board", "--rules", "easy", "--jobs", "1")
+    assert result.out.splitlines()[0].startswith("easy: 2 deals, 2 won")
+
+
+def test_bare_golfsolve_prints_the_usual_help():
+    done = subprocess.run(GOLFSOLVE, capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert lines[0] == "Usage: golfsolve [OPTIONS] COMMAND [ARGS]..."
+    assert any(line.split()[:1] == ["batch"] for line in lines)
+    help_text = subprocess.run([*GOLFSOLVE, "play", "--help"], capture_output=True, text=True,
+                               check=False).stdout
+    assert "    printf 'd\\n5\\n2\\nq\\n' | golfsolve play my.board --lang fi\n" in help_text
+
+
+def test_empty_and_null_rules_are_not_a_default(cli, tmp_path):
+    for command in (["solve", "1"], ["show", "1"], ["batch", "1"], ["replay", "1", "d"]):
+        result = cli(*command, "--rules", "")
+        assert result.code == 2 and result.err.startswith(error("no rules given")[:-1])
+    moves = tmp_path / "null.json"
+    moves.write_text('{"line": "d 4", "rules": null}')
+    result = cli("replay", "1", str(moves))
+    assert result.code == 0
+
+
+def test_moves_that_name_another_deal_are_refused(cli, tmp_path):
+    sol = tmp_path / "sol.json"
+    sol.write_text(cli("solve", "7", "--rules", "classic", "--json").out)
+    other = cli("replay", "GO1-E-AAAAAAB", str(sol))
+    assert (other.code, other.err) == (
+        2, error("the moves are for deal 7 (classic), not for deal 1"))
+    letter = cli("replay", "GO1-E-AAAAAAH", str(sol))
+    assert (letter.code, letter.err) == (
+        2, error("the moves are for deal 7 (classic), not for deal 7 under easy rules"))
+    assert cli("replay", "7", str(sol)).code == 0
+    assert cli("replay", "GO1-C-AAAAAAH", str(sol)).code == 0
+
+
+def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
+    rows = tmp_path / "rows.jsonl"
+    cli("batch", "5-8", "--rules", "all", "--jobs", "1", "--out", str(rows))
+    several = cli("replay", "7", str(rows))
+    assert (several.code, several.err) == (
+        2, error("the moves hold 3 records for deal 7: give --rules to choose"))
+    picked = cli("replay", "7", str(rows), "--rules", "dead-king", "--format", "json")
+    record = [json.loads(line) for line in rows.read_text().splitlines()][8]
+    assert (record["number"], record["rules"]) == (7, "dead-king")
+    assert json.loads(picked.out)["removed"] == record["max_removed"]
+    missing = cli("replay", "9", str(rows))
+    assert missing.err == error(
+        "the moves are for deal 5 (easy, classic, dead-king), deal 6 (easy, classic, "
+        "dead-king), deal 7 (easy, classic, dead-king), deal 8 (easy, classic, dead-king), "
+        "not for deal 9")
+
+
+@pytest.mark.parametrize(
+    ("args", "input", "message"),
+    [(["replay", "1", "sol.json"], None, "no such file: sol.json"),
+     (["export", "--db", ".", "--out", "x.csv"], None, ". is a directory, not a database"),
+     (["solve", "-"], "\0\1binary", "standard input holds binary data, not text"),
+     (["solve", "list.json"], None, "list.json: a JSON deal must be an object with stock, "
+      "waste and tableau"),
+     (["solve", "1-"], None, "'1-' is not a deal: give one deal number, game code or file "
+      "(batch takes ranges)"),
+     (["solve", "1-3,5"], None, "'1-3,5' is not a deal: give one deal number, game code or "
+      "file (batch takes ranges)"),
+     (["batch", "1-3,5"], None, "'1-3,5' is not a deal number or range (expected like 1-100)"),
+     (["solve", "-", "-"], "", "standard input can be read only once: give - once")],
+)
+def test_messages_name_the_real_problem(cli, tmp_path, monkeypatch, args, input, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "list.json").write_text("[1, 2, 3]")
+    result = cli(*args, input=input)
+    assert (result.code, result.out, result.err) == (2, "", error(message))
+
+
+def test_a_deal_given_twice_is_solved_once_and_the_summary_says_so(cli):
+    solved = cli("solve", "1", "GO1-E-AAAAAAB", "--json")
+    assert len(solved.out.splitlines()) == 1
+    assert solved.err == ("golfsolve: note: GO1-E-AAAAAAB (deal 1) under easy rules was given "
+                          "more than once; it is solved once\n")
+    batch = cli("batch", "1-3", "2", "3-4", "--rules", "easy", "--jobs", "1")
+    assert batch.out.splitlines()[0].startswith("easy: 4 deals, ")
+    assert batch.out.splitlines()[-1] == "(2 deals were named more than once and counted once)"
+    data = json.loads(cli("batch", "1-3", "2", "--rules", "easy", "--jobs", "1", "--json").out)
+    assert data["repeated"] == 1
+
+
+def test_texts_count_right_and_line_up(cli):
+    one = cli("batch", "1", "--rules", "easy", "--jobs", "1").out.splitlines()[0]
+    assert one == ("easy: 1 deal, 1 won, win rate 100.0% (95% Wilson interval [20.7%, 100.0%]),"
+                   " mean best score 350.0")
+    tables = cli("compare", "1-20", "--rules", "classic,dead-king", "--jobs", "1").out
+    assert tables.splitlines()[3:] == [
+        "                 dead-king won   dead-king lost",
+        "classic won                  6                3",
+        "classic lost                 0               11"]
+    line = json.loads(cli("solve", "1", "--json").out)["line"]
+    lines = cli("replay", "1", line, "--format", "grid", "--lang", "en").out.splitlines()
+    assert lines[2:9] == [f"  {c}: (empty)" for c in range(1, 8)]
+    assert all(text == text.rstrip() for text in lines)
