@@ -1,0 +1,70 @@
+"""Dealing speed: pysol_cards (what Deal.from_number uses) against the compiled dealer.
+
+    python benchmarks/bench_dealer.py [--deals 2000] [--first 1000000] [--repeat 3]
+
+Prints deals per second of pysol_cards' layout string, of deal_indices one deal a call and of
+deal_many all deals in one call, each the best of --repeat warm runs, and the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pysol_cards.cards import CardRenderer  # noqa: E402
+from pysol_cards.deal_game import Game  # noqa: E402
+from pysol_cards.random_base import RandomBase  # noqa: E402
+
+from golfsolve.dealer import LCG_MAX, deal_indices, deal_many  # noqa: E402
+
+
+def best_rate(fn, count: int, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        began = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - began)
+    return count / best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--first", type=int, default=1_000_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    renderer = CardRenderer(True)
+
+    def run_pysol(first: int, count: int) -> None:
+        for n in range(first, first + count):
+            Game("golf", n, RandomBase.DEALS_PYSOLFC).calc_layout_string(renderer)
+
+    def run_indices(first: int, count: int) -> None:
+        for n in range(first, first + count):
+            deal_indices(n)
+
+    deal_many(1, 1)
+    deal_many(LCG_MAX + 1, 1)  # load the compiled kernels before timing
+    print(f"{args.deals} deals a run, best of {args.repeat} warm runs")
+    lcg_count = min(args.deals, LCG_MAX)
+    for label, first, count in (("Mersenne Twister", args.first, args.deals),
+                                ("LCG", 1, lcg_count)):
+        pysol = best_rate(lambda f=first, c=count: run_pysol(f, c), count, args.repeat)
+        one = best_rate(lambda f=first, c=count: run_indices(f, c), count, args.repeat)
+        many = best_rate(lambda f=first, c=count: deal_many(f, c), count, args.repeat)
+        print(f"{label}, deals {first}..{first + count - 1}:")
+        print(f"  pysol_cards   {pysol:>12,.0f} deals/s")
+        print(f"  deal_indices  {one:>12,.0f} deals/s  {one / pysol:8.0f}x pysol_cards")
+        print(f"  deal_many     {many:>12,.0f} deals/s  {many / pysol:8.0f}x pysol_cards")
+    big = 200_000
+    rate = best_rate(lambda: deal_many(args.first, big), big, args.repeat)
+    print(f"deal_many({args.first}, {big:,}): {rate:,.0f} deals/s ({1e6 / rate:.2f} us a deal)")
+
+
+if __name__ == "__main__":
+    main()
