@@ -264,6 +264,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
 
 
 INF = 255
+U1, U2, U4, U8, U16 = (np.uint64(n) for n in (1, 2, 4, 8, 16))
 
 
 def settle_workspace():
@@ -331,13 +332,15 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
     best6 = root6
     best3 = root3
     by_rank = np.full(16, INF, dtype=np.int64)
+    pow6 = POW6.astype(np.uint64)
 
+    # The hot loop indexes with unsigned integers: numba then checks no negative index.
     p3 = root3
     left = 0
     for c in range(COLUMNS):
         left += digits[c]
-    for p6 in range(root6, -1, -1):
-        if p6 != root6:  # count down in base 6, keeping p3 and the cards left in step
+    for p6i in range(root6, -1, -1):
+        if p6i != root6:  # count down in base 6, keeping p3 and the cards left in step
             c = 0
             while digits[c] == 0:
                 digits[c] = ROWS
@@ -347,44 +350,49 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
             digits[c] -= 1
             p3 -= 1 << (3 * c)
             left -= 1
+        p6 = np.uint64(p6i)
         if not reached[p6]:
             continue
-        seen[n_heights] = p6
+        seen[n_heights] = p6i
         n_heights += 1
         if TABLEAU - left > best:
             best = TABLEAU - left
-            best6 = p6
+            best6 = p6i
             best3 = p3
-        base = p6 * 8
+        base = p6 * U8
         # by_rank[w]: the least index at which p has waste rank w, from its source columns'
         # cards and, at the start, the start's waste.
         for w in range(16):
-            by_rank[w] = INF
+            by_rank[np.uint64(w)] = INF
         s_min = INF
         for c in range(COLUMNS):
-            s = least[base + c]
-            w = col_ranks[c * 8 + digits[c] + 1]
-            by_rank[w] = min(by_rank[w], s)
+            cu = np.uint64(c)
+            s = np.int64(least[base + cu])
+            w = col_ranks[cu * U8 + np.uint64(digits[cu]) + U1]
+            wu = np.uint64(w)
+            if s < by_rank[wu]:
+                by_rank[wu] = s
             s_min = min(s_min, s)
-        if p6 == root6:
-            by_rank[w0] = min(by_rank[w0], s0)
+        if p6i == root6:
+            by_rank[np.uint64(w0)] = min(by_rank[np.uint64(w0)], s0)
             s_min = s0
         if s_min > cap:
             continue  # every line through here draws more than a known win
-        row = s_min * 16
+        row = np.uint64(s_min) * U16
         for c in range(COLUMNS):
-            hc = digits[c]
+            cu = np.uint64(c)
+            hc = digits[cu]
             if hc == 0:
                 continue
-            x = col_ranks[c * 8 + hc]
-            s = min(next_fit[row + x], by_rank[takes[x * 4]], by_rank[takes[x * 4 + 1]],
-                    by_rank[takes[x * 4 + 2]])
-            n6 = p6 - POW6[c]
-            slot = n6 * 8 + c
-            old = least[slot]
-            states += (old == INF) & (s != INF)
-            least[slot] = min(old, s)
-            reached[n6] |= s != INF
+            x = np.uint64(col_ranks[cu * U8 + np.uint64(hc)])
+            t = x * U4
+            s = min(next_fit[row + x], by_rank[np.uint64(takes[t])],
+                    by_rank[np.uint64(takes[t + U1])], by_rank[np.uint64(takes[t + U2])])
+            if s != INF:  # each (height, source) slot has this one writer
+                n6 = p6 - pow6[cu]
+                least[n6 * U8 + cu] = s
+                states += 1
+                reached[n6] = 1
 
     won = best == TABLEAU
     # Walk back from the target's least state to the root, writing moves last first.
