@@ -20,11 +20,11 @@ from .deals import DealItem, DealList, number_item
 from .errors import InputError
 from .interrupts import check, deferred
 from .progress import Progress
-from .records import RowWriter, solution_row
+from .records import ODDS_FIELDS, RowWriter, solution_row
 from .rules import Rules, rules_by_name
 from .stats import MAX_LISTED_BUGS, BatchTally
 from .store import ResultStore
-from .workers import WorkerError, WorkerPool
+from .workers import InlineRunner, WorkerError, WorkerPool
 
 BLOCK = 512  # deals looked up in the database at once
 SPAN = 1 << 15  # deals first checked whole: all stored, or (not solving) none
@@ -33,45 +33,51 @@ WINDOW_PER_JOB = 4  # units out at a time, per worker
 HELD_BLOCKS = 8  # blocks waiting for a slow unit before the next ones are taken
 
 
-def solve_unit(payload: tuple[list[tuple[DealItem, tuple[str, ...]]], bool]) -> list[dict]:
-    """Solve each deal under the rule sets named with it: result rows. Runs in the workers."""
+@dataclass(frozen=True)
+class Work:
+    """What each (deal, rules) of a batch gets: a solution (with the fewest moves or not) and,
+    with ``odds_samples``, its odds with the stock face down."""
+
+    fewest_moves: bool = False
+    odds_samples: int = 0  # 0: no odds
+    odds_seed: int = 0
+    fair_budget: int = 0  # expectimax states for the fair value; 0: none
+
+    @property
+    def odds(self) -> tuple[int, int] | None:
+        return (self.odds_samples, self.odds_seed) if self.odds_samples else None
+
+    def missing(self, row: dict | None) -> bool:
+        return row is None or (self.odds_samples > 0 and row.get("odds_samples") is None)
+
+
+def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]], Work],
+               ) -> list[dict]:
+    """Solve each deal under the rule sets named with it (those marked True; the others are
+    solved already and only want their odds): result rows. Runs in the workers."""
     from .game import Game
+    from .odds import layout_odds
     from .solver import solve_game
 
-    work, fewest_moves = payload
+    pairs, work = payload
     rows = []
-    for item, rule_names in work:
+    for item, wanted in pairs:
         deal = item.deal()
-        for name in rule_names:
-            solution = solve_game(Game(deal, rules_by_name(name)), fewest_moves=fewest_moves)
-            rows.append({**solution_row(item.label, item.number, solution), "key": item.key})
+        for name, solve in wanted:
+            rules = rules_by_name(name)
+            row = {"key": item.key, "rules": name}
+            if solve:
+                solution = solve_game(Game(deal, rules), fewest_moves=work.fewest_moves)
+                row.update(solution_row(item.label, item.number, solution))
+            if work.odds_samples:
+                position = deal.position() if isinstance(deal, Deal) else deal
+                row.update(layout_odds(position, rules, work.odds_samples, work.odds_seed,
+                                       work.fair_budget, item.key))
+            rows.append(row)
     return rows
 
 
 # ----- where the work is done ----------------------------------------------------------------
-class InlineRunner:
-    """Solves in this process, one unit when its result is asked for."""
-
-    def __init__(self, function: Callable) -> None:
-        self.function = function
-        self._queue: deque[tuple[int, object]] = deque()
-
-    @property
-    def outstanding(self) -> int:
-        return len(self._queue)
-
-    def submit(self, task_id: int, payload: object) -> None:
-        self._queue.append((task_id, payload))
-
-    def next_result(self) -> tuple[int, object]:
-        check()
-        task_id, payload = self._queue.popleft()
-        return task_id, self.function(payload)
-
-    def close(self) -> None:
-        self._queue.clear()
-
-
 class DaskRunner:
     """Solves on a Dask distributed cluster."""
 
@@ -157,7 +163,7 @@ class _StoredSpan:
 
 
 def _blocks(deals: DealList, store: ResultStore | None, names: list[str], solve: bool,
-            ) -> Iterator[_Block | _StoredSpan]:
+            odds: bool = False) -> Iterator[_Block | _StoredSpan]:
     """The list in blocks, in order; a span of SPAN numbers all stored is one _StoredSpan.
     Not solving, a span with nothing stored is passed over to the next stored number."""
     boards: list[DealItem] = []
@@ -180,7 +186,7 @@ def _blocks(deals: DealList, store: ResultStore | None, names: list[str], solve:
         while first <= last:
             end = min(last, first + SPAN - 1)
             if store is not None:
-                stored = store.count(first, end, names)
+                stored = store.count(first, end, names, odds and solve)
                 if stored == (end - first + 1) * len(names):
                     yield _StoredSpan(first, end)
                     first = end + 1
@@ -281,7 +287,7 @@ class _Sinks:
 
 def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
               dask: str | None = None, store: ResultStore | None = None,
-              fewest_moves: bool = False, writer: RowWriter | None = None,
+              work: Work = Work(), writer: RowWriter | None = None,
               progress: Progress | None = None, pairs: bool = False,
               solve: bool = True) -> BatchReport:
     """Solve every (deal, rules) of the list not yet in ``store``, and store, write and count
@@ -294,7 +300,7 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
     if deals is None:  # every stored deal: the numbered ones, then the board files
         assert store is not None and not solve
         deals = DealList([f"1-{MAX_NUMBER}"])
-        _run_blocks(_blocks(deals, store, names, False), sinks, None, 1, counts, fewest_moves)
+        _run_blocks(_blocks(deals, store, names, False), sinks, None, 1, counts, work)
         counts["stored"] += sinks.groups(store.board_rows(names))
         return BatchReport(tally, 0, counts["stored"], 0, 0)
     total = deals.total
@@ -309,8 +315,8 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
         runner = WorkerPool(jobs, solve_unit)
     window = 64 if dask else max(2, jobs * WINDOW_PER_JOB)
     try:
-        _run_blocks(_blocks(deals, store, names, solve), sinks, runner, window, counts,
-                    fewest_moves, size)
+        _run_blocks(_blocks(deals, store, names, solve, work.odds_samples > 0), sinks, runner,
+                    window, counts, work, size)
     finally:
         if runner is not None:
             runner.close()
@@ -318,7 +324,7 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
 
 
 def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, window: int,
-                counts: dict, fewest_moves: bool, size: int = MAX_UNIT) -> None:
+                counts: dict, work: Work, size: int = MAX_UNIT) -> None:
     """Send the missing work of each block out, and each block to the sinks in order."""
     waiting: deque[_Block | _StoredSpan] = deque()
     owner: dict[int, _Block] = {}
@@ -335,6 +341,10 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
     def collect() -> None:
         task_id, rows = runner.next_result()
         block = owner.pop(task_id)
+        for i, row in enumerate(rows):
+            stored = block.rows.get((row["key"], row["rules"]))
+            if stored is not None:  # solved before: its odds are new
+                rows[i] = {**stored, **{field: row[field] for field in ODDS_FIELDS}}
         if sinks.store is not None:
             sinks.store.add(rows, {i.key: i.board for i in block.items if i.board})
         counts["solved"] += len(rows)
@@ -349,16 +359,18 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
             if isinstance(block, _StoredSpan):
                 counts["stored"] += (block.last - block.first + 1) * len(sinks.names)
             else:
+                block.stored = {pair for pair, row in block.rows.items() if not work.missing(row)}
                 counts["stored"] += len(block.stored)
-                pending = [(item, missing) for item in block.items if (missing := tuple(
-                    name for name in sinks.names if (item.key, name) not in block.rows))]
+                pending = [(item, wanted) for item in block.items if (wanted := tuple(
+                    (name, (item.key, name) not in block.rows) for name in sinks.names
+                    if work.missing(block.rows.get((item.key, name)))))]
                 for first in range(0, len(pending) if runner else 0, size):
                     while runner.outstanding >= window:
                         collect()
                     task_id = next(task_ids)
                     owner[task_id] = block
                     block.units_left += 1
-                    runner.submit(task_id, (pending[first:first + size], fewest_moves))
+                    runner.submit(task_id, (pending[first:first + size], work))
             emit_ready()
             while len(waiting) > HELD_BLOCKS:
                 collect()

@@ -16,6 +16,7 @@ from .errors import InputError
 from .files import is_file, read_text
 from .game import Game
 from .i18n import LANGUAGES, default_language, describe_position, text
+from .odds import DEFAULT_BUDGET, DEFAULT_SAMPLES
 from .play import PlaySession, move_name, replay
 from .records import MoveSource
 from .rules import EASY, Rules, parse_rules_list, rules_by_name
@@ -72,7 +73,7 @@ def _describe(source: DealSource, rules: Rules) -> str:
 )
 @LANG_OPTION
 def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
-    """Show a deal.
+    """Show a deal or a position.
 
     Game codes and numbers name PySolFC's deals: the Golf app's own shuffle is not
     published, so the app's code GO1-E-AAAAAAB and golfsolve's name different cards. To look
@@ -83,16 +84,17 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
       golfsolve show GO1-E-AAAAAAB
       golfsolve show 42 --format board > deal42.board
       golfsolve show deal42.board --lang fi
+      golfsolve show position.board --format json
     """
     source = resolve(deal)
     chosen = _one_rules(source, rules)
-    game = Game(source.deal, chosen)
+    game = Game(source.position, chosen)
     lang = lang or default_language()
     if fmt == "board":
-        click.echo(source.deal.to_board(), nl=False)
+        click.echo(source.position.to_board(), nl=False)
     elif fmt == "json":
         data = {"deal": source.label, "number": source.number, "code": source.code_for(chosen),
-                "rules": chosen.name, **source.deal.to_dict()}
+                "rules": chosen.name, **source.position.to_dict()}
         click.echo(json.dumps(data, ensure_ascii=False))
     elif fmt == "grid":
         click.echo(render_grid(game, _describe(source, chosen), lang))
@@ -130,16 +132,18 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
     if deals.count("-") > 1:
         raise InputError("standard input can be read only once: give - once")
     sources = [resolve(d) for d in deals]  # all input is checked before any work
+    for source in sources:
+        _known_stock(source)
     jobs = {}
     for source in sources:
         for chosen in _rules_for(source, rules):
-            key = (source.deal, chosen)
+            key = (source.position, chosen)
             if key in jobs:
                 _stderr(f"golfsolve: note: {_describe(source, chosen)} under {chosen.name} "
                            "rules was given more than once; it is solved once")
             jobs.setdefault(key, (source, chosen))
     for n, (source, chosen) in enumerate(jobs.values()):
-        solution = solve_game(Game(source.deal, chosen), fewest_moves=fewest_moves)
+        solution = solve_game(Game(source.position, chosen), fewest_moves=fewest_moves)
         if as_json:
             row = solution_row(source.label, source.number, solution)
             click.echo(json.dumps(full_record(row, solution.moves), ensure_ascii=False))
@@ -148,6 +152,99 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
                 click.echo()
             click.echo(render_solution(_describe(source, chosen), solution))
     return EXIT_OK
+
+
+def _known_stock(source: DealSource) -> None:
+    """Refuse a position whose stock is not all known: it cannot be solved, only weighed."""
+    unknown = source.position.unknown_slots
+    if unknown:
+        where = "stdin" if source.label == "-" else source.label
+        raise InputError(f"{where} has {unknown} unknown stock cards: solving needs the whole "
+                         f"stock; golfsolve odds {where} gives the chances")
+
+
+# ----- odds ------------------------------------------------------------------------------------
+@cli.command(epilog="Exit status: 0 done; 2 bad input.")
+@click.argument("deal")
+@click.option("--rules", help="easy, classic, dead-king, a comma list, or all "
+              "(default: the code's letter, else easy)")
+@click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES, show_default=True,
+              help="Stock orders to sample when there are too many to weigh each.")
+@click.option("--seed", type=int, help="Seed for the sampled orders and games: fixed figures.")
+@click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
+              help="Most states for the exact fair value (about a million a second).")
+@click.option("--policy", "games", type=click.IntRange(min=1), default=None, metavar="GAMES",
+              help="Also play GAMES games by a policy that does not peek: a lower bound.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: the cores this process may use).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line per rule set.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: int,
+         games: int | None, jobs: int | None, as_json: bool, quiet: bool) -> int:
+    """The chances of a deal or position for a player who cannot see the stock.
+
+    Every stock card is unseen. It prints, per rule set, the clairvoyant odds (the share of
+    the orders of the unseen cards under which it can be won: an upper bound), the exact fair
+    value of best play without sight of the stock when it fits in --budget, with --policy the
+    win rate of a player who does not peek (a lower bound), the distribution of the most
+    cards removable, and each legal move with its own figures and the recommended one.
+
+    \b
+    Examples:
+      golfsolve odds GO1-C-AAAAAAD --seed 1
+      golfsolve odds saved.board --rules all --json
+      golfsolve odds position.board --policy 40 --jobs 2
+    """
+    from .odds import Limit, run_odds
+    from .views import render_odds
+    from .workers import available_cores
+
+    source = resolve(deal)
+    chosen = list(_rules_for(source, rules))
+    limit = Limit(samples=samples, budget=budget, seed=seed, games=games or 0)
+    position = source.position.hidden()
+    bar = None
+    if not quiet and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(unit="unit", desc="weighing", leave=False, dynamic_ncols=True)
+
+    def progress(done: int, total: int) -> None:
+        if bar is not None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+    try:
+        results = run_odds(position, chosen, limit, jobs or available_cores(), progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    for n, (rules_used, result) in enumerate(zip(chosen, results, strict=True)):
+        if as_json:
+            click.echo(json.dumps(odds_record(source, result)))
+        else:
+            if n:
+                click.echo()
+            click.echo(render_odds(_describe(source, rules_used), result))
+    return EXIT_OK
+
+
+def odds_record(source: DealSource, result) -> dict:
+    """The JSON of one rule set's figures."""
+    return {
+        "deal": source.label, "number": source.number,
+        "code": source.code_for(result.rules), "rules": result.rules.name,
+        "unseen": result.unseen, "orders": result.orders,
+        "clairvoyant": result.clairvoyant.to_dict(), "fair": result.fair.to_dict(),
+        "policy": None if result.policy is None else result.policy.to_dict(),
+        "max_removed": {str(k): v for k, v in sorted(result.max_removed.items())},
+        "actions": [{"action": "draw" if a.token == "d" else "remove",
+                     "column": None if a.token == "d" else int(a.token),
+                     "card": None if a.card is None else str(a.card),
+                     "clairvoyant": a.clairvoyant.to_dict(), "fair": a.fair.to_dict()}
+                    for a in result.actions],
+        "recommended": result.recommended, "recommended_by": result.recommended_by or None,
+    }
 
 
 # ----- play ------------------------------------------------------------------------------------
@@ -178,7 +275,7 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
     if stdin.isatty():
         def prompt() -> None:
             click.echo(text(lang, "prompt"), nl=False)
-    session = PlaySession(Game(source.deal, chosen), _describe(source, chosen), lang,
+    session = PlaySession(source.position, chosen, _describe(source, chosen), lang,
                           click.echo, seed, prompt)
     return session.run(stdin)
 
@@ -189,8 +286,9 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
 @click.argument("moves")
 @click.option("--rules", help="easy, classic or dead-king (default: the code's letter, else "
               "the record's rules, else easy)")
-@click.option("--format", "fmt", type=click.Choice(["text", "grid", "json"]), default="text",
-              show_default=True, help="How to print the position reached.")
+@click.option("--format", "fmt", type=click.Choice(["text", "grid", "board", "json"]),
+              default="text", show_default=True,
+              help="How to print the position reached (board and json read back as positions).")
 @LANG_OPTION
 def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str | None) -> int:
     """Replay MOVES on a deal and show where they lead.
@@ -212,7 +310,7 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
     tokens, record_rules = _read_moves(moves).pick(source.number, source.label, named)
     chosen = named or record_rules or EASY
     lang = lang or default_language()
-    result = replay(source.deal, chosen, tokens)
+    result = replay(source.position, chosen, tokens)
     game = result.game
     illegal = token = reason = None
     if result.illegal:
@@ -222,15 +320,18 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
                        reason=reason)
     if fmt == "json":
         record = {
-            "deal": source.label, "number": source.number, "rules": chosen.name,
-            "played": result.played, "status": game.status, "removed": game.removed,
-            "score": game.score, "move_count": game.move_count, "stock_left": game.stock_left,
-            "waste": str(game.waste),
-            "tableau": [[str(c) for c in column] for column in game.columns()],
+            "deal": source.label, "number": source.number if not result.played else None,
+            "rules": chosen.name, "played": result.played, "status": game.status,
+            "cards_removed": game.removed, "score": game.score, "move_count": game.move_count,
+            "stock_left": game.stock_left, **game.position().to_dict(),
             "illegal": None if not result.illegal else {
                 "move": result.played + 1, "token": token, "reason": reason},
         }
         click.echo(json.dumps(record, ensure_ascii=False))
+    elif fmt == "board":
+        click.echo(game.position().to_board(), nl=False)
+        if illegal:
+            _stderr(f"golfsolve: {illegal}")
     else:
         if fmt == "grid":
             click.echo(render_grid(game, _describe(source, chosen), lang))
@@ -276,6 +377,15 @@ def _batch_options(fn):
                      help="SQLite file that keeps every finished result; rerun to resume, "
                      "or run with more deals or rule sets to add to it."),
         click.option("--fewest-moves", is_flag=True, help="Store fewest-moves solutions."),
+        click.option("--odds", is_flag=True,
+                     help="Also weigh each deal with its stock face down: its clairvoyant "
+                     "odds over --samples stock orders (see golfsolve odds)."),
+        click.option("--samples", type=click.IntRange(min=1), default=None,
+                     help="Stock orders a deal's odds weigh [default: 100]."),
+        click.option("--seed", type=int, default=None,
+                     help="Seed of the sampled stock orders [default: 0]."),
+        click.option("--budget", type=click.IntRange(min=1), default=None,
+                     help="Also try each deal's exact fair value within this many states."),
         click.option("--dask", "dask_address", metavar="ADDRESS",
                      help="Solve on a Dask cluster (tcp://host:8786) instead of local workers."),
         click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON."),
@@ -295,8 +405,24 @@ def _check_out(out: str | None, db: str | None, option: str = "--out") -> None:
         raise InputError(f"{option} {out} is the database given to --db: write to another file")
 
 
+BATCH_SAMPLES = 100  # stock orders a deal's odds weigh in a batch
+
+
+def _work(fewest_moves: bool, odds: bool, samples: int | None, seed: int | None,
+          budget: int | None):
+    """What each (deal, rules) of a batch gets, from the options."""
+    from .batch import Work
+
+    if not odds:
+        for flag, given in (("--samples", samples), ("--seed", seed), ("--budget", budget)):
+            if given is not None:
+                raise InputError(f"{flag} goes with --odds")
+        return Work(fewest_moves)
+    return Work(fewest_moves, samples or BATCH_SAMPLES, seed or 0, budget or 0)
+
+
 def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,
-         pairs=False):
+         pairs=False, odds=False, samples=None, seed=None, budget=None):
     """Solve (or, with --db and no DEALS, read) a batch; the report of its rows."""
     from .batch import run_batch
     from .deals import DealList
@@ -311,13 +437,15 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
         if not db:
             raise InputError("no DEALS given (or --db with stored results to report on)")
         for flag, given in (("--count", count), ("--jobs", jobs), ("--dask", dask_address),
-                            ("--fewest-moves", fewest_moves)):
+                            ("--fewest-moves", fewest_moves), ("--samples", samples),
+                            ("--seed", seed), ("--budget", budget)):
             if given:
                 raise InputError(f"{flag} only applies to solving DEALS; with --db alone the "
                                  "stored results are reported")
     if jobs and dask_address:
         raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
                          "workers: give one or the other")
+    work = _work(fewest_moves, odds, samples, seed, budget) if deals else None
     deal_list = DealList(deals, count) if deals else None
     cores = available_cores()
     if jobs and jobs > cores:
@@ -325,18 +453,20 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
                    "may use; the workers will share them")
     store = ResultStore(db, create=deal_list is not None) if db else None
     try:
-        if store is not None and deal_list is not None:
-            store.claim(fewest_moves)
+        if store is not None and work is not None:
+            store.claim(fewest_moves, work.odds)
         elif store is not None and store.fresh:
             raise InputError(f"{db} holds no golfsolve results")
-        writer = RowWriter(out) if out else None
+        writer = RowWriter(out, odds) if out else None
         try:
             progress = Progress(deal_list.total if deal_list else None,
                                 [r.name for r in chosen], not quiet and sys.stderr.isatty())
             try:
                 report = run_batch(deal_list, chosen, jobs=jobs or cores, dask=dask_address,
-                                   store=store, fewest_moves=fewest_moves, writer=writer,
-                                   progress=progress, pairs=pairs, solve=deal_list is not None)
+                                   store=store, work=work or _work(False, False, None, None,
+                                                                   None),
+                                   writer=writer, progress=progress, pairs=pairs,
+                                   solve=deal_list is not None)
             finally:
                 progress.close()
         finally:
@@ -364,7 +494,8 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
 @click.option("--out", type=click.Path(), help="Write one row per (deal, rules) to FILE.csv "
               "or FILE.jsonl, as the rows are finished.")
 @_batch_options
-def batch(deals, rules, out, count, jobs, db, fewest_moves, dask_address, as_json, quiet) -> int:
+def batch(deals, rules, out, count, jobs, db, fewest_moves, odds, samples, seed, budget,
+          dask_address, as_json, quiet) -> int:
     """Solve many deals and summarize: win rates with 95% Wilson intervals, mean best score,
     and the distribution of the most cards removable.
 
@@ -377,7 +508,8 @@ def batch(deals, rules, out, count, jobs, db, fewest_moves, dask_address, as_jso
     """
     from .stats import render_repeated, render_summary
 
-    _, report = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, out=out)
+    _, report = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, out=out,
+                     odds=odds, samples=samples, seed=seed, budget=budget)
     summaries = report.tally.summaries()
     if as_json:
         click.echo(json.dumps({"summary": [s.to_dict() for s in summaries],
@@ -396,8 +528,8 @@ def batch(deals, rules, out, count, jobs, db, fewest_moves, dask_address, as_jso
 @click.option("--plot", type=click.Path(dir_okay=False),
               help="Draw the max-removed distributions to FILE.png or FILE.svg (matplotlib).")
 @_batch_options
-def compare(deals, rules, plot, count, jobs, db, fewest_moves, dask_address, as_json,
-            quiet) -> int:
+def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, samples, seed, budget,
+            dask_address, as_json, quiet) -> int:
     """Compare rule sets on the same deals: win rates with intervals, the 2x2 table of deals
     won under each, mean best scores.
 
@@ -421,7 +553,7 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, dask_address, as_
         _check_out(plot, db, "--plot")
         check_plot_path(plot)
     _, report = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
-                     pairs=True)
+                     pairs=True, odds=odds, samples=samples, seed=seed, budget=budget)
     summaries = report.tally.summaries()
     tables = report.tally.comparisons()
     if plot:

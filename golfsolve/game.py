@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .cards import Card
-from .deal import COLUMNS, ROWS, STOCK_SIZE, TABLEAU_SIZE, Deal
+from .deal import Deal
 from .i18n import text
+from .position import COLUMNS, TABLEAU_SIZE, Position
 from .rules import EASY, Rules
 
 UNDO_DEPTH = 100
@@ -51,41 +52,55 @@ class Move:
 
 
 class Game:
-    def __init__(self, deal: Deal, rules: Rules = EASY) -> None:
-        self.deal = deal
+    """A game from a deal or a position. The move counter of a position starts at the moves
+    it took to get there (its removals and draws)."""
+
+    def __init__(self, start: Deal | Position, rules: Rules = EASY) -> None:
+        self.start = start.position() if isinstance(start, Deal) else start
         self.rules = rules
-        self.heights = [ROWS] * COLUMNS
+        self.heights = self.start.heights
         self.stock_pos = 0
-        self.waste = deal.waste
-        self.move_count = 0
+        self.waste = self.start.waste
+        self.move_count = self.start.removed_from_tableau + self.start.drawn
         self._history: deque[tuple[int | None, Card]] = deque(maxlen=UNDO_DEPTH)
 
     @classmethod
-    def at_position(
-        cls, deal: Deal, rules: Rules, heights: list[int], stock_pos: int, waste: Card
-    ) -> Game:
-        """A game set to a position (no history): for hints and for tests."""
-        game = cls(deal, rules)
+    def at_position(cls, start: Deal | Position, rules: Rules, heights: list[int],
+                    stock_pos: int, waste: Card) -> Game:
+        """A game set to a state of ``start`` (no history): for tests."""
+        game = cls(start, rules)
         game.heights = list(heights)
         game.stock_pos = stock_pos
         game.waste = waste
         return game
 
+    def position(self) -> Position:
+        """Where the game stands, as a position (the cards under the waste oldest first)."""
+        columns = tuple(self.columns())
+        stock = self.start.stock[self.stock_pos:]
+        showing = {c for column in columns for c in column} | {self.waste} | {
+            c for c in stock if c is not None}
+        order = [*self.start.removed, self.start.waste, *(w for _, w in self._history),
+                 *(c for column in self.start.columns for c in column),
+                 *(c for c in self.start.stock if c is not None)]
+        under = tuple(dict.fromkeys(c for c in order if c not in showing))
+        return Position(columns, self.waste, stock, under)
+
     # ----- what is on the table ------------------------------------------------------------
     def column(self, column: int) -> tuple[Card, ...]:
         """The cards left in ``column`` (1-7), top to bottom."""
-        return self.deal.tableau[column - 1][: self.heights[column - 1]]
+        return self.start.columns[column - 1][: self.heights[column - 1]]
 
     def columns(self) -> list[tuple[Card, ...]]:
         return [self.column(c) for c in range(1, COLUMNS + 1)]
 
     def free_card(self, column: int) -> Card | None:
         h = self.heights[column - 1]
-        return self.deal.tableau[column - 1][h - 1] if h else None
+        return self.start.columns[column - 1][h - 1] if h else None
 
     @property
     def stock_left(self) -> int:
-        return STOCK_SIZE - self.stock_pos
+        return len(self.start.stock) - self.stock_pos
 
     @property
     def removed(self) -> int:
@@ -128,7 +143,7 @@ class Game:
             raise MoveRefused("empty_column", column=column)
         if row is not None and row < h:
             raise MoveRefused("blocked")
-        card = self.deal.tableau[column - 1][h - 1]
+        card = self.start.columns[column - 1][h - 1]
         if not self.fits(card):
             king_rule = self.rules.dead_king and self.waste.rank == 13
             raise MoveRefused("king" if king_rule else "rank")
@@ -143,8 +158,11 @@ class Game:
             raise MoveRefused("game_over")
         if self.stock_left == 0:
             raise MoveRefused("stock_empty")
+        card = self.start.stock[self.stock_pos]
+        if card is None:
+            raise MoveRefused("stock_unknown")
         self._history.append((None, self.waste))
-        self.waste = self.deal.stock[self.stock_pos]
+        self.waste = card
         self.stock_pos += 1
         self.move_count += 1
         return Move("draw", None, self.waste)
@@ -172,11 +190,11 @@ class Game:
         moves = []
         for token in tokens:
             if token == "d":
-                moves.append(Move("draw", None, self.deal.stock[drawn]))
+                moves.append(Move("draw", None, self.start.stock[drawn]))
                 drawn += 1
             else:
                 c = int(token) - 1
-                moves.append(Move("remove", c + 1, self.deal.tableau[c][heights[c] - 1]))
+                moves.append(Move("remove", c + 1, self.start.columns[c][heights[c] - 1]))
                 heights[c] -= 1
         return moves
 

@@ -28,15 +28,10 @@ _FACES = {
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
-        "prompt": "Move (1-7 remove, d draw, u undo, h hint, n new deal, q quit): ",
         "final_score": "Score: {score}",
         "after_end": "u undoes, n starts a new deal, q quits.",
-        "hint_move": "Hint: {move}",
         "hint_draw": "draw",
         "hint_column": "column {column} ({card})",
-        "hint_lost": "No winning line from here; at best {more} more cards can be removed.",
-        "hint_lost_one": "No winning line from here; at best 1 more card can be removed.",
-        "unknown_input": "Unknown input {text!r}: type 1-7, d, u, h, n or q",
         "new_deal": "New deal: {code}",
         "summary": "Removed: {removed} of 35. Score: {score}. Moves: {moves}.",
         "illegal": "Move {n} ({move}): {reason}",
@@ -49,6 +44,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "empty_column": "Column {column} is empty",
         "bad_column": "There is no column {column}",
         "stock_empty": "The stock is empty",
+        "stock_unknown": "The next stock card is not known",
         "nothing_to_undo": "Nothing to undo",
         "game_over": "The game is over",
         "stuck": "No more moves possible",
@@ -63,15 +59,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "cards_many": "{n} cards",
     },
     "fi": {
-        "prompt": "Siirto (1-7 poista, d nosta, u kumoa, h vihje, n uusi jako, q lopeta): ",
         "final_score": "Pisteet: {score}",
         "after_end": "u kumoaa, n aloittaa uuden jaon, q lopettaa.",
-        "hint_move": "Vihje: {move}",
         "hint_draw": "nosta",
         "hint_column": "sarake {column} ({card})",
-        "hint_lost": "Tästä ei voi enää voittaa; parhaimmillaan voi poistaa vielä {more} korttia.",
-        "hint_lost_one": "Tästä ei voi enää voittaa; parhaimmillaan voi poistaa vielä 1 kortin.",
-        "unknown_input": "Tuntematon syöte {text!r}: kirjoita 1-7, d, u, h, n tai q",
         "new_deal": "Uusi jako: {code}",
         "summary": "Poistettu: {removed}/35. Pisteet: {score}. Siirrot: {moves}.",
         "illegal": "Siirto {n} ({move}): {reason}",
@@ -84,6 +75,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "empty_column": "Sarake {column} on tyhjä",
         "bad_column": "Saraketta {column} ei ole",
         "stock_empty": "Nostopakka on tyhjä",
+        "stock_unknown": "Nostopakan seuraavaa korttia ei tunneta",
         "nothing_to_undo": "Ei kumottavaa",
         "game_over": "Peli on päättynyt",
         "stuck": "Ei enää mahdollisia siirtoja",
@@ -98,17 +90,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "cards_many": "{n} korttia",
     },
     "id": {
-        "prompt": "Langkah (1-7 keluarkan, d ambil, u batal, h petunjuk, n baru, q keluar): ",
         "final_score": "Skor: {score}",
         "after_end": "u membatalkan, n memulai permainan baru, q keluar.",
-        "hint_move": "Petunjuk: {move}",
         "hint_draw": "ambil kartu",
         "hint_column": "kolom {column} ({card})",
-        "hint_lost": "Tidak ada jalan menang dari sini; paling banyak {more} kartu lagi dapat "
-                     "dikeluarkan.",
-        "hint_lost_one": "Tidak ada jalan menang dari sini; paling banyak 1 kartu lagi dapat "
-                         "dikeluarkan.",
-        "unknown_input": "Masukan tidak dikenal {text!r}: ketik 1-7, d, u, h, n atau q",
         "new_deal": "Susunan kartu baru: {code}",
         "summary": "Dikeluarkan: {removed} dari 35. Skor: {score}. Langkah: {moves}.",
         "illegal": "Langkah {n} ({move}): {reason}",
@@ -121,6 +106,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "empty_column": "Kolom {column} kosong",
         "bad_column": "Tidak ada kolom {column}",
         "stock_empty": "Tumpukan ambil kosong",
+        "stock_unknown": "Kartu berikutnya di tumpukan ambil tidak diketahui",
         "nothing_to_undo": "Tidak ada langkah untuk dibatalkan",
         "game_over": "Permainan sudah berakhir",
         "stuck": "Tidak ada lagi langkah yang dapat dilakukan",
@@ -135,15 +121,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "cards_many": "{n} kartu",
     },
     "tr": {
-        "prompt": "Hamle (1-7 kaldır, d çek, u geri al, h ipucu, n yeni oyun, q çık): ",
         "final_score": "Puan: {score}",
         "after_end": "u geri alır, n yeni bir oyun başlatır, q çıkar.",
-        "hint_move": "İpucu: {move}",
         "hint_draw": "kart çek",
         "hint_column": "sütun {column} ({card})",
-        "hint_lost": "Buradan kazanılamaz; en fazla {more} kart daha kaldırılabilir.",
-        "hint_lost_one": "Buradan kazanılamaz; en fazla 1 kart daha kaldırılabilir.",
-        "unknown_input": "Bilinmeyen giriş {text!r}: 1-7, d, u, h, n veya q yazın",
         "new_deal": "Yeni dağılım: {code}",
         "summary": "Kaldırılan: {removed}/35. Puan: {score}. Hamleler: {moves}.",
         "illegal": "Hamle {n} ({move}): {reason}",
@@ -156,6 +137,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "empty_column": "Sütun {column} boş",
         "bad_column": "Sütun {column} yok",
         "stock_empty": "Çekme destesi boş",
+        "stock_unknown": "Çekme destesinin sonraki kartı bilinmiyor",
         "nothing_to_undo": "Geri alınacak hamle yok",
         "game_over": "Oyun bitti",
         "stuck": "Yapılabilecek hamle kalmadı",
@@ -170,6 +152,109 @@ TEXTS: dict[str, dict[str, str]] = {
         "cards_many": "{n} kart",
     },
 }
+
+
+# The interactive game's own texts: prompts, help, hints and saving (golfsolve's wording; the
+# rules pages give none of these).
+PLAY_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "prompt": "Move (1-7, d draw, u undo, h hint, ? help, q quit): ",
+        "help": "1-7      remove the free card of that column (1 4 taps row 4 of column 1)\n"
+                "d        draw\n"
+                "u        undo\n"
+                "h        hint: the best move without seeing the stock\n"
+                "p        peek: the solver's move, looking at the stock\n"
+                "s FILE   save this position, stock face down, to FILE\n"
+                "n        new deal\n"
+                "q        quit",
+        "hint_fair": "Hint: {move}. Best play without seeing the stock wins {value} of the time.",
+        "hint_odds": "Hint: {move}. It can be won under {value} of sampled stock orders (the "
+                     "exact chance is out of reach here).",
+        "peek_move": "Peeking at the stock: {move} (a winning line).",
+        "peek_lost": "Peeking at the stock: no winning line; {move} starts the best one, which "
+                     "removes {more} more cards.",
+        "peek_lost_one": "Peeking at the stock: no winning line; {move} starts the best one, "
+                         "which removes 1 more card.",
+        "saved": "Position saved to {path}.",
+        "save_usage": "Give a file name: s FILE",
+        "save_failed": "Cannot write {path}: {reason}",
+        "unknown_input": "Unknown input {text!r}: type ? for the commands",
+    },
+    "fi": {
+        "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
+        "help": "1-7      poista sarakkeen vapaa kortti (1 4 napauttaa sarakkeen 1 riviä 4)\n"
+                "d        nosta\n"
+                "u        kumoa\n"
+                "h        vihje: paras siirto nostopakkaa näkemättä\n"
+                "p        kurkista: ratkaisijan siirto, joka näkee nostopakan\n"
+                "s TIED   tallenna tämä tilanne nostopakka alaspäin tiedostoon TIED\n"
+                "n        uusi jako\n"
+                "q        lopeta",
+        "hint_fair": "Vihje: {move}. Paras peli nostopakkaa näkemättä voittaa {value} "
+                     "todennäköisyydellä.",
+        "hint_odds": "Vihje: {move}. Sen jälkeen voi voittaa {value} arvotuista nostopakan "
+                     "järjestyksistä (tarkkaa todennäköisyyttä on tässä liian raskas laskea).",
+        "peek_move": "Nostopakkaan kurkistaen: {move} (voittava linja).",
+        "peek_lost": "Nostopakkaan kurkistaen: voittavaa linjaa ei ole; {move} aloittaa "
+                     "parhaan, joka poistaa vielä {more} korttia.",
+        "peek_lost_one": "Nostopakkaan kurkistaen: voittavaa linjaa ei ole; {move} aloittaa "
+                         "parhaan, joka poistaa vielä 1 kortin.",
+        "saved": "Tilanne tallennettu tiedostoon {path}.",
+        "save_usage": "Anna tiedoston nimi: s TIEDOSTO",
+        "save_failed": "Tiedostoon {path} ei voi kirjoittaa: {reason}",
+        "unknown_input": "Tuntematon syöte {text!r}: ? näyttää komennot",
+    },
+    "id": {
+        "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
+        "help": "1-7      keluarkan kartu bebas kolom itu (1 4 mengetuk baris 4 kolom 1)\n"
+                "d        ambil kartu\n"
+                "u        batal\n"
+                "h        petunjuk: langkah terbaik tanpa melihat tumpukan ambil\n"
+                "p        intip: langkah pemecah yang melihat tumpukan ambil\n"
+                "s BERKAS simpan posisi ini, tumpukan ambil tertutup, ke BERKAS\n"
+                "n        permainan baru\n"
+                "q        keluar",
+        "hint_fair": "Petunjuk: {move}. Permainan terbaik tanpa melihat tumpukan ambil menang "
+                     "dengan peluang {value}.",
+        "hint_odds": "Petunjuk: {move}. Dapat dimenangkan pada {value} urutan tumpukan ambil "
+                     "yang diambil acak (peluang pastinya terlalu berat dihitung di sini).",
+        "peek_move": "Mengintip tumpukan ambil: {move} (jalan menang).",
+        "peek_lost": "Mengintip tumpukan ambil: tidak ada jalan menang; {move} memulai jalan "
+                     "terbaik, yang mengeluarkan {more} kartu lagi.",
+        "peek_lost_one": "Mengintip tumpukan ambil: tidak ada jalan menang; {move} memulai jalan "
+                         "terbaik, yang mengeluarkan 1 kartu lagi.",
+        "saved": "Posisi disimpan ke {path}.",
+        "save_usage": "Beri nama berkas: s BERKAS",
+        "save_failed": "Tidak dapat menulis {path}: {reason}",
+        "unknown_input": "Masukan tidak dikenal {text!r}: ketik ? untuk daftar perintah",
+    },
+    "tr": {
+        "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
+        "help": "1-7      o sütunun serbest kartını kaldır (1 4, 1. sütunun 4. satırına dokunur)\n"
+                "d        kart çek\n"
+                "u        geri al\n"
+                "h        ipucu: çekme destesini görmeden en iyi hamle\n"
+                "p        göz at: çekme destesini gören çözücünün hamlesi\n"
+                "s DOSYA  bu durumu, çekme destesi kapalı, DOSYA'ya kaydet\n"
+                "n        yeni oyun\n"
+                "q        çık",
+        "hint_fair": "İpucu: {move}. Çekme destesini görmeden en iyi oyun {value} olasılıkla "
+                     "kazanır.",
+        "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi dizilimlerinin {value} "
+                     "kadarında kazanılabilir (kesin olasılık burada hesaplanamayacak kadar ağır).",
+        "peek_move": "Çekme destesine göz atarak: {move} (kazanan yol).",
+        "peek_lost": "Çekme destesine göz atarak: kazanan yol yok; {move} en iyi yolu başlatır, "
+                     "bu yol {more} kart daha kaldırır.",
+        "peek_lost_one": "Çekme destesine göz atarak: kazanan yol yok; {move} en iyi yolu "
+                         "başlatır, bu yol 1 kart daha kaldırır.",
+        "saved": "Durum {path} dosyasına kaydedildi.",
+        "save_usage": "Bir dosya adı verin: s DOSYA",
+        "save_failed": "{path} dosyasına yazılamıyor: {reason}",
+        "unknown_input": "Bilinmeyen giriş {text!r}: komutlar için ? yazın",
+    },
+}
+for _lang, _texts in PLAY_TEXTS.items():
+    TEXTS[_lang].update(_texts)
 
 
 def default_language() -> str:

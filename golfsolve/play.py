@@ -7,10 +7,12 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .cards import Card
 from .codes import MAX_NUMBER, GameCode
 from .deal import Deal
 from .game import Game, MoveRefused
 from .i18n import short_name, text
+from .position import Position
 from .rules import Rules
 from .views import render_grid
 
@@ -26,8 +28,8 @@ class Replay:
     illegal: MoveRefused | None  # why move played + 1 was refused
 
 
-def replay(deal: Deal, rules: Rules, tokens: Iterable[str]) -> Replay:
-    game = Game(deal, rules)
+def replay(start: Deal | Position, rules: Rules, tokens: Iterable[str]) -> Replay:
+    game = Game(start, rules)
     played = 0
     for token in tokens:
         try:
@@ -43,18 +45,29 @@ def move_name(token: str, lang: str) -> str:
 
 
 # ----- play ------------------------------------------------------------------------------------
-class PlaySession:
-    """An interactive game: reads commands line by line, writes what a player sees."""
+HINT_LIMIT_SAMPLES = 200  # stock orders a hint weighs when the exact value is out of reach
+HINT_BUDGET = 500_000  # expectimax states for a hint's exact value
+HINT_SEED = 0  # a hint depends on what the player sees, never on the session
 
-    def __init__(self, game: Game, title: str, lang: str, out: Callable[[str], None],
-                 seed: int | None = None, prompt: Callable[[], None] | None = None) -> None:
-        self.game = game
+
+class PlaySession:
+    """An interactive game: reads commands line by line, writes what a player sees. The stock
+    stays face down: unknown stock cards of a position are dealt at random (``seed``)."""
+
+    def __init__(self, start: Position, rules: Rules, title: str, lang: str,
+                 out: Callable[[str], None], seed: int | None = None,
+                 prompt: Callable[[], None] | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.game = Game(self._dealt(start), rules)
         self.title = title
         self.lang = lang
         self.out = out
         self.interactive = prompt is not None
         self.prompt = prompt or (lambda: None)
-        self.rng = random.Random(seed)
+
+    def _dealt(self, start: Position) -> Position:
+        unseen = list(start.unseen)
+        return start.with_stock(self.rng.sample(unseen, len(unseen))) if unseen else start
 
     def say(self, key: str, **params: object) -> None:
         self.out(text(self.lang, key, **params))
@@ -68,17 +81,19 @@ class PlaySession:
         self.show()
         self.prompt()
         for line in lines:
-            command = line.strip().lower()
-            if command in ("q", "quit"):
+            command = line.strip()
+            if command.lower() in ("q", "quit"):
                 return 0
             if command:
                 self.handle(command)
             self.prompt()
         return 0
 
-    def handle(self, command: str) -> None:
+    def handle(self, line: str) -> None:
         game = self.game
+        command = line.lower()
         target = _CARD_AT.match(command)
+        word, _, rest = line.partition(" ")
         try:
             if target:
                 row = target.group(2)
@@ -90,11 +105,20 @@ class PlaySession:
             elif command in ("h", "hint"):
                 self.hint()
                 return
+            elif command in ("p", "peek"):
+                self.peek()
+                return
+            elif word.lower() in ("s", "save"):
+                self.save(rest.strip())
+                return
+            elif command in ("?", "help"):
+                self.say("help")
+                return
             elif command in ("n", "new"):
                 self.new_deal()
                 return
             else:
-                self.say("unknown_input", text=command)
+                self.say("unknown_input", text=line)
                 return
         except MoveRefused as refused:
             self.out(refused.message(self.lang))
@@ -108,24 +132,61 @@ class PlaySession:
             self.say("final_score", score=game.score)
             self.say("after_end")
 
+    def _over(self) -> bool:
+        if self.game.status != "playing":
+            self.say("game_over" if self.game.status == "won" else "stuck")
+            return True
+        return False
+
+    def _move_name(self, token: str, card: Card | None) -> str:
+        if token == "d":
+            return text(self.lang, "hint_draw")
+        return text(self.lang, "hint_column", column=token, card=short_name(card, self.lang))
+
     def hint(self) -> None:
+        """The best action for what the player sees: by the exact fair value where it can be
+        had, else by the clairvoyant odds of each action; it never looks at the stock."""
+        from .odds import Limit, odds
+
+        if self._over():
+            return
+        view = self.game.position().hidden()
+        result = odds(view, self.game.rules, Limit(samples=HINT_LIMIT_SAMPLES,
+                                                   budget=HINT_BUDGET, seed=HINT_SEED))
+        best = next(a for a in result.actions if a.token == result.recommended)
+        move = self._move_name(best.token, best.card)
+        if result.recommended_by == "fair value":
+            self.say("hint_fair", move=move, value=_percent(best.fair.value))
+        else:
+            self.say("hint_odds", move=move, value=_percent(best.clairvoyant.value))
+
+    def peek(self) -> None:
+        """The solver's next move, looking at the stock (and saying so)."""
         from .solver import solve_game
 
-        if self.game.status == "won":
-            self.out(MoveRefused("game_over").message(self.lang))
+        if self._over():
             return
         solution = solve_game(self.game)
-        if not solution.winnable:
-            more = solution.max_removed - self.game.removed
-            self.say("hint_lost_one" if more == 1 else "hint_lost", more=more)
-            return
-        move = solution.moves[0]
-        if move.action == "draw":
-            what = text(self.lang, "hint_draw")
+        first = solution.moves[0]
+        move = self._move_name(first.token, first.card)
+        if solution.winnable:
+            self.say("peek_move", move=move)
         else:
-            what = text(self.lang, "hint_column", column=move.column,
-                        card=short_name(move.card, self.lang))
-        self.say("hint_move", move=what)
+            more = solution.max_removed - self.game.removed
+            self.say("peek_lost_one" if more == 1 else "peek_lost", move=move, more=more)
+
+    def save(self, path: str) -> None:
+        """Write the position as the player sees it (stock face down) to a board file."""
+        if not path:
+            self.say("save_usage")
+            return
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(self.game.position().hidden().to_board())
+        except OSError as exc:
+            self.say("save_failed", path=path, reason=exc.strerror or exc)
+            return
+        self.say("saved", path=path)
 
     def new_deal(self) -> None:
         number = self.rng.randint(1, MAX_NUMBER)
@@ -135,3 +196,7 @@ class PlaySession:
         self.title = f"{code} (deal {number})" if rules.letter else code
         self.say("new_deal", code=code)
         self.show()
+
+
+def _percent(value) -> str:
+    return f"{100 * float(value):.1f}%"

@@ -46,9 +46,9 @@ class Progress:
             self.bar.last_print_n += deals  # tqdm's rate counts from here
             self.bar.refresh()
 
-    def skip_counts(self, counts: list[tuple[str, int, int, int, int]], deals: int) -> None:
-        """Like skip, for deals counted elsewhere: (rules, max_removed, deals, won, score)."""
-        for rules, _, n, won, _ in counts:
+    def skip_counts(self, counts: list[tuple], deals: int) -> None:
+        """Like skip, for deals counted elsewhere: (rules, max_removed, deals, won, ...)."""
+        for rules, _, n, won, *_ in counts:
             if rules in self.seen:
                 self.seen[rules] += n
                 self.won[rules] += won

@@ -17,7 +17,11 @@ A record's fields, in order:
     states        search states visited
     ms            milliseconds spent solving
 
-A CSV row has every field but ``moves``.
+A CSV row has every field but ``moves``. A batch with ``--odds`` adds to each row:
+
+    odds_wins     stock orders (of odds_samples) under which the deal can be won
+    odds_samples  stock orders weighed (sampled, or every distinct order of the ranks)
+    fair_value    the exact fair value as a fraction, or null when not computed
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ if TYPE_CHECKING:  # the solver imports numba: only the processes that solve loa
 RECORD_FIELDS = ("deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
                  "fewest_moves", "line", "moves", "states", "ms")
 ROW_FIELDS = tuple(field for field in RECORD_FIELDS if field != "moves")
+ODDS_FIELDS = ("odds_wins", "odds_samples", "fair_value")
 OUT_SUFFIXES = (".csv", ".jsonl")
 
 
@@ -71,11 +76,15 @@ def move_objects(moves: list[Move] | tuple[Move, ...]) -> list[dict]:
             for i, m in enumerate(moves, 1)]
 
 
-def full_record(row: dict, moves: list[Move] | tuple[Move, ...] | None) -> dict:
+def full_record(row: dict, moves: list[Move] | tuple[Move, ...] | None,
+                odds: bool = False) -> dict:
     """A row with its ``moves`` (null when the deal's cards are not known), fields in the
-    record's order."""
-    return {field: row[field] if field != "moves" else
-            None if moves is None else move_objects(moves) for field in RECORD_FIELDS}
+    record's order (then the odds fields, with ``odds``)."""
+    record = {field: row[field] if field != "moves" else
+              None if moves is None else move_objects(moves) for field in RECORD_FIELDS}
+    if odds:
+        record.update({field: row.get(field) for field in ODDS_FIELDS})
+    return record
 
 
 def record_moves(row: dict, deal: Deal | None) -> list[Move] | None:
@@ -104,16 +113,18 @@ class RowWriter:
     """Rows to a CSV or JSON-lines file, opened (and so checked) before any work. JSON lines
     are whole records, with the moves of each row's deal."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, odds: bool = False) -> None:
         self.path = path
         self.suffix = check_out_path(path)
+        self.odds = odds
         try:
             self.file = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
         except OSError as exc:
             raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
         self._csv = None
         if self.suffix == ".csv":
-            self._csv = csv.DictWriter(self.file, fieldnames=ROW_FIELDS, extrasaction="ignore")
+            fields = ROW_FIELDS + ODDS_FIELDS if odds else ROW_FIELDS
+            self._csv = csv.DictWriter(self.file, fieldnames=fields, extrasaction="ignore")
             self._guard(self._csv.writeheader)
             self._guard(self.file.flush)
         self.count = 0
@@ -131,8 +142,8 @@ class RowWriter:
                       "fewest_moves": str(row["fewest_moves"]).lower()} for row in rows]
             self._guard(self._csv.writerows, lines)
         else:
-            text = "".join(json.dumps(full_record(row, record_moves(row, deal_of(row)))) + "\n"
-                           for row in rows)
+            text = "".join(json.dumps(full_record(row, record_moves(row, deal_of(row)),
+                                                  self.odds)) + "\n" for row in rows)
             self._guard(self.file.write, text)
         self._guard(self.file.flush)
         self.count += len(rows)

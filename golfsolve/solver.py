@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
 from . import search
-from .deal import COLUMNS, ROWS, STOCK_SIZE, TABLEAU_SIZE, Deal
+from .deal import COLUMNS, STOCK_SIZE, TABLEAU_SIZE
 from .game import Game, Move
+from .position import Position
 from .rules import EASY, Rules
 
 WIN_SCORE = 10 * TABLEAU_SIZE
@@ -25,14 +27,29 @@ def best_score(max_removed: int) -> int:
 
 
 @dataclass(frozen=True)
+class Line:
+    """What a search found, in plain values: the verdict, the most cards removable (counting
+    those removed before), a line of tokens (``d`` a draw, ``1``-``7`` a column: a win, or
+    the best line drawn out to its dead end), whether it has the fewest moves, the work."""
+
+    won: bool
+    max_removed: int
+    tokens: tuple[str, ...]
+    fewest_moves: bool
+    states: int
+    seconds: float
+
+
+@dataclass(frozen=True)
 class Solution:
     rules: Rules
     winnable: bool
     max_removed: int  # tableau cards removable at best (counting those already removed)
-    moves: tuple[Move, ...]  # a win, or a line that removes max_removed cards to a dead end
-    fewest_moves: bool  # whether ``moves`` is a win with the fewest moves possible
+    tokens: tuple[str, ...]  # a win, or a line that removes max_removed cards to a dead end
+    fewest_moves: bool  # whether the line is a win with the fewest moves possible
     states: int  # search states visited
     seconds: float
+    origin: Game = field(repr=False, compare=False)  # a copy of where the line starts
 
     @property
     def best_score(self) -> int:
@@ -41,7 +58,11 @@ class Solution:
     @property
     def line(self) -> str:
         """The moves as replay reads them: ``d`` a draw, 1-7 a column."""
-        return " ".join(m.token for m in self.moves)
+        return " ".join(self.tokens)
+
+    @cached_property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(self.origin.trace(self.tokens))
 
 
 _workspaces: dict[str, tuple] = {}
@@ -54,26 +75,47 @@ def _workspace(kind: str) -> tuple:
     return _workspaces[kind]
 
 
-def pack_deal(deal: Deal) -> tuple[np.ndarray, np.ndarray]:
-    """col_ranks[c * 8 + h] = rank of column c's free card at height h; stock ranks in order."""
+def pack_columns(position: Position) -> np.ndarray:
+    """col_ranks[c * 8 + h] = rank of column c's free card at height h (0: no card)."""
     col_ranks = np.zeros(COLUMNS * 8, dtype=np.int64)
-    for c, column in enumerate(deal.tableau):
-        for h in range(1, ROWS + 1):
-            col_ranks[c * 8 + h] = column[h - 1].rank
-    stock_ranks = np.array([card.rank for card in deal.stock], dtype=np.int64)
-    return col_ranks, stock_ranks
+    for c, column in enumerate(position.columns):
+        for h, card in enumerate(column, 1):
+            col_ranks[c * 8 + h] = card.rank
+    return col_ranks
+
+
+def pack_position(position: Position) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' arrays of a position with a known stock: column ranks, stock ranks."""
+    if position.unknown_slots:
+        raise ValueError("a position with unknown stock cards cannot be solved")
+    stock_ranks = np.array([card.rank for card in position.stock], dtype=np.int64)
+    return pack_columns(position), stock_ranks
 
 
 def kernel_inputs(game: Game) -> tuple[np.ndarray, ...]:
-    """What both kernels read about ``game``: the deal's arrays, the rule table, the start."""
+    """What both kernels read about ``game``: its arrays, the rule table, where it stands."""
     start = np.array([*game.heights, game.stock_pos, game.waste.rank], dtype=np.int64)
-    return (*pack_deal(game.deal), game.rules.fits_table(), start)
+    return (*pack_position(game.start), game.rules.fits_table(), start)
 
 
 def _result(out: np.ndarray, path: np.ndarray) -> tuple[np.ndarray, list[int]]:
     if out[search.OUT_STATUS] != search.STATUS_OK:
         raise RuntimeError("the search ran out of state records")
     return out, [int(x) for x in path[: out[search.OUT_PATH_LEN]]]
+
+
+def _layered(inputs: tuple, slack: int) -> tuple[np.ndarray, list[int]]:
+    out = np.zeros(search.OUT_SIZE, dtype=np.int64)
+    path = np.zeros(search.MAX_PATH, dtype=np.int64)
+    search.layered(*inputs, True, slack, True, *_workspace("layered"), out, path)
+    return _result(out, path)
+
+
+def _settle(inputs: tuple, cap: int) -> tuple[np.ndarray, list[int]]:
+    out = np.zeros(search.OUT_SIZE, dtype=np.int64)
+    path = np.zeros(search.MAX_PATH, dtype=np.int64)
+    search.settle(*inputs, cap, *_workspace("settle"), out, path)
+    return _result(out, path)
 
 
 def run_layered(game: Game, *, dominance: bool = True, slack: int = -1,
@@ -101,30 +143,28 @@ def run_settle(game: Game, cap: int = STOCK_SIZE, *, inputs: tuple | None = None
 _loaded = False
 
 
-def load_kernels(deal: Deal) -> None:
+def load_kernels(start) -> None:
     """Load (or compile) both kernels once, so that the first timed solve times only itself."""
     global _loaded
     if not _loaded:
-        done = Game.at_position(deal, EASY, [0] * COLUMNS, 0, deal.waste)
+        done = Game.at_position(start, EASY, [0] * COLUMNS, 0, start.waste)
         run_layered(done, slack=0)
         run_settle(done)
         _loaded = True
 
 
-def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
-    """Solve from the position of ``game`` (which is not changed).
+def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> Line:
+    """Search from (col_ranks, stock_ranks, fits, start): the kernels' arrays.
 
     Narrow beams look for a win first. When they find none, the exact search decides, and its
     wins always have the fewest moves. With ``fewest_moves`` the exact search also runs after a
     beam's win, following only lines that draw no more cards than that win.
     """
-    load_kernels(game.deal)
     began = time.perf_counter()
     states = 0
     beam_won = False
-    inputs = kernel_inputs(game)
     for slack in BEAM_SLACKS:
-        out, path = run_layered(game, slack=slack, inputs=inputs)
+        out, path = _layered(inputs, slack)
         states += int(out[search.OUT_STATES])
         if out[search.OUT_WON]:
             beam_won = True
@@ -133,30 +173,46 @@ def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     if exact:
         # A beam's win bounds the draws of the fewest-moves win: settle need not go further.
         cap = int(out[search.OUT_LAYER]) if beam_won else STOCK_SIZE
-        out, path = run_settle(game, cap, inputs=inputs)
+        out, path = _settle(inputs, cap)
         states += int(out[search.OUT_STATES])
-    seconds = time.perf_counter() - began
-
-    replay = Game.at_position(game.deal, game.rules, game.heights, game.stock_pos, game.waste)
-    moves = [replay.play("d" if step < 0 else str(step + 1)) for step in reversed(path)]
     won = bool(out[search.OUT_WON])
-    if not won:
-        while replay.stock_left:  # draw out the stock: the line ends at its dead end
-            moves.append(replay.draw())
-    return Solution(
-        rules=game.rules,
-        winnable=won,
-        max_removed=int(out[search.OUT_MAX_REMOVED]),
-        moves=tuple(moves),
-        fewest_moves=won and exact,
-        states=states,
-        seconds=seconds,
-    )
+    tokens = ["d" if step < 0 else str(step + 1) for step in reversed(path)]
+    if not won:  # draw out the stock: the line ends at its dead end
+        left = len(inputs[1]) - int(inputs[3][7]) - tokens.count("d")
+        tokens += ["d"] * left
+    return Line(won, int(out[search.OUT_MAX_REMOVED]), tuple(tokens), won and exact, states,
+                time.perf_counter() - began)
 
 
-def solve(deal: Deal, rules: Rules = EASY, *, fewest_moves: bool = False) -> Solution:
-    """Decide ``deal`` under ``rules``: verdict, a winning or best line, max removed, score."""
-    return solve_game(Game(deal, rules), fewest_moves=fewest_moves)
+def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
+    """Solve from the position of ``game`` (which is not changed)."""
+    load_kernels(game.start)
+    line = search_line(kernel_inputs(game), fewest_moves)
+    origin = Game.at_position(game.start, game.rules, game.heights, game.stock_pos, game.waste)
+    return Solution(game.rules, line.won, line.max_removed, line.tokens, line.fewest_moves,
+                    line.states, line.seconds, origin)
+
+
+def decide(col_ranks: np.ndarray, stock_ranks: np.ndarray, fits: np.ndarray,
+           start: np.ndarray) -> tuple[bool, int]:
+    """Won or not, and the most tableau cards removable, from ``start`` (7 heights, stock
+    index, waste rank): the verdict alone, for the many stock orders odds weigh."""
+    out = np.zeros(search.OUT_SIZE, dtype=np.int64)
+    path = np.zeros(search.MAX_PATH, dtype=np.int64)
+    for slack in BEAM_SLACKS:
+        search.layered(col_ranks, stock_ranks, fits, start, True, slack, True,
+                       *_workspace("layered"), out, path)
+        if out[search.OUT_STATUS] == search.STATUS_OK and out[search.OUT_WON]:
+            return True, TABLEAU_SIZE
+    search.settle(col_ranks, stock_ranks, fits, start, len(stock_ranks), *_workspace("settle"),
+                  out, path)
+    return bool(out[search.OUT_WON]), int(out[search.OUT_MAX_REMOVED])
+
+
+def solve(start, rules: Rules = EASY, *, fewest_moves: bool = False) -> Solution:
+    """Decide a deal or position under ``rules``: verdict, a winning or best line, max removed,
+    score."""
+    return solve_game(Game(start, rules), fewest_moves=fewest_moves)
 
 
 def count_reachable(game: Game) -> int:

@@ -32,6 +32,8 @@ class RulesSummary:
     interval: tuple[float, float]
     mean_best_score: float
     histogram: dict[int, int]  # max_removed -> deals
+    odds_deals: int = 0  # deals with clairvoyant odds
+    mean_odds: float = 0.0  # their mean clairvoyant odds
 
     @property
     def win_rate(self) -> float:
@@ -42,7 +44,9 @@ class RulesSummary:
                 "win_rate": round(self.win_rate, 6),
                 "wilson_95": [round(self.interval[0], 6), round(self.interval[1], 6)],
                 "mean_best_score": round(self.mean_best_score, 3),
-                "max_removed_histogram": {str(k): v for k, v in sorted(self.histogram.items())}}
+                "max_removed_histogram": {str(k): v for k, v in sorted(self.histogram.items())},
+                **({"odds_deals": self.odds_deals, "mean_odds": round(self.mean_odds, 6)}
+                   if self.odds_deals else {})}
 
 
 class RulesTally:
@@ -54,6 +58,8 @@ class RulesTally:
         self.won = 0
         self.score_sum = 0
         self.histogram: dict[int, int] = {}
+        self.odds_deals = 0
+        self.odds_sum = 0.0
 
     def add(self, row: dict) -> None:
         self.deals += 1
@@ -61,11 +67,16 @@ class RulesTally:
         self.score_sum += row["best_score"]
         removed = row["max_removed"]
         self.histogram[removed] = self.histogram.get(removed, 0) + 1
+        if row.get("odds_samples"):
+            self.odds_deals += 1
+            self.odds_sum += row["odds_wins"] / row["odds_samples"]
 
     def summary(self) -> RulesSummary:
         mean = self.score_sum / self.deals if self.deals else 0.0
+        odds = self.odds_sum / self.odds_deals if self.odds_deals else 0.0
         return RulesSummary(self.rules, self.deals, self.won,
-                            wilson_interval(self.won, self.deals), mean, dict(self.histogram))
+                            wilson_interval(self.won, self.deals), mean, dict(self.histogram),
+                            self.odds_deals, odds)
 
 
 @dataclass(frozen=True)
@@ -139,15 +150,18 @@ class BatchTally:
             if pair.easier in won and pair.stricter in won:
                 pair.add(won[pair.easier], won[pair.stricter], label)
 
-    def add_counts(self, counts: list[tuple[str, int, int, int, int]]) -> None:
-        """Take deals counted elsewhere: (rules, max_removed, deals, won, sum of best scores)."""
-        for rules, removed, deals, won, score_sum in counts:
+    def add_counts(self, counts: list[tuple]) -> None:
+        """Take deals counted elsewhere: (rules, max_removed, deals, won, sum of best scores,
+        deals with odds, sum of their odds)."""
+        for rules, removed, deals, won, score_sum, odds_deals, odds_sum in counts:
             tally = self.tallies.get(rules)
             if tally is not None:
                 tally.deals += deals
                 tally.won += won
                 tally.score_sum += score_sum
                 tally.histogram[removed] = tally.histogram.get(removed, 0) + deals
+                tally.odds_deals += odds_deals
+                tally.odds_sum += odds_sum or 0.0
 
     def summaries(self) -> list[RulesSummary]:
         return [self.tallies[name].summary() for name in self.rule_names]
@@ -174,12 +188,21 @@ def render_repeated(repeated: int) -> list[str]:
     return [f"({plural(repeated, 'deal')} {named} more than once and counted once)"]
 
 
+def render_odds(s: RulesSummary) -> list[str]:
+    """The mean clairvoyant odds of a layout, when the rows had odds."""
+    if not s.odds_deals:
+        return []
+    return [f"  mean clairvoyant odds of a layout {100 * s.mean_odds:.1f}% "
+            f"({plural(s.odds_deals, 'deal')}, stock face down)"]
+
+
 def render_summary(summaries: list[RulesSummary], width: int = 40) -> str:
     lines = []
     for s in summaries:
         lines.append(f"{s.rules}: {plural(s.deals, 'deal')}, {s.won:,} won, win rate "
                      f"{100 * s.win_rate:.1f}% (95% Wilson interval {render_interval(s.interval)}"
                      f"), mean best score {s.mean_best_score:.1f}")
+        lines += render_odds(s)
         top = max(s.histogram.values(), default=0)
         for removed in sorted(s.histogram, reverse=True):
             n = s.histogram[removed]
@@ -194,6 +217,7 @@ def render_rates(summaries: list[RulesSummary]) -> list[str]:
     for s in summaries:
         lines.append(f"{s.rules:<10} {s.won:>9,} of {s.deals:,} won  {100 * s.win_rate:5.1f}%  "
                      f"{render_interval(s.interval)}  mean best score {s.mean_best_score:.1f}")
+        lines += render_odds(s)
     return lines
 
 

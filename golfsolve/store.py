@@ -23,7 +23,8 @@ from .rules import ALL_RULES
 
 SCHEMA_VERSION = 2
 COLUMNS = ("key", "deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
-           "fewest_moves", "line", "states", "ms")
+           "fewest_moves", "line", "states", "ms", "odds_wins", "odds_samples", "fair_value")
+ODDS_COLUMNS = COLUMNS[-3:]
 _SELECT = "SELECT " + ", ".join(COLUMNS) + " FROM results"
 
 
@@ -32,7 +33,8 @@ def _from_1(table: str, fewest_moves: bool) -> str:
     return f"""SELECT deal AS key, coalesce(CAST(number AS TEXT), code) AS deal, number,
         CASE WHEN number IS NULL THEN NULL ELSE code END AS code, rules, winnable, max_removed,
         best_score, winnable * {int(fewest_moves)} AS fewest_moves,
-        replace(solution_moves, ' ', '') AS line, states, ms FROM {table}"""
+        replace(solution_moves, ' ', '') AS line, states, ms, NULL AS odds_wins,
+        NULL AS odds_samples, NULL AS fair_value FROM {table}"""
 _RULES_ORDER = {r.name: i for i, r in enumerate(ALL_RULES)}
 _CREATE = """
     CREATE TABLE results (            -- the fields of a record (records.py) but its moves
@@ -48,11 +50,14 @@ _CREATE = """
         line TEXT NOT NULL,           -- one character a move: d a draw, 1-7 a column
         states INTEGER NOT NULL,
         ms REAL NOT NULL,
+        odds_wins INTEGER,            -- with --odds: stock orders won, of odds_samples
+        odds_samples INTEGER,
+        fair_value TEXT,              -- an exact fraction, when computed
         PRIMARY KEY (key, rules));
     CREATE TABLE boards (key TEXT PRIMARY KEY, board TEXT NOT NULL);
     -- numbered deals in order, covering what the summaries count
-    CREATE INDEX results_by_number ON results (number, rules, winnable, max_removed, best_score)
-        WHERE number IS NOT NULL;
+    CREATE INDEX results_by_number ON results (number, rules, winnable, max_removed, best_score,
+        odds_samples, odds_wins) WHERE number IS NOT NULL;
 """
 
 
@@ -132,14 +137,28 @@ class ResultStore:
             return bool(options.get("fewest_moves"))
         return self._meta("fewest_moves") == "1"
 
-    def claim(self, fewest_moves: bool) -> None:
-        """Use this database to store results solved with or without ``fewest_moves``."""
+    def odds_settings(self) -> tuple[int, int] | None:
+        """The sample count and seed of the stored odds (None: no odds stored yet)."""
+        if self.fresh or self.schema == 1:
+            return None
+        samples, seed = self._meta("odds_samples"), self._meta("odds_seed")
+        return (int(samples), int(seed)) if samples is not None else None
+
+    def claim(self, fewest_moves: bool, odds: tuple[int, int] | None = None) -> None:
+        """Use this database to store results solved with or without ``fewest_moves``, and
+        odds over ``odds`` = (samples, seed) stock orders."""
         stored = self.fewest_moves()
         if stored is not None and stored != fewest_moves:
             have, run = ("with", "without") if stored else ("without", "with")
             raise StoreError(
                 f"{self.path} holds solutions found {have} --fewest-moves: run {have} "
                 f"--fewest-moves to add to it, or use another --db for results {run} it")
+        stored_odds = self.odds_settings()
+        if odds is not None and stored_odds is not None and stored_odds != odds:
+            raise StoreError(
+                f"{self.path} holds odds over {stored_odds[0]} sampled stock orders with seed "
+                f"{stored_odds[1]}: run with --samples {stored_odds[0]} --seed {stored_odds[1]} "
+                "to add to it, or use another --db")
         with self._errors("write"):
             self.db.execute("PRAGMA journal_mode = WAL")
             if self.fresh:
@@ -151,6 +170,10 @@ class ResultStore:
             elif self.schema == 1:
                 self._upgrade_from_1(fewest_moves)
                 self._select = _SELECT
+            if odds is not None and stored_odds is None:
+                with self.db:
+                    self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
+                        ("odds_samples", str(odds[0])), ("odds_seed", str(odds[1]))])
             self.db.execute("PRAGMA synchronous = NORMAL")
         self.fresh = False
         self.schema = SCHEMA_VERSION
@@ -173,10 +196,14 @@ class ResultStore:
     def add(self, rows: list[dict], boards: dict[str, str] | None = None) -> None:
         """Store finished rows, and the board text of board-file deals by key, in one
         transaction: all of them or none."""
+        odds = ", ".join(f"{c} = excluded.{c}" for c in ODDS_COLUMNS)
         with self._errors("write"), self.db:
             self.db.executemany(
-                f"INSERT OR IGNORE INTO results VALUES ({', '.join(':' + c for c in COLUMNS)})",
-                [{**row, "line": pack_line(row["line"])} for row in rows])
+                f"INSERT INTO results VALUES ({', '.join(':' + c for c in COLUMNS)}) "
+                f"ON CONFLICT (key, rules) DO UPDATE SET {odds} "
+                "WHERE results.odds_samples IS NULL AND excluded.odds_samples IS NOT NULL",
+                [{**{c: None for c in ODDS_COLUMNS}, **row, "line": pack_line(row["line"])}
+                 for row in rows])
             if boards:
                 self.db.executemany("INSERT OR IGNORE INTO boards VALUES (?, ?)",
                                     boards.items())
@@ -207,12 +234,13 @@ class ResultStore:
                     found[row["key"], row["rules"]] = row
         return found
 
-    def count(self, first: int, last: int, rule_names: list[str]) -> int:
-        """How many (deal, rules) rows deals first..last have under these rules."""
+    def count(self, first: int, last: int, rule_names: list[str], odds: bool = False) -> int:
+        """How many (deal, rules) rows deals first..last have under these rules (with odds)."""
         with self._errors("read"):
             return self.db.execute(
                 f"SELECT count(*) FROM results WHERE number BETWEEN ? AND ? AND rules IN "
-                f"({_marks(rule_names)})", [first, last, *rule_names]).fetchone()[0]
+                f"({_marks(rule_names)})" + (" AND odds_samples IS NOT NULL" if odds else ""),
+                [first, last, *rule_names]).fetchone()[0]
 
     def next_number(self, at: int) -> int | None:
         """The least stored deal number from ``at`` on."""
@@ -226,12 +254,13 @@ class ResultStore:
                "ORDER BY number")
         yield from self._groups(sql, [first, last, *rule_names])
 
-    def span_counts(self, first: int, last: int, rule_names: list[str],
-                    ) -> list[tuple[str, int, int, int, int]]:
-        """(rules, max_removed, deals, won, sum of best scores) over deals first..last."""
+    def span_counts(self, first: int, last: int, rule_names: list[str]) -> list[tuple]:
+        """(rules, max_removed, deals, won, sum of best scores, deals with odds, sum of their
+        odds) over deals first..last."""
         with self._errors("read"):
             return self.db.execute(
-                "SELECT rules, max_removed, count(*), sum(winnable), sum(best_score) FROM results "
+                "SELECT rules, max_removed, count(*), sum(winnable), sum(best_score), "
+                "count(odds_samples), sum(CAST(odds_wins AS REAL) / odds_samples) FROM results "
                 f"WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)}) "
                 "GROUP BY rules, max_removed", [first, last, *rule_names]).fetchall()
 

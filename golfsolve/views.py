@@ -8,6 +8,7 @@ from .game import Game
 from .i18n import count_cards, short_name, text
 
 if TYPE_CHECKING:  # the solver imports numba: only the commands that solve load it
+    from .odds import ActionOdds, Figure, Odds
     from .solver import Solution
 
 
@@ -45,3 +46,60 @@ def render_solution(title: str, solution: Solution) -> str:
         f"({solution.states:,} states, {solution.seconds:.3f} s)"
     )
     return "\n".join(lines)
+
+
+def _figure(figure: Figure, of: str) -> str:
+    """``61.9%  estimate: 619 of 1,000 sampled orders, 95% interval [58.9%, 64.9%]``."""
+    if figure.kind == "not computed":
+        return f"not computed: {figure.reason}"
+    percent = f"{100 * float(figure.value):5.1f}%"
+    if figure.kind == "exact":
+        fraction = f"{figure.value.numerator:,}/{figure.value.denominator:,}"
+        return f"{percent}  exact ({fraction})"
+    lo, hi = figure.interval
+    return (f"{percent}  estimate: {figure.wins:,} of {figure.out_of:,} {of}, 95% interval "
+            f"[{100 * lo:.1f}%, {100 * hi:.1f}%]")
+
+
+def _short(figure: Figure) -> str:
+    if figure.kind == "not computed":
+        return "-"
+    return f"{100 * float(figure.value):.1f}%" + ("" if figure.kind == "exact" else " ~")
+
+
+def render_odds(title: str, odds: Odds) -> str:
+    """The figures of one rule set, each labelled for what it is, and the move table."""
+    orders = "order" if odds.orders == 1 else "orders"
+    lines = [f"{title}, {odds.rules.name} rules: {odds.unseen} unseen stock cards "
+             f"({odds.orders:,} {orders} of their ranks)"]
+    of = "sampled orders" if odds.clairvoyant.kind == "estimate" else "orders"
+    lines.append(f"  clairvoyant odds  {_figure(odds.clairvoyant, of)}; an upper bound on "
+                 "the fair value")
+    lines.append(f"  fair value        {_figure(odds.fair, of)}")
+    if odds.policy is not None:
+        lines.append(f"  policy            {_figure(odds.policy, 'games')}; a lower bound on "
+                     "the fair value")
+    total = sum(odds.max_removed.values())
+    shares = "  ".join(f"{removed}: {100 * n / total:.1f}%" for removed, n in
+                       sorted(odds.max_removed.items(), reverse=True))
+    lines.append(f"  most removed      {shares}")
+    if odds.actions:
+        names = [_action_name(a) for a in odds.actions]
+        width = max(len(n) for n in names + ["action"]) + 2
+        lines.append(f"  {'action':<{width}}{'clairvoyant odds':<19}fair value")
+        for name, action in zip(names, odds.actions, strict=True):
+            lines.append(f"  {name:<{width}}{_short(action.clairvoyant):<19}"
+                         f"{_short(action.fair)}")
+        best = next(a for a in odds.actions if a.token == odds.recommended)
+        why = ("" if odds.recommended_by == "fair value"
+               else " (the fair value is not computed)")
+        lines.append(f"  Recommended: {_action_name(best)}, by {odds.recommended_by}{why}")
+        if any(a.clairvoyant.kind == "estimate" for a in odds.actions):
+            lines.append("  (~ an estimate over the sampled orders)")
+    return "\n".join(lines)
+
+
+def _action_name(action: ActionOdds) -> str:
+    if action.token == "d":
+        return "draw" + (f" ({action.card.pretty})" if action.card else "")
+    return f"column {action.token} ({action.card.pretty})"

@@ -175,3 +175,33 @@ def _how(exitcode: int | None) -> str:
         except ValueError:
             return f"killed by signal {-exitcode}"
     return f"exit status {exitcode}"
+
+
+class InlineRunner:
+    """Runs tasks in this process, each when its result is asked for: the one-job twin of
+    WorkerPool."""
+
+    def __init__(self, function: Callable) -> None:
+        self.function = function
+        self._queue: deque[tuple[int, object]] = deque()
+
+    @property
+    def outstanding(self) -> int:
+        return len(self._queue)
+
+    def submit(self, task_id: int, payload: object) -> None:
+        self._queue.append((task_id, payload))
+
+    def next_result(self) -> tuple[int, object]:
+        check()
+        task_id, payload = self._queue.popleft()
+        return task_id, self.function(payload)
+
+    def close(self) -> None:
+        self._queue.clear()
+
+    def __enter__(self) -> InlineRunner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -11,10 +11,10 @@ from golfsolve.game import Game
 
 def reference_search(game: Game) -> tuple[bool, int, int]:
     """(winnable, max cards removed, number of reachable states) from ``game``'s position."""
-    deal, fits = game.deal, game.rules.fits
-    start = (tuple(game.heights), game.stock_pos, game.waste.rank)
-    seen = {start}
-    todo = [start]
+    layout, fits = game.start, game.rules.fits
+    first = (tuple(game.heights), game.stock_pos, game.waste.rank)
+    seen = {first}
+    todo = [first]
     best = 0
     while todo:
         heights, drawn, waste = todo.pop()
@@ -24,12 +24,12 @@ def reference_search(game: Game) -> tuple[bool, int, int]:
         successors = []
         for c in range(7):
             if heights[c]:
-                card = deal.tableau[c][heights[c] - 1]
+                card = layout.columns[c][heights[c] - 1]
                 if fits(waste, card.rank):
                     lower = heights[:c] + (heights[c] - 1,) + heights[c + 1:]
                     successors.append((lower, drawn, card.rank))
-        if drawn < len(deal.stock):
-            successors.append((heights, drawn + 1, deal.stock[drawn].rank))
+        if drawn < len(layout.stock):
+            successors.append((heights, drawn + 1, layout.stock[drawn].rank))
         for state in successors:
             if state not in seen:
                 seen.add(state)

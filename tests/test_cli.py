@@ -70,8 +70,8 @@ def test_show_reads_stdin(cli):
          "golfsolve: error: game code 'GO1-E-AAAAAAA' names deal 0, which does not exist"),
         (["show", "nothere.board"], None, "golfsolve: error: no such file: nothere.board"),
         (["show", "-"], "", "golfsolve: error: standard input is empty"),
-        (["show", "-"], "Talon: 8S\n", "golfsolve: error: stdin: line 1: the stock has 1 cards, "
-         "expected 16"),
+        (["show", "-"], "Talon: 8S\n", "golfsolve: error: stdin: the board has no waste line "
+         "(Foundations: or Waste:)"),
         (["show", "1", "--rules", "hard"], None,
          "golfsolve: error: unknown rules 'hard' (expected one of: easy, classic, dead-king)"),
         (["solve", "1", "--rules", "easy,nope"], None,

@@ -62,10 +62,16 @@ def replace_line(board, index, new):
         ("\n".join(PAGE_BOARD.splitlines()[:-1]) + "\n",
          "the board has 6 column lines, expected 7"),
         (PAGE_BOARD + "2H 3H 4H 5H 6H\n", "the board has 8 column lines, expected 7"),
-        (replace_line(PAGE_BOARD, 3, "2S KC 4S 2C"), "line 4: column 2 has 4 cards, expected 5"),
+        (replace_line(PAGE_BOARD, 3, "2S KC 4S 2C"),
+         "missing cards: 8C (name the cards under the waste on a Removed: line)"),
+        (replace_line(PAGE_BOARD, 3, "2S KC 4S 2C 8C 9C"),
+         "line 4: column 2 has 6 cards, at most 5"),
         (replace_line(PAGE_BOARD, 4, "TC AH XD 5D JS"), "line 5, card 3: unknown card 'XD'"),
         (replace_line(PAGE_BOARD, 0, "Talon: 8S KS 5H"),
-         "line 1: the stock has 3 cards, expected 16"),
+         "missing cards: JC QC AD 4D 6D 9D TD JD QD 2H 9H KH 6S (name the cards under the waste"),
+        (replace_line(PAGE_BOARD, 0, "Talon: 8S KS 5H ?? ??"),
+         "13 cards are not on the board (JC QC AD 4D 6D 9D TD JD QD 2H 9H KH 6S) but only 2 "
+         "stock cards are unknown"),
         (replace_line(PAGE_BOARD, 1, "Foundations: AC 2C"), "line 2: the waste line has 2 cards"),
         (replace_line(PAGE_BOARD, 1, "Tableau: AC"), "line 2: unknown line label 'tableau'"),
         ("\n".join(PAGE_BOARD.splitlines()[1:]) + "\n", "the board has no stock line"),
@@ -76,7 +82,7 @@ def replace_line(board, index, new):
         ("{not json", "invalid JSON"),
         ('{"stock": [], "waste": "AC"}', "the JSON deal has no 'tableau'"),
         ('{"stock": ["8S"], "waste": "AC", "tableau": []}', "the tableau has 0 columns"),
-        ('{"stock": 5, "waste": "AC", "tableau": []}', "stock and tableau must be lists"),
+        ('{"stock": 5, "waste": "AC", "tableau": []}', "stock, tableau and removed must be lists"),
     ],
 )
 def test_invalid_boards_name_the_problem(board, message):
@@ -96,14 +102,14 @@ def test_resolve_code_number_path_and_stdin(tmp_path, monkeypatch):
     by_code = resolve("GO1-C-AAAAAAC")
     assert (by_code.number, by_code.code_rules.name) == (2, "classic")
     by_number = resolve("2")
-    assert by_number.deal == by_code.deal and by_number.code_rules is None
+    assert by_number.position == by_code.position and by_number.code_rules is None
     path = tmp_path / "deal.board"
-    path.write_text(by_code.deal.to_board())
-    assert resolve(str(path)).deal == by_code.deal
+    path.write_text(by_code.position.to_board())
+    assert resolve(str(path)).position == by_code.position
     import io
     import sys
-    monkeypatch.setattr(sys, "stdin", io.StringIO(by_code.deal.to_json()))
-    assert resolve("-").deal == by_code.deal
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(by_code.position.to_dict())))
+    assert resolve("-").position == by_code.position
 
 
 @pytest.mark.parametrize(

@@ -218,7 +218,7 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
     picked = cli("replay", "7", str(rows), "--rules", "dead-king", "--format", "json")
     record = [json.loads(line) for line in rows.read_text().splitlines()][8]
     assert (record["number"], record["rules"]) == (7, "dead-king")
-    assert json.loads(picked.out)["removed"] == record["max_removed"]
+    assert json.loads(picked.out)["cards_removed"] == record["max_removed"]
     missing = cli("replay", "9", str(rows))
     assert missing.err == error(
         "the moves are for deal 5 (easy, classic, dead-king), deal 6 (easy, classic, "

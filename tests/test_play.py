@@ -80,12 +80,17 @@ def test_play_refusals_in_each_language(cli, lang):
     assert lines[9:] == list(expected)  # after the 9 lines of the board, nothing changed
 
 
-def test_play_hints(cli):
-    assert cli("play", PAGE, "--lang", "en", input="h\n").out.splitlines()[-1] == "Hint: draw"
-    lost = cli("play", "GO1-C-AAAAAAB", "--lang", "en", input="h\n").out.splitlines()[-1]
-    assert lost == "No winning line from here; at best 29 more cards can be removed."
-    fi = cli("play", PAGE, "--lang", "fi", input="d\nh\n").out.splitlines()[-1]
-    assert fi == "Vihje: sarake 5 (9♣)"
+def test_peeking_names_the_solvers_move_and_says_it_peeks(cli):
+    won = cli("play", PAGE, "--lang", "en", input="p\n").out.splitlines()[-1]
+    assert won == "Peeking at the stock: draw (a winning line)."
+    lost = cli("play", "GO1-C-AAAAAAB", "--lang", "en", input="p\n").out.splitlines()[-1]
+    solution = solve(Deal.from_number(1), CLASSIC)
+    first = solution.moves[0]
+    move = "draw" if first.action == "draw" else f"column {first.column} ({first.card.pretty})"
+    assert lost == (f"Peeking at the stock: no winning line; {move} starts the best one, which "
+                    "removes 29 more cards.")
+    fi = cli("play", PAGE, "--lang", "fi", input="d\np\n").out.splitlines()[-1]
+    assert fi == "Nostopakkaan kurkistaen: sarake 5 (9♣) (voittava linja)."
 
 
 def test_play_new_deal_unknown_input_and_eof(cli):
@@ -95,7 +100,7 @@ def test_play_new_deal_unknown_input_and_eof(cli):
     lines = result.out.splitlines()
     assert lines[9] == f"New deal: {code}"
     assert lines[10] == f"{code} (deal {number}), easy rules"
-    assert lines[-1] == "Unknown input 'zap': type 1-7, d, u, h, n or q"
+    assert lines[-1] == "Unknown input 'zap': type ? for the commands"
     assert result.code == 0
 
 

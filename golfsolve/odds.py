@@ -1,0 +1,417 @@
+"""Odds under an unseen stock: what a player who cannot see the stock can expect.
+
+Three figures, each labelled for what it is:
+
+- the clairvoyant odds: the share of the orders of the unseen cards under which the position
+  can be won. A player who could see the stock would win that often, so it is an upper bound
+  on fair play. Exact when the distinct orders of the unseen ranks are few enough to
+  enumerate (only ranks matter, and each distinct rank order is equally likely), otherwise an
+  estimate over uniformly sampled orders, with its Wilson interval.
+- the fair value: the win probability of best play by a player who sees only what has been
+  drawn. Exact (:mod:`golfsolve.expectimax`) when it fits in the state budget, else not
+  computed.
+- the policy: the win rate of a player who does not peek and decides by the exact fair value
+  when few cards are unseen, else by hindsight (the action that wins under most of a few
+  sampled orders). A lower bound on the fair value, estimated over played games.
+
+The move table gives each legal action now its own clairvoyant odds (over the same orders) and
+fair value.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from .cards import Card
+from .game import Game
+from .position import TABLEAU_SIZE, Position
+from .rules import Rules
+from .stats import wilson_interval
+
+DEFAULT_SAMPLES = 500
+DEFAULT_BUDGET = 2_000_000  # expectimax states: about a second
+ENUMERATE_AT_MOST = 2_000  # distinct rank orders enumerated rather than sampled
+POLICY_SAMPLES = 8  # orders sampled for each hindsight decision
+POLICY_EXACT_UNSEEN = 10  # at most this many unseen cards: decide by the exact fair value
+POLICY_BUDGET = 200_000  # expectimax states for one of the policy's decisions
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How much work the figures may take; one value passed down to every computation."""
+
+    samples: int = DEFAULT_SAMPLES  # stock orders sampled when they cannot be enumerated
+    budget: int = DEFAULT_BUDGET  # expectimax states for the exact fair value
+    seed: int | None = None  # for the sampled orders and the policy's games
+    games: int = 0  # games the policy plays (0: no policy figure)
+    enumerate_at_most: int = ENUMERATE_AT_MOST
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A probability and what it is: exact, an estimate (wins of ``out_of`` samples, with a
+    95% interval), or not computed (and why)."""
+
+    kind: str  # "exact", "estimate" or "not computed"
+    value: Fraction | None = None
+    wins: int | None = None
+    out_of: int | None = None
+    interval: tuple[float, float] | None = None
+    reason: str = ""
+
+    @classmethod
+    def exact(cls, wins: int, out_of: int) -> Figure:
+        return cls("exact", Fraction(wins, out_of), wins, out_of)
+
+    @classmethod
+    def estimate(cls, wins: int, out_of: int) -> Figure:
+        return cls("estimate", Fraction(wins, out_of), wins, out_of,
+                   wilson_interval(wins, out_of))
+
+    @classmethod
+    def missing(cls, reason: str) -> Figure:
+        return cls("not computed", reason=reason)
+
+    def to_dict(self) -> dict:
+        data: dict = {"kind": self.kind}
+        if self.value is not None:
+            data["value"] = round(float(self.value), 6)
+            data["fraction"] = f"{self.value.numerator}/{self.value.denominator}"
+            data["wins"], data["out_of"] = self.wins, self.out_of
+        if self.interval is not None:
+            data["wilson_95"] = [round(x, 6) for x in self.interval]
+        if self.reason:
+            data["reason"] = self.reason
+        return data
+
+
+@dataclass(frozen=True)
+class ActionOdds:
+    token: str  # "d" or "1".."7"
+    card: Card | None  # the card it puts on the waste (None: a draw of an unseen card)
+    clairvoyant: Figure
+    fair: Figure
+
+
+@dataclass(frozen=True)
+class Odds:
+    rules: Rules
+    unseen: int  # unknown stock cards
+    orders: int  # distinct orders of their ranks
+    clairvoyant: Figure  # an upper bound on the fair value
+    max_removed: dict[int, int]  # most cards removable -> orders (of those weighed)
+    fair: Figure
+    policy: Figure | None  # a lower bound on the fair value
+    actions: list[ActionOdds] = field(default_factory=list)
+    recommended: str | None = None  # the token of the recommended action
+    recommended_by: str = ""  # "fair value" or "clairvoyant odds"
+
+
+# ----- orders of the unseen ranks --------------------------------------------------------------
+def rank_orders(ranks: list[int]) -> int:
+    """How many distinct orders a multiset of ranks has."""
+    count = math.factorial(len(ranks))
+    for r in set(ranks):
+        count //= math.factorial(ranks.count(r))
+    return count
+
+
+def distinct_orders(ranks: list[int]) -> Iterator[list[int]]:
+    """Every distinct order of a multiset, each once (lexicographic)."""
+    order = sorted(ranks)
+    while True:
+        yield list(order)
+        i = len(order) - 2
+        while i >= 0 and order[i] >= order[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = len(order) - 1
+        while order[j] <= order[i]:
+            j -= 1
+        order[i], order[j] = order[j], order[i]
+        order[i + 1:] = reversed(order[i + 1:])
+
+
+# ----- the figures -----------------------------------------------------------------------------
+def legal_actions(game: Game) -> list[str]:
+    """The tokens of the legal actions now: removable columns, then a draw."""
+    tokens = [str(c) for c in game.playable_columns()]
+    if game.status == "playing" and game.stock_left:
+        tokens.append("d")
+    return tokens
+
+
+class _Weigher:
+    """Solves a position under stock orders, action by action, with the compiled solver."""
+
+    def __init__(self, position: Position, rules: Rules) -> None:
+        from .solver import pack_columns
+
+        self.position = position
+        self.col_ranks = pack_columns(position)
+        self.fits = rules.fits_table()
+        self.heights = position.heights
+        self.known = [0 if c is None else c.rank for c in position.stock]
+
+    def start(self, token: str, stock: list[int]) -> np.ndarray:
+        heights = list(self.heights)
+        if token == "d":
+            return np.array([*heights, 1, stock[0]], dtype=np.int64)
+        c = int(token) - 1
+        waste = self.col_ranks[c * 8 + heights[c]]
+        heights[c] -= 1
+        return np.array([*heights, 0, waste], dtype=np.int64)
+
+    def weigh_root(self, unseen_order: list[int]) -> tuple[bool, int]:
+        """(won, most removed) from the position itself, under one order of the unseen ranks."""
+        from .solver import decide
+
+        fill = iter(unseen_order)
+        stock = np.array([r if r else next(fill) for r in self.known], dtype=np.int64)
+        start = np.array([*self.heights, 0, self.position.waste.rank], dtype=np.int64)
+        return decide(self.col_ranks, stock, self.fits, start)
+
+    def weigh(self, tokens: list[str], unseen_order: list[int]) -> list[tuple[bool, int]]:
+        """(won, most removed) after each action, under one order of the unseen ranks."""
+        from .solver import decide
+
+        fill = iter(unseen_order)
+        stock = [r if r else next(fill) for r in self.known]
+        ranks = np.array(stock, dtype=np.int64)
+        return [decide(self.col_ranks, ranks, self.fits, self.start(token, stock))
+                for token in tokens]
+
+
+ORDERS_PER_TASK = 50  # stock orders weighed in one unit of work
+
+
+def sampled_orders(position: Position, limit: Limit) -> tuple[list[list[int]], bool]:
+    """The orders of the unseen ranks to weigh, and whether they are all of them (each
+    distinct order once) rather than a uniform sample."""
+    unseen = [c.rank for c in position.unseen]
+    if rank_orders(unseen) <= limit.enumerate_at_most:
+        return list(distinct_orders(unseen)), True
+    rng = _random(limit.seed, "orders")
+    return [rng.sample(unseen, len(unseen)) for _ in range(limit.samples)], False
+
+
+def _random(seed: int | None, purpose: str) -> random.Random:
+    """A generator of its own for each purpose: fixed by ``seed``, else fresh."""
+    return random.Random(f"{seed}/{purpose}") if seed is not None else random.Random()
+
+
+def task(payload: tuple) -> object:
+    """One unit of an odds computation (runs in worker processes too)."""
+    from .rules import rules_by_name
+
+    kind, position, rules_name, arg = payload
+    rules = rules_by_name(rules_name)
+    if kind == "orders":
+        tokens, orders = arg
+        weigher = _Weigher(position, rules)
+        wins = [0] * len(tokens)
+        won_any = 0
+        histogram: dict[int, int] = {}
+        for order in orders:
+            results = weigher.weigh(tokens, order)
+            for i, (won, _) in enumerate(results):
+                wins[i] += won
+            won_any += any(won for won, _ in results)
+            best = max(removed for _, removed in results)
+            histogram[best] = histogram.get(best, 0) + 1
+        return wins, won_any, histogram
+    if kind == "fair":
+        return fair(position, rules, arg)
+    if kind == "game":
+        rng = random.Random(arg)
+        unseen = list(position.unseen)
+        return play_blind(position.with_stock(rng.sample(unseen, len(unseen))), rules, rng)
+    raise ValueError(kind)
+
+
+def plan(position: Position, rules: Rules, limit: Limit) -> tuple[list[str], list[tuple]]:
+    """The legal actions now, and the units of work for every figure of one rule set."""
+    game = Game(position.with_stock(position.unseen) if position.unknown_slots else position,
+                rules)
+    tokens = legal_actions(game)
+    units: list[tuple] = []
+    if tokens:
+        orders, _ = sampled_orders(position, limit)
+        units += [("orders", position, rules.name, (tokens, orders[i:i + ORDERS_PER_TASK]))
+                  for i in range(0, len(orders), ORDERS_PER_TASK)]
+    units.append(("fair", position, rules.name, limit.budget))
+    seeds = _random(limit.seed, "games")
+    units += [("game", position, rules.name, seeds.getrandbits(64)) for _ in range(limit.games)]
+    return tokens, units
+
+
+def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
+             results: list[tuple[tuple, object]]) -> Odds:
+    """The figures of one rule set from the results of its units of work."""
+    game = Game(position.with_stock(position.unseen) if position.unknown_slots else position,
+                rules)
+    removed_now = position.removed_from_tableau
+    wins = [0] * len(tokens)
+    won_any = weighed = games_won = 0
+    histogram: dict[int, int] = {}
+    value, fair_actions = Figure.missing("not asked"), {}
+    for (kind, *_rest), result in results:
+        if kind == "orders":
+            unit_wins, unit_any, unit_histogram = result
+            wins = [a + b for a, b in zip(wins, unit_wins, strict=True)]
+            won_any += unit_any
+            for k, n in unit_histogram.items():
+                histogram[k] = histogram.get(k, 0) + n
+                weighed += n
+        elif kind == "fair":
+            value, fair_actions = result
+        else:
+            games_won += bool(result)
+    unseen = [c.rank for c in position.unseen]
+    if tokens:
+        make = (Figure.exact if rank_orders(unseen) <= limit.enumerate_at_most
+                else Figure.estimate)
+        upper = make(won_any, weighed)
+        per_action = [make(w, weighed) for w in wins]
+    else:  # won already, or stuck
+        upper = Figure.exact(int(removed_now == TABLEAU_SIZE), 1)
+        histogram, per_action = {removed_now: 1}, []
+    actions = [ActionOdds(t, _card_of(position, game, t), c,
+                          fair_actions.get(t) or Figure.missing(value.reason))
+               for t, c in zip(tokens, per_action, strict=True)]
+    recommended, by = recommend(actions)
+    policy = Figure.estimate(games_won, limit.games) if limit.games else None
+    return Odds(rules, position.unknown_slots, rank_orders(unseen), upper, histogram, value,
+                policy, actions, recommended, by)
+
+
+def fair(position: Position, rules: Rules, budget: int) -> tuple[Figure, dict[str, Figure]]:
+    """The exact fair value of the position and of each legal action, within ``budget``."""
+    from .expectimax import fair_value
+    from .solver import pack_columns
+
+    stock = np.array([0 if c is None else c.rank for c in position.stock], dtype=np.int64)
+    unseen = np.zeros(14, dtype=np.int64)
+    for card in position.unseen:
+        unseen[card.rank] += 1
+    result = fair_value(pack_columns(position), np.array(position.heights, dtype=np.int64),
+                        position.waste.rank, stock, unseen, rules.fits_table(), budget)
+    if not result.complete:
+        reason = (f"{position.unknown_slots} unseen cards need more than the budget of "
+                  f"{budget:,} states")
+        return Figure.missing(reason), {}
+    actions = {"d" if action == "draw" else str(action): Figure("exact", value)
+               for action, value in result.actions.items()}
+    return Figure("exact", result.value), actions
+
+
+def odds(position: Position, rules: Rules, limit: Limit = Limit()) -> Odds:
+    """Every figure for a position whose unknown stock cards are unseen, in this process
+    (stock cards the position names count as seen)."""
+    return run_odds(position, [rules], limit)[0]
+
+
+def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: int = 1,
+             progress: Callable[[int, int], None] | None = None) -> list[Odds]:
+    """The figures under each rule set, their units of work run in ``jobs`` processes;
+    ``progress(done, total)`` is told of each finished unit."""
+    from .interrupts import deferred
+    from .workers import InlineRunner, WorkerPool
+
+    plans = [plan(position, rules, limit) for rules in rules_list]
+    units = [(i, unit) for i, (_, rule_units) in enumerate(plans) for unit in rule_units]
+    results: list[list[tuple[tuple, object]]] = [[] for _ in plans]
+    runner = InlineRunner(task) if jobs <= 1 or len(units) <= 1 else WorkerPool(jobs, task)
+    with deferred(), runner:
+        for n, (_, unit) in enumerate(units):
+            runner.submit(n, unit)
+        for done in range(1, len(units) + 1):
+            n, result = runner.next_result()
+            i, unit = units[n]
+            results[i].append((unit, result))
+            if progress is not None:
+                progress(done, len(units))
+    return [assemble(position, rules, limit, tokens, results[i])
+            for i, (rules, (tokens, _)) in enumerate(zip(rules_list, plans, strict=True))]
+
+
+def _card_of(position: Position, game: Game, token: str) -> Card | None:
+    """The card an action puts on the waste (None: a draw of an unseen card)."""
+    return position.stock[0] if token == "d" else game.free_card(int(token))
+
+
+def recommend(actions: list[ActionOdds]) -> tuple[str | None, str]:
+    """The best action by exact fair value where every action has one, else by clairvoyant
+    odds. Ties go to a removal over a draw, then the lower column."""
+    if not actions:
+        return None, ""
+    def order(a: ActionOdds) -> tuple:
+        return (a.token == "d", a.token)
+    if all(a.fair.kind == "exact" for a in actions):
+        best = max(sorted(actions, key=order), key=lambda a: a.fair.value)
+        return best.token, "fair value"
+    best = max(sorted(actions, key=order), key=lambda a: a.clairvoyant.value)
+    return best.token, "clairvoyant odds"
+
+
+# ----- a player who does not peek ---------------------------------------------------------------
+def choose(view: Position, rules: Rules, rng: random.Random, tokens: list[str]) -> str:
+    """The policy's action in the position a player sees: by the exact fair value when it is
+    cheap, else the action that wins under most of a few sampled stock orders."""
+    if len(tokens) == 1:
+        return tokens[0]
+    if view.unknown_slots <= POLICY_EXACT_UNSEEN:
+        value, by_action = fair(view, rules, POLICY_BUDGET)
+        if value.kind == "exact":
+            ranked = [t for t in tokens if t in by_action]
+            return max(sorted(ranked, key=lambda t: (t == "d", t)),
+                       key=lambda t: by_action[t].value)
+    weigher = _Weigher(view, rules)
+    unseen = [c.rank for c in view.unseen]
+    wins = [0] * len(tokens)
+    for _ in range(POLICY_SAMPLES):
+        for i, (won, _) in enumerate(weigher.weigh(tokens, rng.sample(unseen, len(unseen)))):
+            wins[i] += won
+    ranked = sorted(range(len(tokens)), key=lambda i: (tokens[i] == "d", tokens[i]))
+    return tokens[max(ranked, key=lambda i: wins[i])]
+
+
+def play_blind(position: Position, rules: Rules, rng: random.Random) -> bool:
+    """One game from ``position`` (its stock known to the game, not to the player) played by
+    the policy: whether it is won."""
+    game = Game(position, rules)
+    while game.status == "playing":
+        tokens = legal_actions(game)
+        game.play(choose(game.position().hidden(), rules, rng, tokens))
+    return game.status == "won"
+
+
+def layout_odds(position: Position, rules: Rules, samples: int, seed: int, budget: int,
+                key: str) -> dict:
+    """A batch row's odds fields for a deal or position with its stock face down: the
+    clairvoyant wins over ``samples`` orders (seeded by ``seed`` and the deal's ``key``, so
+    that a deal's figures do not depend on the batch), and the fair value when ``budget``
+    suffices (as a fraction; None otherwise)."""
+    view = position.hidden()
+    limit = Limit(samples=samples, seed=seed)
+    unseen = [c.rank for c in view.unseen]
+    if rank_orders(unseen) <= limit.enumerate_at_most:
+        orders: list[list[int]] = list(distinct_orders(unseen))
+    else:
+        rng = _random(seed, f"{key}/{rules.name}")
+        orders = [rng.sample(unseen, len(unseen)) for _ in range(samples)]
+    weigher = _Weigher(view, rules)
+    wins = sum(weigher.weigh_root(order)[0] for order in orders)
+    fair_value = None
+    if budget:
+        value, _ = fair(view, rules, budget)
+        if value.kind == "exact":
+            fair_value = f"{value.value.numerator}/{value.value.denominator}"
+    return {"odds_wins": wins, "odds_samples": len(orders), "fair_value": fair_value}

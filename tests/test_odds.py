@@ -1,0 +1,221 @@
+"""Odds under an unseen stock: exact and sampled clairvoyant odds, the fair value, hints."""
+
+import itertools
+import json
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golfsolve.deal import Deal
+from golfsolve.game import Game
+from golfsolve.odds import Limit, distinct_orders, odds, rank_orders
+from golfsolve.position import Position
+from golfsolve.rules import ALL_RULES, CLASSIC, EASY
+from golfsolve.solver import solve, solve_game
+
+from .test_position import random_game
+
+
+def late_view(number: int, rules, unseen: int) -> Position:
+    """What a player sees after following the solver's line until ``unseen`` stock cards
+    are left."""
+    game = Game(Deal.from_number(number), rules)
+    for move in solve(Deal.from_number(number), rules).moves:
+        if game.stock_left <= unseen:
+            break
+        game.play(move.token)
+    return game.position().hidden()
+
+
+def brute_clairvoyant(view: Position, rules) -> Fraction:
+    """The share of orders of the unseen cards (as cards, not ranks) that can be won."""
+    orders = list(itertools.permutations(view.unseen))
+    won = sum(solve(view.with_stock(order), rules).winnable for order in orders)
+    return Fraction(won, len(orders))
+
+
+def test_distinct_orders_of_a_multiset():
+    orders = list(distinct_orders([3, 1, 3, 2]))
+    assert len(orders) == rank_orders([3, 1, 3, 2]) == 12
+    assert len({tuple(o) for o in orders}) == 12 and orders[0] == [1, 2, 3, 3]
+
+
+@pytest.mark.parametrize(("number", "rules"), [(3, EASY), (3, CLASSIC), (5, CLASSIC),
+                                               (7, EASY)])
+def test_enumerated_odds_are_exact_and_sampling_agrees(number, rules):
+    view = late_view(number, rules, 5)
+    exact = odds(view, rules, Limit(seed=1, budget=1))
+    assert exact.clairvoyant.kind == "exact"
+    assert exact.clairvoyant.value == brute_clairvoyant(view, rules)
+    assert exact.clairvoyant.out_of == rank_orders([c.rank for c in view.unseen])
+    sampled = odds(view, rules, Limit(samples=3000, seed=2, budget=1, enumerate_at_most=0))
+    assert sampled.clairvoyant.kind == "estimate" and sampled.clairvoyant.out_of == 3000
+    p = float(exact.clairvoyant.value)
+    assert abs(float(sampled.clairvoyant.value) - p) <= 4 * math.sqrt(p * (1 - p) / 3000) + 1e-9
+    again = odds(view, rules, Limit(samples=3000, seed=2, budget=1, enumerate_at_most=0))
+    assert again == sampled  # a fixed seed gives fixed figures
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 40), st.sampled_from(ALL_RULES), st.integers(3, 6))
+def test_the_fair_value_never_exceeds_the_clairvoyant_odds(number, rules, unseen):
+    view = late_view(number, rules, unseen)
+    result = odds(view, rules, Limit(seed=0))
+    assert result.clairvoyant.kind == "exact" and result.fair.kind == "exact"
+    assert result.fair.value <= result.clairvoyant.value
+    for action in result.actions:
+        assert action.fair.value <= action.clairvoyant.value
+        assert action.fair.value <= result.fair.value
+    if result.actions:  # else won already (value 1) or stuck (0)
+        assert result.fair.value == max(a.fair.value for a in result.actions)
+        assert result.clairvoyant.value >= max(a.clairvoyant.value for a in result.actions)
+
+
+@pytest.mark.parametrize(("number", "rules", "unseen", "fair", "clairvoyant"), [
+    (8, EASY, 5, Fraction(41, 60), Fraction(91, 120)),
+    (15, CLASSIC, 6, Fraction(1, 4), Fraction(61, 180)),
+    (18, EASY, 5, Fraction(3, 4), Fraction(1))])
+def test_positions_where_fair_play_is_strictly_below_clairvoyance(number, rules, unseen, fair,
+                                                                  clairvoyant):
+    view = late_view(number, rules, unseen)
+    result = odds(view, rules, Limit(seed=0))
+    assert (result.fair.kind, result.clairvoyant.kind) == ("exact", "exact")
+    assert (result.fair.value, result.clairvoyant.value) == (fair, clairvoyant)
+    assert brute_clairvoyant(view, rules) == clairvoyant
+
+
+def test_a_known_stock_is_a_verdict(cli):
+    for number, rules in [(1, EASY), (1, CLASSIC)]:
+        game = random_game(number, rules, 5, 20)
+        result = odds(game.position(), rules, Limit(seed=0))  # every stock card seen
+        won = solve_game(game).winnable
+        assert result.clairvoyant.value == result.fair.value == int(won)
+
+
+def test_the_odds_command(cli):
+    result = cli("odds", "3", "--rules", "classic", "--seed", "1", "--samples", "200",
+                 "--budget", "1000")
+    lines = result.out.splitlines()
+    assert result.code == 0
+    assert lines[0] == ("GO1-C-AAAAAAD (deal 3), classic rules: 16 unseen stock cards "
+                        "(217,945,728,000 orders of their ranks)")
+    assert lines[1].startswith("  clairvoyant odds ") and "estimate: " in lines[1]
+    assert lines[1].endswith("; an upper bound on the fair value")
+    assert lines[2] == ("  fair value        not computed: 16 unseen cards need more than the "
+                        "budget of 1,000 states")
+    assert lines[-2].startswith("  Recommended: ") and "by clairvoyant odds" in lines[-2]
+    data = json.loads(cli("odds", "3", "--rules", "classic", "--seed", "1", "--samples",
+                          "200", "--budget", "1000", "--json").out)
+    assert data["clairvoyant"]["kind"] == "estimate" and data["clairvoyant"]["out_of"] == 200
+    assert data["fair"] == {"kind": "not computed", "reason": "16 unseen cards need more than "
+                            "the budget of 1,000 states"}
+    assert sum(data["max_removed"].values()) == 200
+    assert {a["action"] for a in data["actions"]} <= {"draw", "remove"}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--samples", "0"], "Invalid value for '--samples': 0 is not in the range x>=1."),
+    (["--budget", "-5"], "Invalid value for '--budget': -5 is not in the range x>=1."),
+    (["--policy", "0"], "Invalid value for '--policy': 0 is not in the range x>=1."),
+    (["--budget", "lots"], "Invalid value for '--budget': 'lots' is not a valid integer "
+                           "range.")])
+def test_odds_refuses_bad_limits(cli, args, message):
+    result = cli("odds", "1", *args)
+    assert (result.code, result.err) == (2, f"golfsolve odds: error: {message} (see --help)\n")
+
+
+def stock_shuffled(deal: Deal, seed: int) -> Deal:
+    import random
+
+    stock = list(deal.stock)
+    random.Random(seed).shuffle(stock)
+    return Deal(deal.tableau, deal.waste, tuple(stock))
+
+
+def test_the_fair_hint_never_reads_the_hidden_stock(cli, tmp_path):
+    deal = Deal.from_number(12)
+    other = stock_shuffled(deal, 99)
+    assert other.stock != deal.stock
+    hints = []
+    for version, name in ((deal, "a"), (other, "b")):
+        path = tmp_path / f"{name}.board"
+        path.write_text(version.to_board())
+        out = cli("play", str(path), "--rules", "easy", "--lang", "en", input="h\n").out
+        hints.append(out.splitlines()[-1])
+    assert hints[0] == hints[1] and hints[0].startswith("Hint: ")
+
+
+def test_the_fair_hint_is_exact_late_in_a_game(cli, tmp_path):
+    view = late_view(5, EASY, 6)
+    result = odds(view, EASY, Limit(seed=0))
+    best = next(a for a in result.actions if a.token == result.recommended)
+    path = tmp_path / "late.board"
+    path.write_text(view.to_board())
+    out = cli("play", str(path), "--lang", "en", "--seed", "4", input="h\n").out.splitlines()
+    move = ("draw" if best.token == "d"
+            else f"column {best.token} ({best.card.pretty})")
+    assert out[-1] == (f"Hint: {move}. Best play without seeing the stock wins "
+                       f"{100 * float(best.fair.value):.1f}% of the time.")
+
+
+def test_help_lists_the_commands(cli):
+    out = cli("play", "1", "--lang", "en", input="?\n").out.splitlines()
+    assert out[-8:] == [
+        "1-7      remove the free card of that column (1 4 taps row 4 of column 1)",
+        "d        draw", "u        undo", "h        hint: the best move without seeing the stock",
+        "p        peek: the solver's move, looking at the stock",
+        "s FILE   save this position, stock face down, to FILE", "n        new deal",
+        "q        quit"]
+
+
+def test_the_policy_is_a_lower_bound_that_repeats():
+    view = late_view(5, CLASSIC, 9)
+    limit = Limit(seed=3, games=6, budget=1)
+    first = odds(view, CLASSIC, limit)
+    assert first.policy is not None and first.policy.kind == "estimate"
+    assert first.policy.out_of == 6 and 0 <= first.policy.wins <= 6
+    assert odds(view, CLASSIC, limit).policy == first.policy
+
+
+def test_batch_stores_the_odds_of_each_deal_and_compare_averages_them(cli, tmp_path,
+                                                                      monkeypatch):
+    from golfsolve.odds import layout_odds
+
+    from .test_streaming import count_solves
+
+    db = tmp_path / "odds.sqlite"
+    assert cli("batch", "1-6", "--jobs", "1", "--db", str(db)).code == 0
+    solved = count_solves(monkeypatch)
+    rows = tmp_path / "rows.csv"
+    result = cli("batch", "1-6", "--odds", "--samples", "20", "--seed", "5", "--jobs", "1",
+                 "--db", str(db), "--out", str(rows))
+    assert result.code == 0 and solved == []  # solved before: only the odds are new
+    read = read_csv(rows)
+    assert list(read[0])[-3:] == ["odds_wins", "odds_samples", "fair_value"]
+    for row in read:
+        rules = CLASSIC if row["rules"] == "classic" else EASY
+        expected = layout_odds(Deal.from_number(int(row["number"])).position(), rules, 20, 5,
+                               0, row["number"])
+        assert (int(row["odds_wins"]), int(row["odds_samples"]), row["fair_value"]) == (
+            expected["odds_wins"], 20, "")
+    mean = {r: sum(int(x["odds_wins"]) for x in read if x["rules"] == r) / 120
+            for r in ("easy", "classic")}
+    compared = cli("compare", "--db", str(db)).out.splitlines()
+    assert compared[1] == (f"  mean clairvoyant odds of a layout {100 * mean['easy']:.1f}% "
+                           "(6 deals, stock face down)")
+    other = cli("batch", "1-7", "--odds", "--samples", "30", "--jobs", "1", "--db", str(db))
+    assert (other.code, other.err) == (2, f"golfsolve: error: {db} holds odds over 20 sampled "
+                                          "stock orders with seed 5: run with --samples 20 "
+                                          "--seed 5 to add to it, or use another --db\n")
+    lone = cli("batch", "1-2", "--samples", "5")
+    assert (lone.code, lone.err) == (2, "golfsolve: error: --samples goes with --odds\n")
+
+
+def read_csv(path):
+    import csv
+
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
