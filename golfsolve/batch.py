@@ -14,11 +14,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
 
+import numpy as np
+
 from .codes import MAX_NUMBER
 from .deal import Deal
 from .deals import DealItem, DealList, number_item
 from .errors import InputError
 from .interrupts import check, deferred
+from .position import Position
 from .progress import Progress
 from .records import ODDS_FIELDS, RowWriter, solution_row
 from .rules import Rules, rules_by_name
@@ -54,27 +57,53 @@ class Work:
 def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]], Work],
                ) -> list[dict]:
     """Solve each deal under the rule sets named with it (those marked True; the others are
-    solved already and only want their odds): result rows. Runs in the workers."""
-    from .game import Game
+    solved already and only want their odds): result rows. Runs in the workers.
+
+    Numbered deals are dealt together by the compiled dealer and solved from plain arrays:
+    no Deal, Game or Move objects unless odds are asked for."""
     from .odds import layout_odds
-    from .solver import solve_game
+    from .solver import pack_position, search_line
 
     pairs, work = payload
+    arrays = _dealt([item.number for item, _ in pairs if item.number is not None])
     rows = []
     for item, wanted in pairs:
-        deal = item.deal()
+        if item.number is not None:
+            col_ranks, stock_ranks, waste = next(arrays)
+            position, heights = None, [5] * 7
+        else:
+            position = item.position()
+            col_ranks, stock_ranks = pack_position(position)
+            waste, heights = position.waste.rank, position.heights
+        start = np.array([*heights, 0, waste], dtype=np.int64)
         for name, solve in wanted:
             rules = rules_by_name(name)
             row = {"key": item.key, "rules": name}
             if solve:
-                solution = solve_game(Game(deal, rules), fewest_moves=work.fewest_moves)
-                row.update(solution_row(item.label, item.number, solution))
+                line = search_line((col_ranks, stock_ranks, rules.fits_table(), start),
+                                   work.fewest_moves)
+                row.update(solution_row(item.label, item.number, rules, line))
             if work.odds_samples:
-                position = deal.position() if isinstance(deal, Deal) else deal
+                if position is None:
+                    position = item.position()
                 row.update(layout_odds(position, rules, work.odds_samples, work.odds_seed,
                                        work.fair_budget, item.key))
             rows.append(row)
     return rows
+
+
+def _dealt(numbers: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray, int]]:
+    """(col_ranks, stock_ranks, waste rank) of each deal number, dealt in one call."""
+    if not numbers:
+        return
+    from .dealer import deal_array
+
+    ranks = deal_array(np.array(numbers, dtype=np.int64)).astype(np.int64) % 13 + 1
+    for row in ranks:
+        col_ranks = np.zeros(7 * 8, dtype=np.int64)
+        for c in range(7):
+            col_ranks[c * 8 + 1:c * 8 + 6] = row[17 + 5 * c:22 + 5 * c]
+        yield col_ranks, row[:16].copy(), int(row[16])
 
 
 # ----- where the work is done ----------------------------------------------------------------
@@ -213,15 +242,15 @@ class _Sinks:
         self.store, self.names = store, names
         self.missing = 0
 
-    def deal_of(self, boards: dict[str, str]) -> Callable[[dict], Deal | None]:
-        """The deal of a row: dealt from its number, or its board from ``boards`` or the
-        database (None when no board was kept)."""
-        def deal(row: dict) -> Deal | None:
+    def deal_of(self, boards: dict[str, str]) -> Callable[[dict], Position | None]:
+        """The deal (or position) of a row: dealt from its number, or its board from
+        ``boards`` or the database (None when no board was kept)."""
+        def deal(row: dict) -> Position | None:
             if row["number"] is not None:
-                return Deal.from_number(row["number"])
+                return Deal.from_number(row["number"]).position()
             board = boards.get(row["key"]) or (self.store.board(row["key"]) if self.store
                                                else None)
-            return Deal.parse(board) if board else None
+            return Position.from_board(board) if board else None
         return deal
 
     def block(self, block: _Block) -> None:

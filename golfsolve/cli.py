@@ -145,7 +145,7 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
     for n, (source, chosen) in enumerate(jobs.values()):
         solution = solve_game(Game(source.position, chosen), fewest_moves=fewest_moves)
         if as_json:
-            row = solution_row(source.label, source.number, solution)
+            row = solution_row(source.label, source.number, chosen, solution)
             click.echo(json.dumps(full_record(row, solution.moves), ensure_ascii=False))
         else:
             if n:

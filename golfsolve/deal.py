@@ -38,6 +38,10 @@ class Deal:
             raise DealError(f"the stock has {len(self.stock)} cards, expected {STOCK_SIZE}")
         self.position()  # every card once
 
+    def cards(self) -> list[Card]:
+        """The 52 cards in board order: the stock in draw order, the waste, the columns."""
+        return [*self.stock, self.waste, *(c for column in self.tableau for c in column)]
+
     def position(self) -> Position:
         """The deal as a position: before the first move."""
         return Position(self.tableau, self.waste, self.stock)

@@ -16,9 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .codes import CodeError, GameCode, check_number
-from .deal import Deal, DealError
+from .deal import Deal, DealError, parse_deal_text
 from .errors import InputError
 from .files import exists, read_text
+from .position import Position
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
 
@@ -37,11 +38,12 @@ class DealItem:
     label: str
     board: str | None = None  # the board text of a file deal
 
-    def deal(self) -> Deal:
+    def position(self) -> Position:
+        """The deal (or, for a board file, the deal or position) the item names."""
         if self.number is not None:
-            return Deal.from_number(self.number)
+            return Deal.from_number(self.number).position()
         assert self.board is not None
-        return Deal.parse(self.board)
+        return Position.from_board(self.board)
 
 
 def number_item(number: int) -> DealItem:
@@ -52,10 +54,10 @@ def board_item(path: str) -> DealItem:
     """The deal in a board or JSON file, keyed by its board text."""
     text = read_text(path)  # its errors name the file
     try:
-        deal = Deal.parse(text)
+        position = parse_deal_text(text)[0]
     except DealError as exc:
         raise DealsError(f"{path}: {exc}") from None
-    board = deal.to_board()
+    board = position.to_board()
     digest = hashlib.sha1(board.encode()).hexdigest()[:16]
     return DealItem(f"board:{digest}", None, path, board)
 

@@ -41,7 +41,8 @@ from .rules import Rules, rules_by_name
 if TYPE_CHECKING:  # the solver imports numba: only the processes that solve load it
     from .deal import Deal
     from .game import Move
-    from .solver import Solution
+    from .position import Position
+    from .solver import Line, Solution
 
 RECORD_FIELDS = ("deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
                  "fewest_moves", "line", "moves", "states", "ms")
@@ -60,14 +61,17 @@ def code_of(number: int | None, rules: Rules) -> str | None:
     return str(GameCode(rules, number))
 
 
-def solution_row(label: str, number: int | None, solution: Solution) -> dict:
+def solution_row(label: str, number: int | None, rules: Rules,
+                 solution: Solution | Line) -> dict:
     """A record without ``moves``: what a batch stores and writes to CSV."""
+    from .solver import best_score
+
     return {
-        "deal": label, "number": number, "code": code_of(number, solution.rules),
-        "rules": solution.rules.name, "winnable": solution.winnable,
-        "max_removed": solution.max_removed, "best_score": solution.best_score,
-        "fewest_moves": solution.fewest_moves, "line": solution.line,
-        "states": solution.states, "ms": round(solution.seconds * 1000, 3),
+        "deal": label, "number": number, "code": code_of(number, rules), "rules": rules.name,
+        "winnable": solution.winnable, "max_removed": solution.max_removed,
+        "best_score": best_score(solution.max_removed), "fewest_moves": solution.fewest_moves,
+        "line": " ".join(solution.tokens), "states": solution.states,
+        "ms": round(solution.seconds * 1000, 3),
     }
 
 
@@ -87,7 +91,7 @@ def full_record(row: dict, moves: list[Move] | tuple[Move, ...] | None,
     return record
 
 
-def record_moves(row: dict, deal: Deal | None) -> list[Move] | None:
+def record_moves(row: dict, deal: Deal | Position | None) -> list[Move] | None:
     """The moves of a row's line on its deal."""
     from .game import Game
 
@@ -135,7 +139,7 @@ class RowWriter:
         except OSError as exc:
             raise InputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
-    def write(self, rows: list[dict], deal_of: Callable[[dict], Deal | None]) -> None:
+    def write(self, rows: list[dict], deal_of: Callable[[dict], Position | None]) -> None:
         """Write rows and flush them to the file; ``deal_of(row)`` is the row's deal."""
         if self._csv is not None:
             lines = [{**row, "winnable": str(row["winnable"]).lower(),

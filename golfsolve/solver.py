@@ -32,7 +32,7 @@ class Line:
     those removed before), a line of tokens (``d`` a draw, ``1``-``7`` a column: a win, or
     the best line drawn out to its dead end), whether it has the fewest moves, the work."""
 
-    won: bool
+    winnable: bool
     max_removed: int
     tokens: tuple[str, ...]
     fewest_moves: bool
@@ -189,8 +189,8 @@ def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     load_kernels(game.start)
     line = search_line(kernel_inputs(game), fewest_moves)
     origin = Game.at_position(game.start, game.rules, game.heights, game.stock_pos, game.waste)
-    return Solution(game.rules, line.won, line.max_removed, line.tokens, line.fewest_moves,
-                    line.states, line.seconds, origin)
+    return Solution(game.rules, line.winnable, line.max_removed, line.tokens,
+                    line.fewest_moves, line.states, line.seconds, origin)
 
 
 def decide(col_ranks: np.ndarray, stock_ranks: np.ndarray, fits: np.ndarray,

@@ -187,7 +187,7 @@ def test_deal_specs(tmp_path):
         (tmp_path / f"golf{n}.board").write_text(Deal.from_number(n).to_board())
     items = parse_deals([str(tmp_path / "golf*.board")])
     assert [i.label for i in items] == [str(tmp_path / f"golf{n}.board") for n in (4, 9)]
-    assert items[0].deal() == Deal.from_number(4) and items[0].number is None
+    assert items[0].position() == Deal.from_number(4).position() and items[0].number is None
     assert [i.number for i in parse_deals(["1-3", "2-4"])] == [1, 2, 3, 4]  # no repeats
 
 

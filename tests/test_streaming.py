@@ -99,16 +99,18 @@ def test_a_database_grown_in_three_runs_equals_one_run(cli, tmp_path):
 
 
 def count_solves(monkeypatch):
+    """The rule set of every search a batch runs in this process, in order."""
     import golfsolve.solver
+    from golfsolve.rules import ALL_RULES
 
     solved = []
-    real = golfsolve.solver.solve_game
+    real = golfsolve.solver.search_line
 
-    def counting(game, **kwargs):
-        solved.append(game.rules.name)
-        return real(game, **kwargs)
+    def counting(inputs, *args, **kwargs):
+        solved.append(next(r.name for r in ALL_RULES if r.fits_table() is inputs[2]))
+        return real(inputs, *args, **kwargs)
 
-    monkeypatch.setattr(golfsolve.solver, "solve_game", counting)
+    monkeypatch.setattr(golfsolve.solver, "search_line", counting)
     return solved
 
 
