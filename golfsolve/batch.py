@@ -24,11 +24,12 @@ from .interrupts import check, deferred
 from .position import Position
 from .progress import Progress
 from .records import ODDS_FIELDS, RowWriter, solution_row
-from .rules import Rules, rules_by_name
+from .rules import STRICTNESS_ORDER, Rules, rules_by_name
 from .stats import MAX_LISTED_BUGS, BatchTally
 from .store import ResultStore
 from .workers import InlineRunner, WorkerError, WorkerPool
 
+STRICTNESS = {r.name: i for i, r in enumerate(STRICTNESS_ORDER)}
 BLOCK = 512  # deals looked up in the database at once
 SPAN = 1 << 15  # deals first checked whole: all stored, or (not solving) none
 MAX_UNIT = 32  # deals in one unit of work
@@ -60,9 +61,11 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
     solved already and only want their odds): result rows. Runs in the workers.
 
     Numbered deals are dealt together by the compiled dealer and solved from plain arrays:
-    no Deal, Game or Move objects unless odds are asked for."""
+    no Deal, Game or Move objects unless odds are asked for. The strictest rules go first: a
+    line that wins under them wins under the easier ones, which then need no search (their
+    row says 0 states; with --fewest-moves each rule set is searched for its own)."""
     from .odds import layout_odds
-    from .solver import pack_position, search_line
+    from .solver import Line, pack_position, search_line
 
     pairs, work = payload
     arrays = _dealt([item.number for item, _ in pairs if item.number is not None])
@@ -76,12 +79,19 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
             col_ranks, stock_ranks = pack_position(position)
             waste, heights = position.waste.rank, position.heights
         start = np.array([*heights, 0, waste], dtype=np.int64)
-        for name, solve in wanted:
+        stricter_win = None  # a win under stricter rules is a win under easier ones
+        for name, solve in sorted(wanted, key=lambda pair: -STRICTNESS[pair[0]]):
             rules = rules_by_name(name)
             row = {"key": item.key, "rules": name}
             if solve:
-                line = search_line((col_ranks, stock_ranks, rules.fits_table(), start),
-                                   work.fewest_moves)
+                if stricter_win is not None and not work.fewest_moves:
+                    line = Line(True, stricter_win.max_removed, stricter_win.tokens, False, 0,
+                                0.0)
+                else:
+                    line = search_line((col_ranks, stock_ranks, rules.fits_table(), start),
+                                       work.fewest_moves)
+                if line.winnable:
+                    stricter_win = line
                 row.update(solution_row(item.label, item.number, rules, line))
             if work.odds_samples:
                 if position is None:

@@ -1,4 +1,5 @@
 import csv
+import json
 
 import pytest
 from hypothesis import given, settings
@@ -141,3 +142,20 @@ def test_the_two_exact_kernels_agree_on_random_deals(deal, rules):
     if settled[1]:
         assert settled[5] == layered[5]
         assert path.count(-1) == settled[5]  # the line draws exactly the fewest cards
+
+
+def test_rules_all_in_a_batch_equals_each_rule_set_alone(cli, tmp_path):
+    together = tmp_path / "all.jsonl"
+    assert cli("batch", "1-200", "--rules", "all", "--jobs", "1", "--out", str(together)).code == 0
+    rows = [json.loads(line) for line in together.read_text().splitlines()]
+    for rules in ALL_RULES:
+        alone = tmp_path / f"{rules.name}.jsonl"
+        cli("batch", "1-200", "--rules", rules.name, "--jobs", "1", "--out", str(alone))
+        single = [json.loads(line) for line in alone.read_text().splitlines()]
+        mine = [r for r in rows if r["rules"] == rules.name]
+        assert [(r["number"], r["winnable"], r["max_removed"]) for r in mine] == [
+            (r["number"], r["winnable"], r["max_removed"]) for r in single]
+        for row in mine:  # every line (a stricter rule set's win, too) is legal and as claimed
+            end = replay(Deal.from_number(row["number"]), rules, row["line"].split())
+            assert end.removed == row["max_removed"]
+            assert end.status == ("won" if row["winnable"] else "stuck")
