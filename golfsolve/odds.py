@@ -25,14 +25,16 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .game import Game
 from .position import TABLEAU_SIZE, Position
 from .rules import Rules
 from .stats import wilson_interval
+
+if TYPE_CHECKING:  # numpy comes with the solver, when figures are computed
+    import numpy as np
 
 DEFAULT_SAMPLES = 500
 DEFAULT_BUDGET = 2_000_000  # expectimax states: about a second
@@ -161,6 +163,8 @@ class _Weigher:
         self.known = [0 if c is None else c.rank for c in position.stock]
 
     def start(self, token: str, stock: list[int]) -> np.ndarray:
+        import numpy as np
+
         heights = list(self.heights)
         if token == "d":
             return np.array([*heights, 1, stock[0]], dtype=np.int64)
@@ -171,6 +175,8 @@ class _Weigher:
 
     def weigh_root(self, unseen_order: list[int]) -> tuple[bool, int]:
         """(won, most removed) from the position itself, under one order of the unseen ranks."""
+        import numpy as np
+
         from .solver import decide
 
         fill = iter(unseen_order)
@@ -180,6 +186,8 @@ class _Weigher:
 
     def weigh(self, tokens: list[str], unseen_order: list[int]) -> list[tuple[bool, int]]:
         """(won, most removed) after each action, under one order of the unseen ranks."""
+        import numpy as np
+
         from .solver import decide
 
         fill = iter(unseen_order)
@@ -294,6 +302,8 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
 
 def fair(position: Position, rules: Rules, budget: int) -> tuple[Figure, dict[str, Figure]]:
     """The exact fair value of the position and of each legal action, within ``budget``."""
+    import numpy as np
+
     from .expectimax import fair_value
     from .solver import pack_columns
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .cards import ACE, KING
 from .errors import InputError
+
+if TYPE_CHECKING:  # numpy is loaded by what solves, not by every command
+    import numpy as np
 
 
 class RulesError(InputError):
@@ -36,6 +38,8 @@ class Rules:
 
     @cached_property
     def _table(self) -> np.ndarray:
+        import numpy as np
+
         table = np.zeros((14, 14), dtype=np.bool_)
         for waste in range(1, 14):
             for card in range(1, 14):
