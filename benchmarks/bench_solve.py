@@ -1,6 +1,7 @@
 """Speed of golfsolve's solver, with ratios against baselines run in this same process.
 
     python benchmarks/bench_solve.py [--deals 1000] [--rules easy,classic,dead-king]
+    python benchmarks/bench_solve.py --bhs /path/to/multi-bhs-solver
 
 For PySolFC deals 1..N under each rule set it prints deals per CPU-second and states per
 second for the default solve (beam, then the exact search) and for --fewest-moves (the exact
@@ -9,6 +10,12 @@ search alone), next to the baseline: the exhaustive layered search (one visited 
 the first few deals for a second ratio. Then peak memory, and the CLI's cold start (compiling
 into an empty numba cache) and warm start. If black-hole-solver's multi-bhs-solver is on PATH,
 it solves the same deals, and its time and the verdict agreement are printed too.
+
+Then, whole processes as users run them: the marginal cost of a deal (the CPU time of
+`golfsolve batch 1-N --jobs 1` minus that of `batch 1-1`, over N - 1) per rule set, next to
+black-hole-solver's (multi-bhs-solver on N boards minus on 1) with the ratio and the verdict
+agreement; and the census projection: `batch 1-20000 --rules all --jobs 2`, wall time,
+projected to a million deals.
 """
 
 from __future__ import annotations
@@ -75,8 +82,56 @@ def cli_start(code: str, cache_dir: str) -> float:
     return time.perf_counter() - began
 
 
-def run_bhs(deals: list[Deal], rules_name: str) -> tuple[float, list[bool]] | None:
-    exe = shutil.which("multi-bhs-solver")
+def children_cpu(args: list[str]) -> tuple[float, str]:
+    """CPU seconds (user + system) of a command and its children, and its output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(args, capture_output=True, text=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stdout
+
+
+def marginal(deals: list[Deal], rules_name: str, bhs: str | None) -> None:
+    """Whole-process CPU time of N deals minus that of 1, golfsolve and black-hole-solver."""
+    n = len(deals)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "rows.csv"
+        golf = [sys.executable, "-m", "golfsolve", "batch", "--rules", rules_name, "--jobs",
+                "1", "--quiet"]
+        one, _ = children_cpu([*golf, "1-1"])
+        many, _ = children_cpu([*golf, f"1-{n}", "--out", str(out)])
+        ours = [line.split(",")[4] == "true" for line in out.read_text().splitlines()[1:]]
+        per_deal = (many - one) / (n - 1)
+        print(f"{rules_name:<10} golfsolve batch: 1 deal {one:.2f} CPU-s, {n} deals {many:.2f} "
+              f"CPU-s: marginal {1000 * per_deal:.3f} ms a deal")
+        if bhs is None:
+            return
+        paths = []
+        for k, deal in enumerate(deals, 1):
+            path = Path(tmp) / f"golf{k}.board"
+            path.write_text(deal.to_board())
+            paths.append(str(path))
+        flags = ["--game", "golf", *BHS_FLAGS[rules_name]]
+        b_one, _ = children_cpu([bhs, *flags, paths[0]])
+        b_many, text = children_cpu([bhs, *flags, *paths])
+        theirs = ["\nSolved!" in "\n" + block for block in text.split("[= Starting file")[1:]]
+        b_per_deal = (b_many - b_one) / (n - 1)
+        agree = sum(a == b for a, b in zip(theirs, ours, strict=True))
+        print(f"{'':<10} black-hole-solver: 1 deal {b_one:.2f} CPU-s, {n} deals {b_many:.2f} "
+              f"CPU-s: marginal {1000 * b_per_deal:.3f} ms a deal; golfsolve's marginal cost "
+              f"is {b_per_deal / per_deal:.1f}x lower; verdicts agree on {agree}/{n}")
+
+
+def census(deals: int = 20000) -> None:
+    """`batch 1-N --rules all --jobs 2` wall time, projected to a million deals."""
+    began = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "golfsolve", "batch", f"1-{deals}", "--rules", "all",
+                    "--jobs", "2", "--quiet"], check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - began
+    print(f"census: batch 1-{deals} --rules all --jobs 2 in {wall:.1f} s wall "
+          f"({deals / wall:.0f} deals/s): a million deals in {1e6 / deals * wall / 3600:.2f} h")
+
+
+def run_bhs(deals: list[Deal], rules_name: str, exe: str | None) -> tuple[float, list[bool]] | None:
     if not exe:
         return None
     with tempfile.TemporaryDirectory() as tmp:
@@ -105,7 +160,22 @@ def main() -> None:
     parser.add_argument("--reference-deals", type=int, default=2,
                         help="deals for the pure-Python reference (slow)")
     parser.add_argument("--no-cli", action="store_true", help="skip the CLI start-up timing")
+    parser.add_argument("--bhs", metavar="PATH", default=shutil.which("multi-bhs-solver"),
+                        help="black-hole-solver's multi-bhs-solver (default: from PATH)")
+    parser.add_argument("--no-kernels", action="store_true",
+                        help="skip the in-process kernel figures")
+    parser.add_argument("--census-deals", type=int, default=20000,
+                        help="deals for the census projection (0: skip it)")
     args = parser.parse_args()
+    deals = [Deal.from_number(n) for n in range(1, args.deals + 1)]
+    print("marginal cost of a deal, whole processes:")
+    for rules in parse_rules_list(args.rules):
+        marginal(deals, rules.name, args.bhs)
+    if args.census_deals:
+        census(args.census_deals)
+    print()
+    if args.no_kernels:
+        return
 
     began = time.process_time()
     deals = [Deal.from_number(n) for n in range(1, args.deals + 1)]
@@ -146,7 +216,7 @@ def main() -> None:
             print(f"{'':<10} pure-Python reference on {len(ref_deals)} deals: {ref_cpu:.2f} CPU-s, "
                   f"golfsolve {our_cpu:.4f} CPU-s: {ref_cpu / max(our_cpu, 1e-9):,.0f}x faster, "
                   f"same answers: {same}")
-        bhs = run_bhs(deals, rules.name)
+        bhs = run_bhs(deals, rules.name, args.bhs)
         if bhs is None:
             print(f"{'':<10} multi-bhs-solver not on PATH: no black-hole-solver comparison")
         else:
