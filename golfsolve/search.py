@@ -270,7 +270,7 @@ U1, U2, U4, U8, U16 = (np.uint64(n) for n in (1, 2, 4, 8, 16))
 def settle_workspace():
     """Arrays ``settle`` needs, clean (it leaves them clean). Reuse them between deals."""
     least = np.full(N_HEIGHTS * 8, INF, dtype=np.uint8)
-    reached = np.zeros(N_HEIGHTS, dtype=np.uint8)
+    reached = np.zeros(N_HEIGHTS, dtype=np.uint32)  # h3 + 1 of a reached height vector, else 0
     seen = np.empty(N_HEIGHTS, dtype=np.int32)
     return least, reached, seen
 
@@ -282,7 +282,9 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
     A state is (heights, the column the waste card came from, stock index). For each height
     vector h and source column c, ``least[h6 * 8 + c]`` becomes the least stock index at which
     h is reached with the card just removed from column c as waste (INF: never);
-    ``reached[h6]`` marks h and ``seen`` lists the reached h6 (to clean up after). A lower
+    ``reached[h6]`` holds h's packed h3 + 1 once h is reached (0 before), so that the pass
+    reads a reached h's column heights instead of counting every h6 down in base 6; ``seen``
+    lists the reached h6 (to clean up after). A lower
     stock index dominates, so that least value is all that matters. A removal lowers h6, so
     one pass down from the start's h6 settles every h before anything it leads to: no state is
     expanded twice, and memory is read and written in a few descending streams.
@@ -325,7 +327,7 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
         root6 += start[c] * POW6[c]
     s0 = start[7]
     w0 = start[8]
-    reached[root6] = 1
+    reached[root6] = root3 + 1
     n_heights = 0
     states = 1
     best = -1
@@ -335,24 +337,16 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
     pow6 = POW6.astype(np.uint64)
 
     # The hot loop indexes with unsigned integers: numba then checks no negative index.
-    p3 = root3
-    left = 0
-    for c in range(COLUMNS):
-        left += digits[c]
     for p6i in range(root6, -1, -1):
-        if p6i != root6:  # count down in base 6, keeping p3 and the cards left in step
-            c = 0
-            while digits[c] == 0:
-                digits[c] = ROWS
-                p3 += ROWS << (3 * c)
-                left += ROWS
-                c += 1
-            digits[c] -= 1
-            p3 -= 1 << (3 * c)
-            left -= 1
         p6 = np.uint64(p6i)
-        if not reached[p6]:
+        mark = reached[p6]
+        if mark == 0:
             continue
+        p3 = np.int64(mark) - 1
+        left = 0
+        for c in range(COLUMNS):
+            digits[c] = (p3 >> (3 * c)) & 7
+            left += digits[c]
         seen[n_heights] = p6i
         n_heights += 1
         if TABLEAU - left > best:
@@ -392,7 +386,7 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
                 n6 = p6 - pow6[cu]
                 least[n6 * U8 + cu] = s
                 states += 1
-                reached[n6] = 1
+                reached[n6] = np.uint32(p3 - (1 << (3 * c)) + 1)
 
     won = best == TABLEAU
     # Walk back from the target's least state to the root, writing moves last first.
