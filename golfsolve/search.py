@@ -276,7 +276,7 @@ def settle_workspace():
 
 
 @njit(cache=True)
-def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, path):
+def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, reached, seen, out, path):
     """Exact search over heights: every reachable height vector, each settled once.
 
     A state is (heights, the column the waste card came from, stock index). For each height
@@ -295,6 +295,10 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
     A height whose least index is above ``cap`` is not expanded. With a win known that draws
     ``cap`` cards, this keeps every line that draws no more, so the fewest-draws win is still
     found; the maximum removed is then only exact for a win. Pass the stock size for no cap.
+
+    The pass ends as soon as a height vector with ``stop`` or more cards removed is reached:
+    with 35, at the first win found (whose line then need not have the fewest draws). Pass
+    TABLEAU + 1 to settle everything.
 
     Writes out[OUT_WON], out[OUT_MAX_REMOVED], out[OUT_STATES] (settled (heights, source)
     pairs), out[OUT_HEIGHTS], out[OUT_LAYER] (stock index of the target) and ``path``, the
@@ -337,7 +341,10 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
     pow6 = POW6.astype(np.uint64)
 
     # The hot loop indexes with unsigned integers: numba then checks no negative index.
+    stopped = -1
     for p6i in range(root6, -1, -1):
+        if stopped >= 0:
+            break
         p6 = np.uint64(p6i)
         mark = reached[p6]
         if mark == 0:
@@ -362,11 +369,10 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
         for c in range(COLUMNS):
             cu = np.uint64(c)
             s = np.int64(least[base + cu])
-            w = col_ranks[cu * U8 + np.uint64(digits[cu]) + U1]
-            wu = np.uint64(w)
-            if s < by_rank[wu]:
-                by_rank[wu] = s
+            wu = np.uint64(col_ranks[cu * U8 + np.uint64(digits[cu]) + U1])
+            by_rank[wu] = min(by_rank[wu], s)
             s_min = min(s_min, s)
+        by_rank[0] = INF  # a source with no card (a column full at the start) takes nothing
         if p6i == root6:
             by_rank[np.uint64(w0)] = min(by_rank[np.uint64(w0)], s0)
             s_min = s0
@@ -382,11 +388,17 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
             t = x * U4
             s = min(next_fit[row + x], by_rank[np.uint64(takes[t])],
                     by_rank[np.uint64(takes[t + U1])], by_rank[np.uint64(takes[t + U2])])
-            if s != INF:  # each (height, source) slot has this one writer
-                n6 = p6 - pow6[cu]
-                least[n6 * U8 + cu] = s
-                states += 1
-                reached[n6] = np.uint32(p3 - (1 << (3 * c)) + 1)
+            n6 = p6 - pow6[cu]
+            least[n6 * U8 + cu] = s  # each (height, source) slot has this one writer
+            hit = s != INF
+            states += hit
+            reached[n6] = max(reached[n6], np.uint32(hit) * np.uint32(p3 - (1 << (3 * c)) + 1))
+            if hit and TABLEAU - left + 1 >= stop:  # the bound is met: nothing more to learn
+                best = TABLEAU - left + 1
+                best6 = np.int64(n6)
+                best3 = p3 - (1 << (3 * c))
+                stopped = p6i
+                break
 
     won = best == TABLEAU
     # Walk back from the target's least state to the root, writing moves last first.
@@ -447,3 +459,9 @@ def settle(col_ranks, stock_ranks, fits, start, cap, least, reached, seen, out, 
         reached[p6] = 0
         for c in range(8):
             least[p6 * 8 + c] = INF
+    if stopped >= 0:  # and the heights reached but not yet settled
+        for p6 in range(stopped, -1, -1):
+            if reached[p6]:
+                reached[p6] = 0
+                for c in range(8):
+                    least[p6 * 8 + c] = INF

@@ -111,10 +111,13 @@ def _layered(inputs: tuple, slack: int) -> tuple[np.ndarray, list[int]]:
     return _result(out, path)
 
 
-def _settle(inputs: tuple, cap: int) -> tuple[np.ndarray, list[int]]:
+NO_STOP = TABLEAU_SIZE + 1  # settle everything reachable
+
+
+def _settle(inputs: tuple, cap: int, stop: int = NO_STOP) -> tuple[np.ndarray, list[int]]:
     out = np.zeros(search.OUT_SIZE, dtype=np.int64)
     path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    search.settle(*inputs, cap, *_workspace("settle"), out, path)
+    search.settle(*inputs, cap, stop, *_workspace("settle"), out, path)
     return _result(out, path)
 
 
@@ -136,7 +139,8 @@ def run_settle(game: Game, cap: int = STOCK_SIZE, *, inputs: tuple | None = None
     ``cap``: the draws of a known win; lines that draw more are not followed."""
     out = np.zeros(search.OUT_SIZE, dtype=np.int64)
     path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    search.settle(*(inputs or kernel_inputs(game)), cap, *_workspace("settle"), out, path)
+    search.settle(*(inputs or kernel_inputs(game)), cap, NO_STOP, *_workspace("settle"), out,
+                  path)
     return _result(out, path)
 
 
@@ -156,9 +160,10 @@ def load_kernels(start) -> None:
 def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> Line:
     """Search from (col_ranks, stock_ranks, fits, start): the kernels' arrays.
 
-    Narrow beams look for a win first. When they find none, the exact search decides, and its
-    wins always have the fewest moves. With ``fewest_moves`` the exact search also runs after a
-    beam's win, following only lines that draw no more cards than that win.
+    Narrow beams look for a win first. When they find none, the exact search decides; it
+    stops at its first win. With ``fewest_moves`` the exact search runs after a beam's win
+    too, following only lines that draw no more cards than that win, and settles everything,
+    so that its win has the fewest moves.
     """
     began = time.perf_counter()
     states = 0
@@ -169,19 +174,18 @@ def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> L
         if out[search.OUT_WON]:
             beam_won = True
             break
-    exact = not beam_won or fewest_moves
-    if exact:
+    if not beam_won or fewest_moves:
         # A beam's win bounds the draws of the fewest-moves win: settle need not go further.
         cap = int(out[search.OUT_LAYER]) if beam_won else STOCK_SIZE
-        out, path = _settle(inputs, cap)
+        out, path = _settle(inputs, cap, NO_STOP if fewest_moves else TABLEAU_SIZE)
         states += int(out[search.OUT_STATES])
     won = bool(out[search.OUT_WON])
     tokens = ["d" if step < 0 else str(step + 1) for step in reversed(path)]
     if not won:  # draw out the stock: the line ends at its dead end
         left = len(inputs[1]) - int(inputs[3][7]) - tokens.count("d")
         tokens += ["d"] * left
-    return Line(won, int(out[search.OUT_MAX_REMOVED]), tuple(tokens), won and exact, states,
-                time.perf_counter() - began)
+    return Line(won, int(out[search.OUT_MAX_REMOVED]), tuple(tokens), won and fewest_moves,
+                states, time.perf_counter() - began)
 
 
 def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
@@ -204,8 +208,8 @@ def decide(col_ranks: np.ndarray, stock_ranks: np.ndarray, fits: np.ndarray,
                        *_workspace("layered"), out, path)
         if out[search.OUT_STATUS] == search.STATUS_OK and out[search.OUT_WON]:
             return True, TABLEAU_SIZE
-    search.settle(col_ranks, stock_ranks, fits, start, len(stock_ranks), *_workspace("settle"),
-                  out, path)
+    search.settle(col_ranks, stock_ranks, fits, start, len(stock_ranks), TABLEAU_SIZE,
+                  *_workspace("settle"), out, path)
     return bool(out[search.OUT_WON]), int(out[search.OUT_MAX_REMOVED])
 
 
