@@ -72,27 +72,29 @@ def _free_mask(col_ranks, h3):
 @njit(cache=True, inline="always")
 def _first_visit(visited, h6, waste):
     """Mark (heights, waste) visited; True if it was not before."""
-    bit = h6 * WASTE_SLOTS + waste
-    word = visited[bit >> 6]
-    b = np.uint64(1) << np.uint64(bit & 63)
+    bit = np.uint64(h6) * np.uint64(WASTE_SLOTS) + np.uint64(waste)
+    at = bit >> np.uint64(6)
+    word = visited[at]
+    b = np.uint64(1) << (bit & np.uint64(63))
     if word & b:
         return False
-    visited[bit >> 6] = word | b
+    visited[at] = word | b
     return True
 
 
 @njit(cache=True, inline="always")
 def _forget(visited, h6, waste):
-    bit = h6 * WASTE_SLOTS + waste
-    visited[bit >> 6] &= ~(np.uint64(1) << np.uint64(bit & 63))
+    bit = np.uint64(h6) * np.uint64(WASTE_SLOTS) + np.uint64(waste)
+    visited[bit >> np.uint64(6)] &= ~(np.uint64(1) << (bit & np.uint64(63)))
 
 
 @njit(cache=True, inline="always")
 def _record(rec, n, h3, waste, h6, parent, info):
-    rec[n, 0] = h3 | (waste << 21)
-    rec[n, 1] = h6
-    rec[n, 2] = parent
-    rec[n, 3] = info
+    at = np.uint64(n)
+    rec[at, 0] = h3 | (waste << 21)
+    rec[at, 1] = h6
+    rec[at, 2] = parent
+    rec[at, 3] = info
 
 
 @njit(cache=True, inline="always")
