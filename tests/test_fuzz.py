@@ -27,7 +27,7 @@ from golfsolve.deal import Deal
 
 EXAMPLES = int(os.environ.get("GOLFSOLVE_FUZZ_EXAMPLES", "250"))
 GOLFSOLVE = [sys.executable, "-m", "golfsolve"]
-COMMANDS = ["show", "solve", "batch", "compare", "export", "replay", "play"]
+COMMANDS = ["show", "solve", "batch", "compare", "export", "replay", "play", "odds"]
 FILES = ["deal.board", "deal.json", "moves.txt", "rows.jsonl", "data.bin", "db.sqlite",
          "out.csv", "out.jsonl", "plot.png", "missing.board", "adir", "listing.txt"]
 
@@ -103,7 +103,8 @@ deal_words = st.sampled_from([
     "*.board", "@listing.txt", "@missing.txt", "", " ", "d 5 2", "\x00", "é", "1,2"])
 option_words = st.sampled_from([
     "--rules", "--format", "--lang", "--json", "--out", "--db", "--count", "--fewest-moves",
-    "--seed", "--plot", "--quiet", "--jobs", "--help", "--version", "--frob"])
+    "--seed", "--plot", "--quiet", "--jobs", "--help", "--version", "--frob", "--odds",
+    "--samples", "--budget", "--policy"])
 value_words = st.sampled_from([
     "easy", "classic", "dead-king", "all", "easy,classic", "", "hard", "text", "grid", "board",
     "json", "xml", "en", "fi", "tr", "xx", "2", "0", "-1", "1", "abc"])
@@ -128,8 +129,10 @@ def command_lines(draw) -> list[str]:
     if "--jobs" in words:  # in-process: no worker processes (their start is slow, not new)
         at = words.index("--jobs")
         words[at + 1:at + 2] = ["1"]
-    if command in ("batch", "compare"):
+    if command in ("batch", "compare", "odds"):
         words += ["--jobs", "1", "--quiet"]
+    if command == "odds":  # a few orders and states: the figures are not what is tested
+        words += ["--samples", "3", "--budget", "2000"]
     return words
 
 
