@@ -173,14 +173,18 @@ class _Weigher:
         heights[c] -= 1
         return np.array([*heights, 0, waste], dtype=np.int64)
 
+    def _stock(self, unseen_order: list[int]) -> list[int]:
+        """The stock's ranks with its unknown slots filled, in order, from ``unseen_order``."""
+        fill = iter(unseen_order)
+        return [r if r else next(fill) for r in self.known]
+
     def weigh_root(self, unseen_order: list[int]) -> tuple[bool, int]:
         """(won, most removed) from the position itself, under one order of the unseen ranks."""
         import numpy as np
 
         from .solver import decide
 
-        fill = iter(unseen_order)
-        stock = np.array([r if r else next(fill) for r in self.known], dtype=np.int64)
+        stock = np.array(self._stock(unseen_order), dtype=np.int64)
         start = np.array([*self.heights, 0, self.position.waste.rank], dtype=np.int64)
         return decide(self.col_ranks, stock, self.fits, start)
 
@@ -190,8 +194,7 @@ class _Weigher:
 
         from .solver import decide
 
-        fill = iter(unseen_order)
-        stock = [r if r else next(fill) for r in self.known]
+        stock = self._stock(unseen_order)
         ranks = np.array(stock, dtype=np.int64)
         return [decide(self.col_ranks, ranks, self.fits, self.start(token, stock))
                 for token in tokens]
@@ -200,14 +203,20 @@ class _Weigher:
 ORDERS_PER_TASK = 50  # stock orders weighed in one unit of work
 
 
-def sampled_orders(position: Position, limit: Limit) -> tuple[list[list[int]], bool]:
-    """The orders of the unseen ranks to weigh, and whether they are all of them (each
-    distinct order once) rather than a uniform sample."""
+def enumerated(position: Position, limit: Limit) -> bool:
+    """Whether every distinct order of the unseen ranks is weighed (else a sample)."""
+    return rank_orders([c.rank for c in position.unseen]) <= limit.enumerate_at_most
+
+
+def sampled_orders(position: Position, limit: Limit, purpose: str = "orders",
+                   ) -> list[list[int]]:
+    """The orders of the unseen ranks to weigh: each distinct order once, or a uniform
+    sample of ``limit.samples`` (drawn from ``limit.seed`` and ``purpose``)."""
     unseen = [c.rank for c in position.unseen]
-    if rank_orders(unseen) <= limit.enumerate_at_most:
-        return list(distinct_orders(unseen)), True
-    rng = _random(limit.seed, "orders")
-    return [rng.sample(unseen, len(unseen)) for _ in range(limit.samples)], False
+    if enumerated(position, limit):
+        return list(distinct_orders(unseen))
+    rng = _random(limit.seed, purpose)
+    return [rng.sample(unseen, len(unseen)) for _ in range(limit.samples)]
 
 
 def _random(seed: int | None, purpose: str) -> random.Random:
@@ -244,14 +253,17 @@ def task(payload: tuple) -> object:
     raise ValueError(kind)
 
 
+def _stand_in(position: Position, rules: Rules) -> Game:
+    """A game at the position, its unseen cards in any order: for what is legal now."""
+    return Game(position.with_stock(position.unseen), rules)
+
+
 def plan(position: Position, rules: Rules, limit: Limit) -> tuple[list[str], list[tuple]]:
     """The legal actions now, and the units of work for every figure of one rule set."""
-    game = Game(position.with_stock(position.unseen) if position.unknown_slots else position,
-                rules)
-    tokens = legal_actions(game)
+    tokens = legal_actions(_stand_in(position, rules))
     units: list[tuple] = []
     if tokens:
-        orders, _ = sampled_orders(position, limit)
+        orders = sampled_orders(position, limit)
         units += [("orders", position, rules.name, (tokens, orders[i:i + ORDERS_PER_TASK]))
                   for i in range(0, len(orders), ORDERS_PER_TASK)]
     units.append(("fair", position, rules.name, limit.budget))
@@ -263,8 +275,7 @@ def plan(position: Position, rules: Rules, limit: Limit) -> tuple[list[str], lis
 def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
              results: list[tuple[tuple, object]]) -> Odds:
     """The figures of one rule set from the results of its units of work."""
-    game = Game(position.with_stock(position.unseen) if position.unknown_slots else position,
-                rules)
+    game = _stand_in(position, rules)
     removed_now = position.removed_from_tableau
     wins = [0] * len(tokens)
     won_any = weighed = games_won = 0
@@ -282,10 +293,8 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
             value, fair_actions = result
         else:
             games_won += bool(result)
-    unseen = [c.rank for c in position.unseen]
     if tokens:
-        make = (Figure.exact if rank_orders(unseen) <= limit.enumerate_at_most
-                else Figure.estimate)
+        make = Figure.exact if enumerated(position, limit) else Figure.estimate
         upper = make(won_any, weighed)
         per_action = [make(w, weighed) for w in wins]
     else:  # won already, or stuck
@@ -296,8 +305,9 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
                for t, c in zip(tokens, per_action, strict=True)]
     recommended, by = recommend(actions)
     policy = Figure.estimate(games_won, limit.games) if limit.games else None
-    return Odds(rules, position.unknown_slots, rank_orders(unseen), upper, histogram, value,
-                policy, actions, recommended, by)
+    orders = rank_orders([c.rank for c in position.unseen])
+    return Odds(rules, position.unknown_slots, orders, upper, histogram, value, policy,
+                actions, recommended, by)
 
 
 def fair(position: Position, rules: Rules, budget: int) -> tuple[Figure, dict[str, Figure]]:
@@ -410,13 +420,7 @@ def layout_odds(position: Position, rules: Rules, samples: int, seed: int, budge
     that a deal's figures do not depend on the batch), and the fair value when ``budget``
     suffices (as a fraction; None otherwise)."""
     view = position.hidden()
-    limit = Limit(samples=samples, seed=seed)
-    unseen = [c.rank for c in view.unseen]
-    if rank_orders(unseen) <= limit.enumerate_at_most:
-        orders: list[list[int]] = list(distinct_orders(unseen))
-    else:
-        rng = _random(seed, f"{key}/{rules.name}")
-        orders = [rng.sample(unseen, len(unseen)) for _ in range(samples)]
+    orders = sampled_orders(view, Limit(samples=samples, seed=seed), f"{key}/{rules.name}")
     weigher = _Weigher(view, rules)
     wins = sum(weigher.weigh_root(order)[0] for order in orders)
     fair_value = None
