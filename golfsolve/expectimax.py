@@ -924,26 +924,31 @@ def fair_value(col_ranks, heights, waste_rank, stock, unseen, fits,
     )
 
 
-def position_arrays(game, hidden=None):
-    """(col_ranks, heights, waste_rank, stock, unseen) of a Game's position, with the stock
-    slots ``hidden`` (indices into the stock left; default all of them) made unknown."""
-    from .solver import pack_deal
+def position_arrays(position):
+    """(col_ranks, heights, waste_rank, stock, unseen) of a Position: its unknown stock slots
+    0, the ranks of its unseen cards counted."""
+    from .solver import pack_columns
 
-    col_ranks, stock_ranks = pack_deal(game.deal)
-    stock = stock_ranks[game.stock_pos:].copy()
-    if hidden is None:
-        hidden = range(len(stock))
+    stock = np.array([0 if c is None else c.rank for c in position.stock], dtype=np.int64)
     unseen = np.zeros(14, dtype=np.int64)
-    for i in hidden:
-        unseen[stock[i]] += 1
-        stock[i] = 0
-    heights = np.array(game.heights, dtype=np.int64)
-    return col_ranks, heights, int(game.waste.rank), stock, unseen
+    for card in position.unseen:
+        unseen[card.rank] += 1
+    heights = np.array(position.heights, dtype=np.int64)
+    return pack_columns(position), heights, int(position.waste.rank), stock, unseen
 
 
 def fair_value_game(game, hidden=None, budget: int = DEFAULT_BUDGET, *,
                     dead_test: bool = True, relaxed_test: bool = True) -> FairValue:
-    """:func:`fair_value` of a Game's position, its stock left unseen (or the slots
-    ``hidden``)."""
-    return fair_value(*position_arrays(game, hidden), game.rules.fits_table(), budget,
-                      dead_test=dead_test, relaxed_test=relaxed_test)
+    """:func:`fair_value` of where a Game stands (any state of it, for tests), its stock
+    left unseen (or the slots ``hidden``, indices into the stock left)."""
+    from .solver import pack_columns
+
+    stock = np.array([c.rank for c in game.start.stock[game.stock_pos:]], dtype=np.int64)
+    unseen = np.zeros(14, dtype=np.int64)
+    for i in range(len(stock)) if hidden is None else hidden:
+        unseen[stock[i]] += 1
+        stock[i] = 0
+    heights = np.array(game.heights, dtype=np.int64)
+    return fair_value(pack_columns(game.start), heights, int(game.waste.rank), stock, unseen,
+                      game.rules.fits_table(), budget, dead_test=dead_test,
+                      relaxed_test=relaxed_test)

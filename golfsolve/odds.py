@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # numpy comes with the solver, when figures are computed
     import numpy as np
 
 DEFAULT_SAMPLES = 500
-DEFAULT_BUDGET = 2_000_000  # expectimax states: about a second
+DEFAULT_BUDGET = 500_000  # expectimax states: about a second
 ENUMERATE_AT_MOST = 2_000  # distinct rank orders enumerated rather than sampled
 POLICY_SAMPLES = 8  # orders sampled for each hindsight decision
 POLICY_EXACT_UNSEEN = 10  # at most this many unseen cards: decide by the exact fair value
@@ -312,17 +312,9 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
 
 def fair(position: Position, rules: Rules, budget: int) -> tuple[Figure, dict[str, Figure]]:
     """The exact fair value of the position and of each legal action, within ``budget``."""
-    import numpy as np
+    from .expectimax import fair_value, position_arrays
 
-    from .expectimax import fair_value
-    from .solver import pack_columns
-
-    stock = np.array([0 if c is None else c.rank for c in position.stock], dtype=np.int64)
-    unseen = np.zeros(14, dtype=np.int64)
-    for card in position.unseen:
-        unseen[card.rank] += 1
-    result = fair_value(pack_columns(position), np.array(position.heights, dtype=np.int64),
-                        position.waste.rank, stock, unseen, rules.fits_table(), budget)
+    result = fair_value(*position_arrays(position), rules.fits_table(), budget)
     if not result.complete:
         reason = (f"{position.unknown_slots} unseen cards need more than the budget of "
                   f"{budget:,} states")

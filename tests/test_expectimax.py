@@ -73,7 +73,7 @@ def reference_fair(game: Game, hidden):
     """(value, draw value) functions of the fair-value recursion over card identities, and the
     start's arguments. value(heights, waste rank, slot, cards unseen): the best of each removal
     and the draw; the draw of an unknown slot averages over each unseen card."""
-    deal, fits = game.deal, game.rules.fits
+    deal, fits = game.start, game.rules.fits
     stock = deal.stock[game.stock_pos:]
     hidden = set(hidden)
     known = [None if i in hidden else card for i, card in enumerate(stock)]
@@ -85,7 +85,7 @@ def reference_fair(game: Game, hidden):
         best = Fraction(0)
         for c in range(7):
             if heights[c]:
-                card = deal.tableau[c][heights[c] - 1]
+                card = deal.columns[c][heights[c] - 1]
                 if fits(waste, card.rank):
                     lower = heights[:c] + (heights[c] - 1,) + heights[c + 1:]
                     best = max(best, value(lower, card.rank, slot, unseen))
@@ -121,7 +121,7 @@ def reference_actions(game: Game, hidden) -> tuple[Fraction, dict]:
 
 def winnable(game: Game, stock_ranks) -> bool:
     """Plain depth-first search with the stock known: can the position be won?"""
-    deal, fits = game.deal, game.rules.fits
+    deal, fits = game.start, game.rules.fits
     start = (tuple(game.heights), 0, game.waste.rank)
     seen = {start}
     todo = [start]
@@ -131,9 +131,9 @@ def winnable(game: Game, stock_ranks) -> bool:
             return True
         successors = []
         for c in range(7):
-            if heights[c] and fits(waste, deal.tableau[c][heights[c] - 1].rank):
+            if heights[c] and fits(waste, deal.columns[c][heights[c] - 1].rank):
                 lower = heights[:c] + (heights[c] - 1,) + heights[c + 1:]
-                successors.append((lower, slot, deal.tableau[c][heights[c] - 1].rank))
+                successors.append((lower, slot, deal.columns[c][heights[c] - 1].rank))
         if slot < len(stock_ranks):
             successors.append((heights, slot + 1, stock_ranks[slot]))
         for state in successors:
@@ -145,7 +145,7 @@ def winnable(game: Game, stock_ranks) -> bool:
 
 def clairvoyant_odds(game: Game, hidden) -> Fraction:
     """The share of the orders of the unseen cards under which the position can be won."""
-    stock = [card.rank for card in game.deal.stock[game.stock_pos:]]
+    stock = [card.rank for card in game.start.stock[game.stock_pos:]]
     hidden = sorted(hidden)
     wins = total = 0
     # Each distinct rank order stands for the same number of card orders.
@@ -297,7 +297,7 @@ def test_best_action_prefers_the_highest_then_a_removal_then_the_lowest_column()
 
 def test_bad_input_is_refused():
     game = play_to(3, EASY, 4, random.Random(0), deviate=0.0)
-    col_ranks, heights, waste, stock, unseen = position_arrays(game)
+    col_ranks, heights, waste, stock, unseen = position_arrays(game.position().hidden())
     fits = EASY.fits_table()
     with pytest.raises(ValueError):
         fair_value(col_ranks, heights, waste, stock, unseen + np.eye(14, dtype=np.int64)[2],
