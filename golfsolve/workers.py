@@ -136,7 +136,7 @@ class WorkerPool:
                     if not ok:
                         raise WorkerError(f"a worker failed: {result}")
                     return task_id, result
-                process.join(0)
+                process.join(1)  # it has ended: reap it, for its exit status
                 raise WorkerError(f"a worker process died ({_how(process.exitcode)})")
 
     def results(self) -> Iterator[tuple[int, object]]:
