@@ -176,9 +176,10 @@ def scale(seconds: float) -> None:
         with sqlite3.connect(million) as con:  # a million deals' rows, made up, not solved
             con.execute(
                 "WITH RECURSIVE n(x) AS (SELECT 2 UNION ALL SELECT x + 1 FROM n WHERE x < ?) "
-                "INSERT INTO results SELECT x, x, NULL, r.name, x % 6 = 5, 30 + x % 6, "
-                "20 * (30 + x % 6) - 350, 'd1d2d3d4d5d6d7d1d2d3d4d5d6d7d1d2d3d4d5d6d7d1d2d3d4d5',"
-                " 1000, 1.5 FROM n, (SELECT 'easy' AS name UNION ALL SELECT 'classic' "
+                "INSERT INTO results SELECT x, x, x, NULL, r.name, x % 6 = 5, 30 + x % 6, "
+                "20 * (30 + x % 6) - 350, 0, "
+                "'d1d2d3d4d5d6d7d1d2d3d4d5d6d7d1d2d3d4d5d6d7d1d2d3d4d5', 1000, 1.5, NULL, NULL, "
+                "NULL FROM n, (SELECT 'easy' AS name UNION ALL SELECT 'classic' "
                 "UNION ALL SELECT 'dead-king') r", (MILLION,))
         size = os.path.getsize(million) / 2**20
         run = Measured([*GOLFSOLVE, "batch", f"1-{MILLION + 50}", "--rules", "all", "--quiet",
