@@ -103,7 +103,7 @@ def marginal(deals: list[Deal], rules_name: str, bhs: str | None) -> None:
         per_deal = (many - one) / (n - 1)
         print(f"{rules_name:<10} golfsolve batch: 1 deal {one:.2f} CPU-s, {n} deals {many:.2f} "
               f"CPU-s: marginal {1000 * per_deal:.3f} ms a deal")
-        if bhs is None:
+        if not bhs:
             return
         paths = []
         for k, deal in enumerate(deals, 1):
@@ -161,12 +161,15 @@ def main() -> None:
                         help="deals for the pure-Python reference (slow)")
     parser.add_argument("--no-cli", action="store_true", help="skip the CLI start-up timing")
     parser.add_argument("--bhs", metavar="PATH", default=shutil.which("multi-bhs-solver"),
-                        help="black-hole-solver's multi-bhs-solver (default: from PATH)")
+                        help="black-hole-solver's multi-bhs-solver (default: from PATH; '' for "
+                        "none)")
     parser.add_argument("--no-kernels", action="store_true",
                         help="skip the in-process kernel figures")
     parser.add_argument("--census-deals", type=int, default=20000,
                         help="deals for the census projection (0: skip it)")
     args = parser.parse_args()
+    if args.bhs and not os.access(args.bhs, os.X_OK):
+        parser.error(f"--bhs {args.bhs}: no such program")
     deals = [Deal.from_number(n) for n in range(1, args.deals + 1)]
     print("marginal cost of a deal, whole processes:")
     for rules in parse_rules_list(args.rules):
