@@ -261,20 +261,23 @@ def _relaxed(col_ranks, stock, fits, support, top, strides, after, pool, off, be
         i += strides[c]
 
 
+@njit(cache=True, inline="always")
+def _movable(col_ranks, m, h3):
+    """Whether a free card of heights h3 fits a waste whose fit mask is m."""
+    for c in range(COLUMNS):
+        hc = (h3 >> (3 * c)) & 7
+        if hc and (m >> col_ranks[np.uint64(c * 8 + hc)]) & 1:
+            return True
+    return False
+
+
 @njit(cache=True)
 def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top, counters):
     """Everything removal-reachable from (h3, waste w). Appends its distinct heights (h3 |
     h6 << 21) to ``arena`` from ``top``. Returns (new top, won, ok); ok False: out of room."""
     if h3 == 0:
         return top, True, True
-    m = fitmask[w]
-    movable = False
-    for c in range(COLUMNS):
-        hc = (h3 >> (3 * c)) & 7
-        if hc and (m >> col_ranks[np.uint64(c * 8 + hc)]) & 1:
-            movable = True
-            break
-    if not movable:  # the common case: no removal, the closure is h alone
+    if not _movable(col_ranks, fitmask[w], h3):  # the common case: the closure is h alone
         if top >= arena.shape[0]:
             return top, False, False
         arena[top] = h3 | (h6 << 21)
@@ -354,14 +357,7 @@ def _closure_cached(col_ranks, fitmask, h3, h6, w, visited, hmark, records, aren
     empty, so a new position needs no clearing. A full cache just stops remembering."""
     if h3 == 0:
         return top, True, True
-    m = fitmask[w]
-    movable = False
-    for c in range(COLUMNS):
-        hc = (h3 >> (3 * c)) & 7
-        if hc and (m >> col_ranks[np.uint64(c * 8 + hc)]) & 1:
-            movable = True
-            break
-    if not movable:  # the common case: no removal, the closure is h alone
+    if not _movable(col_ranks, fitmask[w], h3):  # the common case: the closure is h alone
         if top >= arena.shape[0]:
             return top, False, False
         arena[top] = h3 | (h6 << 21)
