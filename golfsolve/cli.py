@@ -172,7 +172,7 @@ def _known_stock(source: DealSource) -> None:
               help="Stock orders to sample when there are too many to weigh each.")
 @click.option("--seed", type=int, help="Seed for the sampled orders and games: fixed figures.")
 @click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
-              help="Most states for the exact fair value (about a million a second).")
+              help="Most states for the exact fair value (about half a million a second).")
 @click.option("--policy", "games", type=click.IntRange(min=1), default=None, metavar="GAMES",
               help="Also play GAMES games by a policy that does not peek: a lower bound.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
