@@ -271,6 +271,16 @@ def _movable(col_ranks, m, h3):
     return False
 
 
+@njit(cache=True, inline="always")
+def _alone(h3, h6, arena, top, counters):
+    """A closure of one height vector, appended: (new top, won False, ok)."""
+    if top >= arena.shape[0]:
+        return top, False, False
+    arena[top] = h3 | (h6 << 21)
+    counters[OUT_CLOSURE] += 1
+    return top + 1, False, True
+
+
 @njit(cache=True)
 def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top, counters):
     """Everything removal-reachable from (h3, waste w). Appends its distinct heights (h3 |
@@ -278,11 +288,7 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
     if h3 == 0:
         return top, True, True
     if not _movable(col_ranks, fitmask[w], h3):  # the common case: the closure is h alone
-        if top >= arena.shape[0]:
-            return top, False, False
-        arena[top] = h3 | (h6 << 21)
-        counters[OUT_CLOSURE] += 1
-        return top + 1, False, True
+        return _alone(h3, h6, arena, top, counters)
     top0 = top
     counters[OUT_DFS] += 1
     n_rec_cap = records.shape[0]
@@ -358,11 +364,7 @@ def _closure_cached(col_ranks, fitmask, h3, h6, w, visited, hmark, records, aren
     if h3 == 0:
         return top, True, True
     if not _movable(col_ranks, fitmask[w], h3):  # the common case: the closure is h alone
-        if top >= arena.shape[0]:
-            return top, False, False
-        arena[top] = h3 | (h6 << 21)
-        counters[OUT_CLOSURE] += 1
-        return top + 1, False, True
+        return _alone(h3, h6, arena, top, counters)
     cap = ccache.shape[0]
     slot_mask = np.uint64(cap - 1)
     tag = (gen << 32) | (h6 * 16 + w + 1)
