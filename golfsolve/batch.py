@@ -189,8 +189,12 @@ class _Block:
     def __init__(self, items: list[DealItem], stored: dict) -> None:
         self.items = items
         self.rows = stored
-        self.stored = set(stored)
+        self.stored: set[tuple[str, str]] = set()  # pairs needing nothing more (set when sent)
         self.units_left = 0
+
+    def boards(self) -> dict[str, str]:
+        """The board text of each board-file deal of the block, by key."""
+        return {item.key: item.board for item in self.items if item.board}
 
 
 @dataclass(frozen=True)
@@ -255,9 +259,14 @@ class _Sinks:
     def deal_of(self, boards: dict[str, str]) -> Callable[[dict], Position | None]:
         """The deal (or position) of a row: dealt from its number, or its board from
         ``boards`` or the database (None when no board was kept)."""
+        dealt: dict[int, Position] = {}  # a deal's rows under several rules: dealt once
+
         def deal(row: dict) -> Position | None:
             if row["number"] is not None:
-                return Deal.from_number(row["number"]).position()
+                number = row["number"]
+                if number not in dealt:
+                    dealt[number] = Deal.from_number(number).position()
+                return dealt[number]
             board = boards.get(row["key"]) or (self.store.board(row["key"]) if self.store
                                                else None)
             return Position.from_board(board) if board else None
@@ -281,8 +290,7 @@ class _Sinks:
                 solved_rows += group
                 solved_deals += 1
         if self.writer is not None and rows:
-            self.writer.write(rows, self.deal_of({i.key: i.board for i in block.items
-                                                  if i.board}))
+            self.writer.write(rows, self.deal_of(block.boards()))
         if self.progress is not None:
             self.progress.skip(stored_rows, stored_deals)
             self.progress.update(solved_rows, solved_deals)
@@ -385,7 +393,7 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
             if stored is not None:  # solved before: its odds are new
                 rows[i] = {**stored, **{field: row[field] for field in ODDS_FIELDS}}
         if sinks.store is not None:
-            sinks.store.add(rows, {i.key: i.board for i in block.items if i.board})
+            sinks.store.add(rows, block.boards())
         counts["solved"] += len(rows)
         block.units_left -= 1
         for row in rows:
