@@ -445,7 +445,7 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
     if jobs and dask_address:
         raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
                          "workers: give one or the other")
-    work = _work(fewest_moves, odds, samples, seed, budget) if deals else None
+    work = _work(fewest_moves, odds, samples, seed, budget)
     deal_list = DealList(deals, count) if deals else None
     cores = available_cores()
     if jobs and jobs > cores:
@@ -453,7 +453,7 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
                    "may use; the workers will share them")
     store = ResultStore(db, create=deal_list is not None) if db else None
     try:
-        if store is not None and work is not None:
+        if store is not None and deal_list is not None:
             store.claim(fewest_moves, work.odds)
         elif store is not None and store.fresh:
             raise InputError(f"{db} holds no golfsolve results")
@@ -463,10 +463,8 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
                                 [r.name for r in chosen], not quiet and sys.stderr.isatty())
             try:
                 report = run_batch(deal_list, chosen, jobs=jobs or cores, dask=dask_address,
-                                   store=store, work=work or _work(False, False, None, None,
-                                                                   None),
-                                   writer=writer, progress=progress, pairs=pairs,
-                                   solve=deal_list is not None)
+                                   store=store, work=work, writer=writer, progress=progress,
+                                   pairs=pairs, solve=deal_list is not None)
             finally:
                 progress.close()
         finally:
