@@ -5,8 +5,9 @@ run keeps everything it finished and never a partial row. With WAL, synchronous=
 safe when the process is killed at any moment (only a power cut may lose the last commits).
 
 A database records what it holds, not the command that made it: any run may add deals or rule
-sets to it. Only what changes the results themselves (``--fewest-moves``) is recorded, and a run
-that differs there is refused before anything is written. Lookups go by blocks of deals, so
+sets to it. Only what changes the results themselves is recorded (``--fewest-moves``, and the
+samples and seed of ``--odds``), and a run that differs there is refused before anything is
+written. Lookups go by blocks of deals, so
 resuming a database of millions of rows never holds its keys in memory.
 """
 
@@ -25,7 +26,7 @@ SCHEMA_VERSION = 2
 COLUMNS = ("key", "deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
            "fewest_moves", "line", "states", "ms", "odds_wins", "odds_samples", "fair_value")
 ODDS_COLUMNS = COLUMNS[-3:]
-_SELECT = "SELECT " + ", ".join(COLUMNS) + " FROM results"
+_ROWS = "SELECT " + ", ".join(COLUMNS)
 
 
 def _from_1(table: str, fewest_moves: bool) -> str:
@@ -97,12 +98,12 @@ class ResultStore:
         if self.schema > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer golfsolve (database schema "
                              f"{self.schema}): upgrade golfsolve to use it")
-        self._select = _SELECT
+        self._table = "results"  # what every query reads
         if self.schema == 1:  # readable as it is; claim() upgrades it for writing
             with self._errors("read"):
                 self.db.execute("CREATE TEMP VIEW results_2 AS "
                                 + _from_1("results", bool(self.fewest_moves())))
-            self._select = _SELECT.replace("FROM results", "FROM temp.results_2")
+            self._table = "temp.results_2"
 
     @contextmanager
     def _errors(self, doing: str) -> Iterator[None]:
@@ -169,7 +170,7 @@ class ResultStore:
                         ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
             elif self.schema == 1:
                 self._upgrade_from_1(fewest_moves)
-                self._select = _SELECT
+                self._table = "results"
             if odds is not None and stored_odds is None:
                 with self.db:
                     self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
@@ -238,14 +239,14 @@ class ResultStore:
         """How many (deal, rules) rows deals first..last have under these rules (with odds)."""
         with self._errors("read"):
             return self.db.execute(
-                f"SELECT count(*) FROM results WHERE number BETWEEN ? AND ? AND rules IN "
+                f"SELECT count(*) FROM {self._table} WHERE number BETWEEN ? AND ? AND rules IN "
                 f"({_marks(rule_names)})" + (" AND odds_samples IS NOT NULL" if odds else ""),
                 [first, last, *rule_names]).fetchone()[0]
 
     def next_number(self, at: int) -> int | None:
         """The least stored deal number from ``at`` on."""
         with self._errors("read"):
-            return self.db.execute("SELECT min(number) FROM results WHERE number >= ?",
+            return self.db.execute(f"SELECT min(number) FROM {self._table} WHERE number >= ?",
                                    (at,)).fetchone()[0]
 
     def span_rows(self, first: int, last: int, rule_names: list[str]) -> Iterator[list[dict]]:
@@ -260,16 +261,17 @@ class ResultStore:
         with self._errors("read"):
             return self.db.execute(
                 "SELECT rules, max_removed, count(*), sum(winnable), sum(best_score), "
-                "count(odds_samples), sum(CAST(odds_wins AS REAL) / odds_samples) FROM results "
-                f"WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)}) "
-                "GROUP BY rules, max_removed", [first, last, *rule_names]).fetchall()
+                "count(odds_samples), sum(CAST(odds_wins AS REAL) / odds_samples) "
+                f"FROM {self._table} WHERE number BETWEEN ? AND ? "
+                f"AND rules IN ({_marks(rule_names)}) GROUP BY rules, max_removed",
+                [first, last, *rule_names]).fetchall()
 
     def span_pairs(self, first: int, last: int, easier: str, stricter: str, list_at_most: int,
                    ) -> tuple[dict[tuple[bool, bool], int], list[int]]:
         """Deals first..last by (won under ``easier``, won under ``stricter``), and the first
         numbers of deals won only under ``stricter``."""
-        join = ("FROM results a JOIN results b ON b.number = a.number AND b.rules = ? "
-                "WHERE a.number BETWEEN ? AND ? AND a.rules = ?")
+        join = (f"FROM {self._table} a JOIN {self._table} b ON b.number = a.number "
+                "AND b.rules = ? WHERE a.number BETWEEN ? AND ? AND a.rules = ?")
         params = [stricter, first, last, easier]
         with self._errors("read"):
             counts = {(bool(a), bool(b)): n for a, b, n in self.db.execute(
@@ -304,6 +306,10 @@ class ResultStore:
         row["fewest_moves"] = bool(row["fewest_moves"])
         row["line"] = unpack_line(row["line"])
         return row
+
+    @property
+    def _select(self) -> str:
+        return f"{_ROWS} FROM {self._table}"
 
     def close(self) -> None:
         self.db.close()

@@ -156,7 +156,7 @@ def test_compare_and_export_read_a_database_with_filters(cli, tmp_path):
     assert file_digest(db) == before
 
 
-def test_a_schema_1_database_is_upgraded_and_kept(cli, tmp_path):
+def test_a_schema_1_database_is_upgraded_and_kept(cli, tmp_path, monkeypatch):
     db = tmp_path / "old.sqlite"
     with sqlite3.connect(db) as con:
         con.executescript("""
@@ -174,6 +174,14 @@ def test_a_schema_1_database_is_upgraded_and_kept(cli, tmp_path):
     old = tmp_path / "old.csv"
     assert cli("export", "--db", str(db), "--out", str(old)).code == 0
     assert read_csv(old)[0]["line"] == "d 1 d"
+    before = file_digest(db)
+    import golfsolve.batch
+
+    monkeypatch.setattr(golfsolve.batch, "SPAN", 1)  # deal 2 alone is a span all stored
+    report = cli("batch", "--db", str(db), "--rules", "easy")  # counted by SQLite, read-only
+    assert report.out.splitlines()[0] == ("easy: 1 deal, 0 won, win rate 0.0% (95% Wilson "
+                                          "interval [0.0%, 79.3%]), mean best score 250.0")
+    assert file_digest(db) == before
     result = cli("batch", "1-3", "--rules", "easy", "--jobs", "1", "--db", str(db), "--out",
                  str(tmp_path / "new.csv"))
     assert result.code == 0
