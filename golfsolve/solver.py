@@ -104,10 +104,11 @@ def _result(out: np.ndarray, path: np.ndarray) -> tuple[np.ndarray, list[int]]:
     return out, [int(x) for x in path[: out[search.OUT_PATH_LEN]]]
 
 
-def _layered(inputs: tuple, slack: int) -> tuple[np.ndarray, list[int]]:
+def _layered(inputs: tuple, slack: int, dominance: bool = True, stop_at_win: bool = True,
+             ) -> tuple[np.ndarray, list[int]]:
     out = np.zeros(search.OUT_SIZE, dtype=np.int64)
     path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    search.layered(*inputs, True, slack, True, *_workspace("layered"), out, path)
+    search.layered(*inputs, dominance, slack, stop_at_win, *_workspace("layered"), out, path)
     return _result(out, path)
 
 
@@ -122,26 +123,15 @@ def _settle(inputs: tuple, cap: int, stop: int = NO_STOP) -> tuple[np.ndarray, l
 
 
 def run_layered(game: Game, *, dominance: bool = True, slack: int = -1,
-                stop_at_win: bool = True, inputs: tuple | None = None,
-                ) -> tuple[np.ndarray, list[int]]:
+                stop_at_win: bool = True) -> tuple[np.ndarray, list[int]]:
     """The layered kernel from ``game``'s position: (out, path, last move first)."""
-    out = np.zeros(search.OUT_SIZE, dtype=np.int64)
-    path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    search.layered(*(inputs or kernel_inputs(game)), dominance, slack, stop_at_win,
-                   *_workspace("layered"), out, path)
-    return _result(out, path)
+    return _layered(kernel_inputs(game), slack, dominance, stop_at_win)
 
 
-def run_settle(game: Game, cap: int = STOCK_SIZE, *, inputs: tuple | None = None,
-               ) -> tuple[np.ndarray, list[int]]:
-    """The exact kernel from ``game``'s position: (out, path, last move first).
-
-    ``cap``: the draws of a known win; lines that draw more are not followed."""
-    out = np.zeros(search.OUT_SIZE, dtype=np.int64)
-    path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    search.settle(*(inputs or kernel_inputs(game)), cap, NO_STOP, *_workspace("settle"), out,
-                  path)
-    return _result(out, path)
+def run_settle(game: Game, cap: int = STOCK_SIZE) -> tuple[np.ndarray, list[int]]:
+    """The exact kernel from ``game``'s position, settling everything: (out, path, last move
+    first). ``cap``: the draws of a known win; lines that draw more are not followed."""
+    return _settle(kernel_inputs(game), cap)
 
 
 _loaded = False
@@ -201,16 +191,8 @@ def decide(col_ranks: np.ndarray, stock_ranks: np.ndarray, fits: np.ndarray,
            start: np.ndarray) -> tuple[bool, int]:
     """Won or not, and the most tableau cards removable, from ``start`` (7 heights, stock
     index, waste rank): the verdict alone, for the many stock orders odds weigh."""
-    out = np.zeros(search.OUT_SIZE, dtype=np.int64)
-    path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    for slack in BEAM_SLACKS:
-        search.layered(col_ranks, stock_ranks, fits, start, True, slack, True,
-                       *_workspace("layered"), out, path)
-        if out[search.OUT_STATUS] == search.STATUS_OK and out[search.OUT_WON]:
-            return True, TABLEAU_SIZE
-    search.settle(col_ranks, stock_ranks, fits, start, len(stock_ranks), TABLEAU_SIZE,
-                  *_workspace("settle"), out, path)
-    return bool(out[search.OUT_WON]), int(out[search.OUT_MAX_REMOVED])
+    line = search_line((col_ranks, stock_ranks, fits, start))
+    return line.winnable, line.max_removed
 
 
 def solve(start, rules: Rules = EASY, *, fewest_moves: bool = False) -> Solution:

@@ -99,18 +99,17 @@ def test_a_database_grown_in_three_runs_equals_one_run(cli, tmp_path):
 
 
 def count_solves(monkeypatch):
-    """The rule set of every search a batch runs in this process, in order."""
-    import golfsolve.solver
-    from golfsolve.rules import ALL_RULES
+    """The rule set of every (deal, rules) a batch solves in this process, in order."""
+    import golfsolve.batch
 
     solved = []
-    real = golfsolve.solver.search_line
+    real = golfsolve.batch.solution_row
 
-    def counting(inputs, *args, **kwargs):
-        solved.append(next(r.name for r in ALL_RULES if r.fits_table() is inputs[2]))
-        return real(inputs, *args, **kwargs)
+    def counting(label, number, rules, solution):
+        solved.append(rules.name)
+        return real(label, number, rules, solution)
 
-    monkeypatch.setattr(golfsolve.solver, "search_line", counting)
+    monkeypatch.setattr(golfsolve.batch, "solution_row", counting)
     return solved
 
 
