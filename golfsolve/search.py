@@ -266,30 +266,32 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
 
 
 INF = 255
-U1, U2, U4, U8, U16 = (np.uint64(n) for n in (1, 2, 4, 8, 16))
+U3, U7, U8, U16 = (np.uint64(n) for n in (3, 7, 8, 16))
 
 
 def settle_workspace():
     """Arrays ``settle`` needs, clean (it leaves them clean). Reuse them between deals."""
     least = np.full(N_HEIGHTS * 8, INF, dtype=np.uint8)
-    reached = np.zeros(N_HEIGHTS, dtype=np.uint32)  # h3 + 1 of a reached height vector, else 0
     seen = np.empty(N_HEIGHTS, dtype=np.int32)
-    return least, reached, seen
+    return least, least.view(np.uint64), seen
+
+
+UNREACHED = np.uint64(0xFFFFFFFFFFFFFFFF)  # a height vector's 8 least slots, all INF
 
 
 @njit(cache=True)
-def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, reached, seen, out, path):
+def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen, out, path):
     """Exact search over heights: every reachable height vector, each settled once.
 
     A state is (heights, the column the waste card came from, stock index). For each height
     vector h and source column c, ``least[h6 * 8 + c]`` becomes the least stock index at which
-    h is reached with the card just removed from column c as waste (INF: never);
-    ``reached[h6]`` holds h's packed h3 + 1 once h is reached (0 before), so that the pass
-    reads a reached h's column heights instead of counting every h6 down in base 6; ``seen``
-    lists the reached h6 (to clean up after). A lower
-    stock index dominates, so that least value is all that matters. A removal lowers h6, so
-    one pass down from the start's h6 settles every h before anything it leads to: no state is
-    expanded twice, and memory is read and written in a few descending streams.
+    h is reached with the card just removed from column c as waste (INF: never); slot 7 is
+    never used, so that ``least64[h6]``, the same 8 bytes read as one word, is UNREACHED until
+    h is reached. ``seen`` lists the reached h6 (to clean up after). A lower stock index
+    dominates, so that least value is all that matters. A removal lowers h6, so one pass down
+    from the start's h6 settles every h before anything it leads to: no state is expanded
+    twice, and memory is read and written in a few descending streams. The pass counts the
+    column heights down in base 6 alongside h6, so they are never decoded.
 
     From a settled h, the card x of column c goes onto the waste at the least index among the
     sources x fits on, or at the first later stock card x fits on, drawn through to.
@@ -316,24 +318,38 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, reached, seen,
             else:
                 next_fit[s * 16 + x] = next_fit[s * 16 + 16 + x]
 
-    # takes[x * 4 + i]: the waste ranks card rank x fits on, padded with 0 (never a rank)
-    takes = np.zeros(14 * 4, dtype=np.int64)
-    for x in range(1, 14):
+    # Per slot k = c * 8 + h (column c holding h cards): its free card's rank, the ranks of
+    # the waste cards that card fits on (padded with 0, never a rank), and the rank of the
+    # card just above it (the waste after a removal from c left h cards).
+    card = np.zeros(64, dtype=np.uint64)
+    takes0 = np.zeros(64, dtype=np.uint64)
+    takes1 = np.zeros(64, dtype=np.uint64)
+    takes2 = np.zeros(64, dtype=np.uint64)
+    source = np.zeros(64, dtype=np.uint64)
+    for k in range(COLUMNS * 8):
+        x = col_ranks[k]
+        card[k] = x
+        if k % 8 < 7:
+            source[k] = col_ranks[k + 1]
         i = 0
         for w in range(1, 14):
-            if fits[w, x]:
-                takes[x * 4 + i] = w
+            if x and fits[w, x]:
+                if i == 0:
+                    takes0[k] = w
+                elif i == 1:
+                    takes1[k] = w
+                else:
+                    takes2[k] = w
                 i += 1
-    digits = np.empty(COLUMNS, dtype=np.int64)
     root3 = 0
     root6 = 0
+    left = 0
     for c in range(COLUMNS):
-        digits[c] = start[c]
         root3 |= start[c] << (3 * c)
         root6 += start[c] * POW6[c]
+        left += start[c]
     s0 = start[7]
     w0 = start[8]
-    reached[root6] = root3 + 1
     n_heights = 0
     states = 1
     best = -1
@@ -344,25 +360,31 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, reached, seen,
 
     # The hot loop indexes with unsigned integers: numba then checks no negative index.
     stopped = -1
+    p3 = root3
     for p6i in range(root6, -1, -1):
         if stopped >= 0:
             break
+        if p6i != root6:  # count the heights down in base 6, as p6 goes down by one
+            if p3 & 7:
+                p3 -= 1
+                left -= 1
+            else:
+                c = 1
+                while (p3 >> (3 * c)) & 7 == 0:
+                    c += 1
+                p3 += 5 * ((1 << (3 * c)) - 1) // 7 - (1 << (3 * c))  # 0..0d -> 5..5(d-1)
+                left += 5 * c - 1
         p6 = np.uint64(p6i)
-        mark = reached[p6]
-        if mark == 0:
+        slots = least64[p6]
+        if slots == UNREACHED and p6i != root6:
             continue
-        p3 = np.int64(mark) - 1
-        left = 0
-        for c in range(COLUMNS):
-            digits[c] = (p3 >> (3 * c)) & 7
-            left += digits[c]
         seen[n_heights] = p6i
         n_heights += 1
         if TABLEAU - left > best:
             best = TABLEAU - left
             best6 = p6i
             best3 = p3
-        base = p6 * U8
+        u3 = np.uint64(p3)
         # by_rank[w]: the least index at which p has waste rank w, from its source columns'
         # cards and, at the start, the start's waste.
         for w in range(16):
@@ -370,8 +392,8 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, reached, seen,
         s_min = INF
         for c in range(COLUMNS):
             cu = np.uint64(c)
-            s = np.int64(least[base + cu])
-            wu = np.uint64(col_ranks[cu * U8 + np.uint64(digits[cu]) + U1])
+            s = np.int64((slots >> (cu * U8)) & np.uint64(255))
+            wu = source[cu * U8 + ((u3 >> (cu * U3)) & U7)]
             by_rank[wu] = min(by_rank[wu], s)
             s_min = min(s_min, s)
         by_rank[0] = INF  # a source with no card (a column full at the start) takes nothing
@@ -381,21 +403,21 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, reached, seen,
         if s_min > cap:
             continue  # every line through here draws more than a known win
         row = np.uint64(s_min) * U16
+        ends = TABLEAU - left + 1 >= stop  # a removal from here meets the bound
         for c in range(COLUMNS):
             cu = np.uint64(c)
-            hc = digits[cu]
+            hc = (u3 >> (cu * U3)) & U7
             if hc == 0:
-                continue
-            x = np.uint64(col_ranks[cu * U8 + np.uint64(hc)])
-            t = x * U4
-            s = min(next_fit[row + x], by_rank[np.uint64(takes[t])],
-                    by_rank[np.uint64(takes[t + U1])], by_rank[np.uint64(takes[t + U2])])
+                continue  # an empty column
+            k = cu * U8 + hc
+            s = min(next_fit[row + card[k]], by_rank[takes0[k]], by_rank[takes1[k]],
+                    by_rank[takes2[k]])
             n6 = p6 - pow6[cu]
             least[n6 * U8 + cu] = s  # each (height, source) slot has this one writer
             hit = s != INF
             states += hit
-            reached[n6] = max(reached[n6], np.uint32(hit) * np.uint32(p3 - (1 << (3 * c)) + 1))
-            if hit and TABLEAU - left + 1 >= stop:  # the bound is met: nothing more to learn
+            if ends and hit:  # the bound is met: nothing more to learn (ends first: it is
+                # known for the whole height, so the branch is predicted)
                 best = TABLEAU - left + 1
                 best6 = np.int64(n6)
                 best3 = p3 - (1 << (3 * c))
@@ -457,13 +479,7 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, reached, seen,
     out[OUT_HEIGHTS] = n_heights
 
     for j in range(n_heights):  # leave the workspace clean
-        p6 = seen[j]
-        reached[p6] = 0
-        for c in range(8):
-            least[p6 * 8 + c] = INF
+        least64[seen[j]] = UNREACHED
     if stopped >= 0:  # and the heights reached but not yet settled
         for p6 in range(stopped, -1, -1):
-            if reached[p6]:
-                reached[p6] = 0
-                for c in range(8):
-                    least[p6 * 8 + c] = INF
+            least64[p6] = UNREACHED
