@@ -55,7 +55,8 @@ def layered_workspace(capacity: int = N_HEIGHTS * 13 + 1):
     rec = np.empty((capacity, REC_FIELDS), dtype=np.int32)
     stack = np.empty(capacity, dtype=np.int32)
     first = np.full(N_HEIGHTS, -1, dtype=np.int32)
-    heights = np.empty((N_HEIGHTS, 4), dtype=np.int32)  # h3, first record, free-rank mask, h6
+    # h3, first record, free-rank mask, h6, cards removed
+    heights = np.empty((N_HEIGHTS, 5), dtype=np.int32)
     return visited, rec, stack, first, heights
 
 
@@ -138,6 +139,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
     heights[0, 1] = 0
     heights[0, 2] = _free_mask(col_ranks, h3)
     heights[0, 3] = h6
+    heights[0, 4] = _removed(h3)
     n_h = 1
     n_rec = 1
     stack[0] = 0
@@ -156,11 +158,12 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
             layer_begin = n_rec
             if dominance:
                 # Every height reached so far, drawing through to stock card t-1.
+                floor = best - slack if slack >= 0 else 0
                 for k in range(n_h):
+                    if heights[k, 4] < floor:
+                        continue  # a beam: too far behind the best
                     if heights[k, 2] & fitmask[r] == 0:
                         continue  # no removal from there: the seed adds nothing
-                    if slack >= 0 and _removed(heights[k, 0]) < best - slack:
-                        continue
                     if not _first_visit(visited, heights[k, 3], r):
                         continue
                     if n_rec >= cap:
@@ -217,8 +220,9 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
                     heights[n_h, 1] = n_rec
                     heights[n_h, 2] = _free_mask(col_ranks, n3)
                     heights[n_h, 3] = n6
-                    n_h += 1
                     removed = _removed(n3)
+                    heights[n_h, 4] = removed
+                    n_h += 1
                     if removed > best:
                         best = removed
                         best_idx = n_rec
