@@ -17,6 +17,9 @@ from .rules import EASY, Rules
 WIN_SCORE = 10 * TABLEAU_SIZE
 # Beam widths tried, in order, before the exact search: most wins are found by the first.
 BEAM_SLACKS = (4, 8)
+# A wider beam runs only after a narrower one came this close to a win: from further behind it
+# rarely finds one, and the exact search that follows costs about as much as it saves.
+WIDER_BEAM_WITHIN = 3
 
 
 def best_score(max_removed: int) -> int:
@@ -150,7 +153,8 @@ def load_kernels(start) -> None:
 def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> Line:
     """Search from (col_ranks, stock_ranks, fits, start): the kernels' arrays.
 
-    Narrow beams look for a win first. When they find none, the exact search decides; it
+    Narrow beams look for a win first (a wider one only after a narrower came within
+    WIDER_BEAM_WITHIN cards of a win). When they find none, the exact search decides; it
     stops at its first win. With ``fewest_moves`` the exact search runs after a beam's win
     too, following only lines that draw no more cards than that win, and settles everything,
     so that its win has the fewest moves.
@@ -158,9 +162,13 @@ def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> L
     began = time.perf_counter()
     states = 0
     beam_won = False
+    beam_best = TABLEAU_SIZE
     for slack in BEAM_SLACKS:
+        if beam_best < TABLEAU_SIZE - WIDER_BEAM_WITHIN:
+            break
         out, path = _layered(inputs, slack)
         states += int(out[search.OUT_STATES])
+        beam_best = int(out[search.OUT_MAX_REMOVED])
         if out[search.OUT_WON]:
             beam_won = True
             break
