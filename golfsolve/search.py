@@ -270,7 +270,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
 
 
 INF = 255
-U3, U7, U8, U16 = (np.uint64(n) for n in (3, 7, 8, 16))
+U1, U2, U3, U4, U7, U8, U16 = (np.uint64(n) for n in (1, 2, 3, 4, 7, 8, 16))
 
 
 def settle_workspace():
@@ -322,29 +322,22 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
             else:
                 next_fit[s * 16 + x] = next_fit[s * 16 + 16 + x]
 
-    # Per slot k = c * 8 + h (column c holding h cards): its free card's rank, the ranks of
-    # the waste cards that card fits on (padded with 0, never a rank), and the rank of the
-    # card just above it (the waste after a removal from c left h cards).
-    card = np.zeros(64, dtype=np.uint64)
-    takes0 = np.zeros(64, dtype=np.uint64)
-    takes1 = np.zeros(64, dtype=np.uint64)
-    takes2 = np.zeros(64, dtype=np.uint64)
+    # slot[k * 4 + j] for k = c * 8 + h (column c holding h cards): j = 0 its free card's
+    # rank (0: none), j = 1..3 the ranks of the waste cards that card fits on (padded with 0,
+    # never a rank). source[k]: the rank of the card just above (the waste after a removal
+    # from c left h cards).
+    slot = np.zeros(64 * 4, dtype=np.uint64)
     source = np.zeros(64, dtype=np.uint64)
     for k in range(COLUMNS * 8):
         x = col_ranks[k]
-        card[k] = x
+        slot[k * 4] = x
         if k % 8 < 7:
             source[k] = col_ranks[k + 1]
-        i = 0
+        j = 1
         for w in range(1, 14):
             if x and fits[w, x]:
-                if i == 0:
-                    takes0[k] = w
-                elif i == 1:
-                    takes1[k] = w
-                else:
-                    takes2[k] = w
-                i += 1
+                slot[k * 4 + j] = w
+                j += 1
     root3 = 0
     root6 = 0
     left = 0
@@ -413,9 +406,9 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
             hc = (u3 >> (cu * U3)) & U7
             if hc == 0:
                 continue  # an empty column
-            k = cu * U8 + hc
-            s = min(next_fit[row + card[k]], by_rank[takes0[k]], by_rank[takes1[k]],
-                    by_rank[takes2[k]])
+            k = (cu * U8 + hc) * U4
+            s = min(next_fit[row + slot[k]], by_rank[slot[k + U1]], by_rank[slot[k + U2]],
+                    by_rank[slot[k + U3]])
             n6 = p6 - pow6[cu]
             least[n6 * U8 + cu] = s  # each (height, source) slot has this one writer
             hit = s != INF
