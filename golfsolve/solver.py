@@ -104,7 +104,7 @@ def kernel_inputs(game: Game) -> tuple[np.ndarray, ...]:
 def _result(out: np.ndarray, path: np.ndarray) -> tuple[np.ndarray, list[int]]:
     if out[search.OUT_STATUS] != search.STATUS_OK:
         raise RuntimeError("the search ran out of state records")
-    return out, [int(x) for x in path[: out[search.OUT_PATH_LEN]]]
+    return out, path[: out[search.OUT_PATH_LEN]].tolist()
 
 
 def _layered(inputs: tuple, slack: int, dominance: bool = True, stop_at_win: bool = True,
