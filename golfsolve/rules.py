@@ -48,7 +48,9 @@ class Rules:
         return table
 
     def fits_table(self) -> np.ndarray:
-        """14x14 read-only bool array: ``[waste_rank, card_rank]`` (index 0 unused)."""
+        """14x14 read-only bool array: ``[waste_rank, card_rank]`` (index 0 unused). A card
+        fits on at most two waste ranks (one below, one above), which the exact search's
+        tables rely on."""
         return self._table
 
     def __str__(self) -> str:

@@ -323,21 +323,20 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
                 next_fit[s * 16 + x] = next_fit[s * 16 + 16 + x]
 
     # slot[k * 4 + j] for k = c * 8 + h (column c holding h cards): j = 0 its free card's
-    # rank (0: none), j = 1..3 the ranks of the waste cards that card fits on (padded with 0,
-    # never a rank). source[k]: the rank of the card just above (the waste after a removal
-    # from c left h cards).
+    # rank (0: none), j = 1, 2 the ranks of the waste cards that card fits on (padded with 0,
+    # never a rank; every rule set lets a card fit on at most two), j = 3 the rank of the card
+    # just above (the waste after a removal from c left h cards).
     slot = np.zeros(64 * 4, dtype=np.uint64)
-    source = np.zeros(64, dtype=np.uint64)
     for k in range(COLUMNS * 8):
         x = col_ranks[k]
         slot[k * 4] = x
-        if k % 8 < 7:
-            source[k] = col_ranks[k + 1]
         j = 1
         for w in range(1, 14):
-            if x and fits[w, x]:
+            if x and fits[w, x] and j < 3:
                 slot[k * 4 + j] = w
                 j += 1
+        if k % 8 < 7:
+            slot[k * 4 + 3] = col_ranks[k + 1]
     root3 = 0
     root6 = 0
     left = 0
@@ -353,7 +352,6 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
     best6 = root6
     best3 = root3
     by_rank = np.full(16, INF, dtype=np.int64)
-    pow6 = POW6.astype(np.uint64)
 
     # The hot loop indexes with unsigned integers: numba then checks no negative index.
     stopped = -1
@@ -390,7 +388,7 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
         for c in range(COLUMNS):
             cu = np.uint64(c)
             s = np.int64((slots >> (cu * U8)) & np.uint64(255))
-            wu = source[cu * U8 + ((u3 >> (cu * U3)) & U7)]
+            wu = slot[(cu * U8 + ((u3 >> (cu * U3)) & U7)) * U4 + U3]
             by_rank[wu] = min(by_rank[wu], s)
             s_min = min(s_min, s)
         by_rank[0] = INF  # a source with no card (a column full at the start) takes nothing
@@ -407,9 +405,8 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
             if hc == 0:
                 continue  # an empty column
             k = (cu * U8 + hc) * U4
-            s = min(next_fit[row + slot[k]], by_rank[slot[k + U1]], by_rank[slot[k + U2]],
-                    by_rank[slot[k + U3]])
-            n6 = p6 - pow6[cu]
+            s = min(next_fit[row + slot[k]], by_rank[slot[k + U1]], by_rank[slot[k + U2]])
+            n6 = p6 - np.uint64(POW6[cu])  # a constant: the loop is unrolled
             least[n6 * U8 + cu] = s  # each (height, source) slot has this one writer
             hit = s != INF
             states += hit

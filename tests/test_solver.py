@@ -84,6 +84,16 @@ def test_monotone_rules_on_the_vectors():
         assert won == sorted(won, reverse=True)  # no True after a False
 
 
+@pytest.mark.parametrize("rules", ALL_RULES, ids=[r.name for r in ALL_RULES])
+def test_every_card_fits_on_at_most_two_waste_ranks(rules):
+    """settle keeps two take ranks a card: a rule set that allowed more would need more."""
+    table = rules.fits_table()
+    takes = {card: [w for w in range(1, 14) if table[w, card]] for card in range(1, 14)}
+    assert max(len(ranks) for ranks in takes.values()) == 2
+    assert takes[12] == ([11] if rules is DEAD_KING else [11, 13])  # a Queen on a King
+    assert takes[1] == ([2, 13] if rules is EASY else [2])
+
+
 def test_best_score():
     assert [best_score(r) for r in (35, 34, 31, 30, 25, 18, 17, 0)] == [350, 330, 270, 250, 150,
                                                                        10, 0, 0]
