@@ -283,6 +283,18 @@ def settle_workspace():
 UNREACHED = np.uint64(0xFFFFFFFFFFFFFFFF)  # a height vector's 8 least slots, all INF
 
 
+LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+BYTE_ONES = np.uint64(0x0101010101010101)
+
+
+@njit(cache=True, inline="always")
+def _slots_set(slots):
+    """How many of a height's 8 least slots, read as one word, are not INF."""
+    x = ~slots  # INF bytes become 0
+    high = (((x & LOW7) + LOW7) | x) & ~LOW7  # the high bit of every nonzero byte
+    return np.int64(((high >> np.uint64(7)) * BYTE_ONES) >> np.uint64(56))
+
+
 @njit(cache=True)
 def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen, out, path):
     """Exact search over heights: every reachable height vector, each settled once.
@@ -408,9 +420,7 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
             s = min(next_fit[row + slot[k]], by_rank[slot[k + U1]], by_rank[slot[k + U2]])
             n6 = p6 - np.uint64(POW6[cu])  # a constant: the loop is unrolled
             least[n6 * U8 + cu] = s  # each (height, source) slot has this one writer
-            hit = s != INF
-            states += hit
-            if ends and hit:  # the bound is met: nothing more to learn (ends first: it is
+            if ends and s != INF:  # the bound is met: nothing more to learn (ends first: it is
                 # known for the whole height, so the branch is predicted)
                 best = TABLEAU - left + 1
                 best6 = np.int64(n6)
@@ -467,13 +477,16 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
     out[OUT_STATUS] = STATUS_OK
     out[OUT_WON] = 1 if won else 0
     out[OUT_MAX_REMOVED] = best
-    out[OUT_STATES] = states
     out[OUT_PATH_LEN] = n_path
     out[OUT_LAYER] = layer
     out[OUT_HEIGHTS] = n_heights
 
-    for j in range(n_heights):  # leave the workspace clean
+    # Count the states (each slot set once, by one removal) and leave the workspace clean.
+    for j in range(n_heights):
+        states += _slots_set(least64[seen[j]])
         least64[seen[j]] = UNREACHED
-    if stopped >= 0:  # and the heights reached but not yet settled
-        for p6 in range(stopped, -1, -1):
+    if stopped >= 0:  # the heights reached but not yet settled too
+        for p6 in range(stopped - 1, -1, -1):
+            states += _slots_set(least64[p6])
             least64[p6] = UNREACHED
+    out[OUT_STATES] = states
