@@ -34,6 +34,7 @@ ROWS = 5
 TABLEAU = COLUMNS * ROWS
 N_HEIGHTS = 6**COLUMNS  # 279,936 height vectors
 WASTE_SLOTS = 16  # waste ranks 1..13, padded to a power of two
+HEIGHT_BIT = 0  # the visited slot of rank 0 (never a waste) marks a height vector reached
 VISITED_WORDS = N_HEIGHTS * WASTE_SLOTS // 64
 MAX_PATH = 64  # 35 removals + 16 draws at most
 NO_COLUMN = 7
@@ -54,10 +55,9 @@ def layered_workspace(capacity: int = N_HEIGHTS * 13 + 1):
     visited = np.zeros(VISITED_WORDS, dtype=np.uint64)
     rec = np.empty((capacity, REC_FIELDS), dtype=np.int32)
     stack = np.empty(capacity, dtype=np.int32)
-    first = np.full(N_HEIGHTS, -1, dtype=np.int32)
     # h3, first record, free-rank mask, h6, cards removed
     heights = np.empty((N_HEIGHTS, 5), dtype=np.int32)
-    return visited, rec, stack, first, heights
+    return visited, rec, stack, heights
 
 
 @njit(cache=True, inline="always")
@@ -108,7 +108,7 @@ def _removed(h3):
 
 @njit(cache=True)
 def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
-            visited, rec, stack, first, heights, out, path):
+            visited, rec, stack, heights, out, path):
     """Search from ``start`` = (7 heights, stock index, waste rank).
 
     col_ranks[c * 8 + h] is the rank of column c's free card when the column holds h cards;
@@ -134,7 +134,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
     w0 = start[8]
     _record(rec, 0, h3, w0, h6, -1, s0 | (NO_COLUMN << 8))
     _first_visit(visited, h6, w0)
-    first[h6] = 0
+    _first_visit(visited, h6, HEIGHT_BIT)
     heights[0, 0] = h3
     heights[0, 1] = 0
     heights[0, 2] = _free_mask(col_ranks, h3)
@@ -214,8 +214,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
                     status = STATUS_OVERFLOW
                     break
                 _record(rec, n_rec, n3, rank, n6, i, t | (c << 8))
-                if first[n6] < 0:
-                    first[n6] = n_rec
+                if _first_visit(visited, n6, HEIGHT_BIT):
                     heights[n_h, 0] = n3
                     heights[n_h, 1] = n_rec
                     heights[n_h, 2] = _free_mask(col_ranks, n3)
@@ -266,7 +265,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
     for j in range(n_rec):
         _forget(visited, rec[j, 1], rec[j, 0] >> 21)
     for k in range(n_h):
-        first[heights[k, 3]] = -1
+        _forget(visited, heights[k, 3], HEIGHT_BIT)
 
 
 INF = 255
