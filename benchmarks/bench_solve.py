@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -101,10 +102,13 @@ def marginal(deals: list[Deal], rules_name: str, bhs: str | None) -> None:
         out = Path(tmp) / "rows.csv"
 
         def golfsolve_marginal() -> float:
+            """Each run three times, the median kept: a process's start-up alone varies by
+            tenths of a second, which would move the marginal cost by tenths of a ms."""
             golf = [sys.executable, "-m", "golfsolve", "batch", "--rules", rules_name, "--jobs",
                     "1", "--quiet"]
-            one, _ = children_cpu([*golf, "1-1"])
-            many, _ = children_cpu([*golf, f"1-{n}", "--out", str(out)])
+            one = statistics.median(children_cpu([*golf, "1-1"])[0] for _ in range(3))
+            many = statistics.median(children_cpu([*golf, f"1-{n}", "--out", str(out)])[0]
+                                     for _ in range(3))
             print(f"{rules_name:<10} golfsolve batch: 1 deal {one:.2f} CPU-s, {n} deals "
                   f"{many:.2f} CPU-s: marginal {1000 * (many - one) / (n - 1):.3f} ms a deal")
             return (many - one) / (n - 1)
