@@ -71,6 +71,24 @@ def test_the_two_exact_kernels_agree_on_fewest_draws(number):
             assert len(solve(deal, rules, fewest_moves=True).moves) == 35 + settled[5]
 
 
+def test_the_kernels_leave_their_workspaces_clean():
+    """Both kernels reuse their scratch arrays from deal to deal: after every kind of search,
+    won or lost, stopped at a win or settled to the end, they must be as new."""
+    from golfsolve import search
+    from golfsolve.solver import _workspace
+
+    # Won by a beam, lost, and (8 Easy, 10 Classic, 5 dead-king) won by settle stopping at
+    # its first win.
+    for number in (1, 2, 5, 8, 10):
+        for rules in ALL_RULES:
+            for fewest in (False, True):
+                solve(Deal.from_number(number), rules, fewest_moves=fewest)
+                least, least64, _ = _workspace("settle")
+                assert (least == search.INF).all() and (least64 == search.UNREACHED).all()
+                visited = _workspace("layered")[0]
+                assert not visited.any()
+
+
 def test_the_rules_page_deal_fewest_moves(page_deal):
     for rules in ALL_RULES:
         solution = solve(page_deal, rules, fewest_moves=True)
