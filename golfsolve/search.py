@@ -366,24 +366,28 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
 
     # The hot loop indexes with unsigned integers: numba then checks no negative index.
     stopped = -1
-    p3 = root3
+    # The heights are counted down in base 6 at the top of each step, from one above the root
+    # (column 0 may read 6 for that one step), and the root is marked reached in its unused
+    # slot 7 until it is read: the step over an unreached height tests nothing else.
+    p3 = root3 + 1
+    left += 1
+    least[root6 * 8 + 7] = 0
     for p6i in range(root6, -1, -1):
-        if stopped >= 0:
-            break
-        if p6i != root6:  # count the heights down in base 6, as p6 goes down by one
-            if p3 & 7:
-                p3 -= 1
-                left -= 1
-            else:
-                c = 1
-                while (p3 >> (3 * c)) & 7 == 0:
-                    c += 1
-                p3 += 5 * ((1 << (3 * c)) - 1) // 7 - (1 << (3 * c))  # 0..0d -> 5..5(d-1)
-                left += 5 * c - 1
+        if p3 & 7:
+            p3 -= 1
+            left -= 1
+        else:
+            c = 1
+            while (p3 >> (3 * c)) & 7 == 0:
+                c += 1
+            p3 += 5 * ((1 << (3 * c)) - 1) // 7 - (1 << (3 * c))  # 0..0d -> 5..5(d-1)
+            left += 5 * c - 1
         p6 = np.uint64(p6i)
         slots = least64[p6]
-        if slots == UNREACHED and p6i != root6:
+        if slots == UNREACHED:
             continue
+        if p6i == root6:
+            least[root6 * 8 + 7] = INF
         seen[n_heights] = p6i
         n_heights += 1
         if TABLEAU - left > best:
@@ -426,6 +430,8 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
                 best3 = p3 - (1 << (3 * c))
                 stopped = p6i
                 break
+        if stopped >= 0:
+            break
 
     won = best == TABLEAU
     # Walk back from the target's least state to the root, writing moves last first.
