@@ -137,15 +137,19 @@ def _home(key, shift):
     return (key * np.uint64(0x9E3779B97F4A7C15)) >> shift
 
 
-@njit(cache=True)
-def rehash(table, bigger):
-    """Move every entry of ``table`` into the empty, larger ``bigger``."""
-    cap = bigger.shape[0]
+@njit(cache=True, inline="always")
+def _geometry(cap):
+    """(shift, slot mask) of a table of ``cap`` slots, a power of two, for ``_home``."""
     bits = 0
     while (1 << bits) < cap:
         bits += 1
-    shift = np.uint64(64 - bits)
-    slot_mask = np.uint64(cap - 1)
+    return np.uint64(64 - bits), np.uint64(cap - 1)
+
+
+@njit(cache=True)
+def rehash(table, bigger):
+    """Move every entry of ``table`` into the empty, larger ``bigger``."""
+    shift, slot_mask = _geometry(bigger.shape[0])
     for i in range(table.shape[0]):
         key = table[i, 0]
         if key != 0:
@@ -436,11 +440,7 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table_rati
     """
     n_stock = stock.shape[0]
     cap = table.shape[0]
-    bits = 0
-    while (1 << bits) < cap:
-        bits += 1
-    shift = np.uint64(64 - bits)
-    slot_mask = np.uint64(cap - 1)
+    shift, slot_mask = _geometry(cap)
     full = int(cap * LOAD)
 
     fitmask = np.zeros(14, dtype=np.int64)  # card ranks that fit on a waste rank
