@@ -101,7 +101,11 @@ def kernel_inputs(game: Game) -> tuple[np.ndarray, ...]:
     return (*pack_position(game.start), game.rules.fits_table(), start)
 
 
-def _result(out: np.ndarray, path: np.ndarray) -> tuple[np.ndarray, list[int]]:
+def _run(kernel, *args) -> tuple[np.ndarray, list[int]]:
+    """Call a kernel with fresh out and path arrays: (out, path, last move first)."""
+    out = np.zeros(search.OUT_SIZE, dtype=np.int64)
+    path = np.zeros(search.MAX_PATH, dtype=np.int64)
+    kernel(*args, out, path)
     if out[search.OUT_STATUS] != search.STATUS_OK:
         raise RuntimeError("the search ran out of state records")
     return out, path[: out[search.OUT_PATH_LEN]].tolist()
@@ -109,20 +113,14 @@ def _result(out: np.ndarray, path: np.ndarray) -> tuple[np.ndarray, list[int]]:
 
 def _layered(inputs: tuple, slack: int, dominance: bool = True, stop_at_win: bool = True,
              ) -> tuple[np.ndarray, list[int]]:
-    out = np.zeros(search.OUT_SIZE, dtype=np.int64)
-    path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    search.layered(*inputs, dominance, slack, stop_at_win, *_workspace("layered"), out, path)
-    return _result(out, path)
+    return _run(search.layered, *inputs, dominance, slack, stop_at_win, *_workspace("layered"))
 
 
 NO_STOP = TABLEAU_SIZE + 1  # settle everything reachable
 
 
 def _settle(inputs: tuple, cap: int, stop: int = NO_STOP) -> tuple[np.ndarray, list[int]]:
-    out = np.zeros(search.OUT_SIZE, dtype=np.int64)
-    path = np.zeros(search.MAX_PATH, dtype=np.int64)
-    search.settle(*inputs, cap, stop, *_workspace("settle"), out, path)
-    return _result(out, path)
+    return _run(search.settle, *inputs, cap, stop, *_workspace("settle"))
 
 
 def run_layered(game: Game, *, dominance: bool = True, slack: int = -1,
