@@ -71,12 +71,19 @@ from fractions import Fraction
 import numpy as np
 from numba import njit
 
-COLUMNS = 7
-ROWS = 5
-N_HEIGHTS = 6**COLUMNS
-WASTE_SLOTS = 16
-VISITED_WORDS = N_HEIGHTS * WASTE_SLOTS // 64
-POW6 = np.array([6**c for c in range(COLUMNS)], dtype=np.int64)
+from .odds import DEFAULT_BUDGET, multinomial
+from .search import (
+    COLUMNS,
+    N_HEIGHTS,
+    POW6,
+    ROWS,
+    VISITED_WORDS,
+    WASTE_SLOTS,
+    _first_visit,
+    _forget,
+    fit_masks,
+)
+
 MAX_STOCK = 31  # t takes 5 bits of a key
 KEY_T_SHIFT = 19  # h6 < 6**7 < 2**19
 KEY_M_SHIFT = 24
@@ -297,8 +304,7 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
     counters[OUT_DFS] += 1
     n_rec_cap = records.shape[0]
     arena_cap = arena.shape[0]
-    bit = np.uint64(h6 * WASTE_SLOTS + w)
-    visited[bit >> np.uint64(6)] |= np.uint64(1) << (bit & np.uint64(63))
+    _first_visit(visited, h6, w)
     records[0] = h3 | (w << 21) | (h6 << 25)
     n = 1
     j = 0
@@ -348,8 +354,7 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
     counters[OUT_CLOSURE] += n
     for q in range(n):  # leave the bitmaps clean
         rec = records[np.uint64(q)]
-        bit = np.uint64((rec >> 25) * WASTE_SLOTS + ((rec >> 21) & 15))
-        visited[bit >> np.uint64(6)] &= ~(np.uint64(1) << (bit & np.uint64(63)))
+        _forget(visited, rec >> 25, (rec >> 21) & 15)
     for q in range(top0, top):
         hmark[np.uint64(arena[q] >> 21)] = 0
     if won:
@@ -443,13 +448,7 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table_rati
     shift, slot_mask = _geometry(cap)
     full = int(cap * LOAD)
 
-    fitmask = np.zeros(14, dtype=np.int64)  # card ranks that fit on a waste rank
-    onmask = np.zeros(14, dtype=np.int64)  # waste ranks a card rank fits on
-    for w in range(1, 14):
-        for x in range(1, 14):
-            if fits[w, x]:
-                fitmask[w] |= 1 << x
-                onmask[x] |= 1 << w
+    fitmask, onmask = fit_masks(fits)  # card ranks on a waste rank, waste ranks under a card
     colmask = np.zeros(COLUMNS * 8, dtype=np.int64)
     needs = np.zeros(COLUMNS * 8 * 5, dtype=np.int64)
     n_needs = np.zeros(COLUMNS * 8, dtype=np.int64)
@@ -735,7 +734,6 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table_rati
 
 
 # ----- the Python API -----------------------------------------------------------------------
-DEFAULT_BUDGET = 500_000  # memo entries: about a second, 16 MB
 
 _workspace: tuple[np.ndarray, ...] | None = None
 
@@ -762,11 +760,7 @@ def _get_workspace() -> tuple[np.ndarray, ...]:
 
 def orders(unseen) -> int:
     """N(M): the distinct rank orders of the unseen multiset, exactly."""
-    counts = [int(x) for x in unseen]
-    n = math.factorial(sum(counts))
-    for x in counts:
-        n //= math.factorial(x)
-    return n
+    return multinomial(int(x) for x in unseen)
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,20 @@ def layered_workspace(capacity: int = N_HEIGHTS * 13 + 1):
     return visited, rec, stack, heights
 
 
+@njit(cache=True)
+def fit_masks(fits):
+    """(fitmask, onmask) of the rule table: fitmask[w] has bit x set when a card of rank x
+    fits on a waste of rank w; onmask[x] has bit w set then."""
+    fitmask = np.zeros(14, dtype=np.int64)
+    onmask = np.zeros(14, dtype=np.int64)
+    for w in range(1, 14):
+        for x in range(1, 14):
+            if fits[w, x]:
+                fitmask[w] |= 1 << x
+                onmask[x] |= 1 << w
+    return fitmask, onmask
+
+
 @njit(cache=True, inline="always")
 def _free_mask(col_ranks, h3):
     mask = 0
@@ -119,11 +133,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
     """
     cap = rec.shape[0]
     n_stock = stock_ranks.shape[0]
-    fitmask = np.zeros(14, dtype=np.int64)
-    for w in range(1, 14):
-        for r in range(1, 14):
-            if fits[w, r]:
-                fitmask[w] |= 1 << r
+    fitmask = fit_masks(fits)[0]
 
     h3 = 0
     h6 = 0
