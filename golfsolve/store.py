@@ -22,7 +22,7 @@ from pathlib import Path
 from .errors import InputError
 from .rules import ALL_RULES
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 2 had no odds columns; 1 kept one set of options and a run order
 COLUMNS = ("key", "deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
            "fewest_moves", "line", "states", "ms", "odds_wins", "odds_samples", "fair_value")
 ODDS_COLUMNS = COLUMNS[-3:]
@@ -30,13 +30,18 @@ _ROWS = "SELECT " + ", ".join(COLUMNS)
 
 
 def _from_1(table: str, fewest_moves: bool) -> str:
-    """Schema 1's rows in schema 2's columns (its options said if wins had the fewest moves)."""
+    """Schema 1's rows in today's columns (its options said if wins had the fewest moves)."""
     return f"""SELECT deal AS key, coalesce(CAST(number AS TEXT), code) AS deal, number,
         CASE WHEN number IS NULL THEN NULL ELSE code END AS code, rules, winnable, max_removed,
         best_score, winnable * {int(fewest_moves)} AS fewest_moves,
         replace(solution_moves, ' ', '') AS line, states, ms, NULL AS odds_wins,
         NULL AS odds_samples, NULL AS fair_value FROM {table}"""
 _RULES_ORDER = {r.name: i for i, r in enumerate(ALL_RULES)}
+_INDEX = """
+    -- numbered deals in order, covering what the summaries count
+    CREATE INDEX results_by_number ON results (number, rules, winnable, max_removed, best_score,
+        odds_samples, odds_wins) WHERE number IS NOT NULL;
+"""
 _CREATE = """
     CREATE TABLE results (            -- the fields of a record (records.py) but its moves
         key TEXT NOT NULL,            -- the deal number, or 'board:' and a hash of the board
@@ -56,10 +61,9 @@ _CREATE = """
         fair_value TEXT,              -- an exact fraction, when computed
         PRIMARY KEY (key, rules));
     CREATE TABLE boards (key TEXT PRIMARY KEY, board TEXT NOT NULL);
-    -- numbered deals in order, covering what the summaries count
-    CREATE INDEX results_by_number ON results (number, rules, winnable, max_removed, best_score,
-        odds_samples, odds_wins) WHERE number IS NOT NULL;
-"""
+""" + _INDEX
+_FROM_2 = ("SELECT " + ", ".join(COLUMNS[:-3]) + ", NULL AS odds_wins, NULL AS odds_samples, "
+           "NULL AS fair_value FROM results")
 
 
 class StoreError(InputError):
@@ -99,11 +103,11 @@ class ResultStore:
             raise StoreError(f"{self.path} was written by a newer golfsolve (database schema "
                              f"{self.schema}): upgrade golfsolve to use it")
         self._table = "results"  # what every query reads
-        if self.schema == 1:  # readable as it is; claim() upgrades it for writing
+        if self.schema < SCHEMA_VERSION:  # readable as it is; claim() upgrades it for writing
+            old = _from_1("results", bool(self.fewest_moves())) if self.schema == 1 else _FROM_2
             with self._errors("read"):
-                self.db.execute("CREATE TEMP VIEW results_2 AS "
-                                + _from_1("results", bool(self.fewest_moves())))
-            self._table = "temp.results_2"
+                self.db.execute("CREATE TEMP VIEW results_now AS " + old)
+            self._table = "temp.results_now"
 
     @contextmanager
     def _errors(self, doing: str) -> Iterator[None]:
@@ -171,6 +175,9 @@ class ResultStore:
             elif self.schema == 1:
                 self._upgrade_from_1(fewest_moves)
                 self._table = "results"
+            elif self.schema == 2:
+                self._upgrade_from_2()
+                self._table = "results"
             if odds is not None and stored_odds is None:
                 with self.db:
                     self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
@@ -180,19 +187,31 @@ class ResultStore:
         self.schema = SCHEMA_VERSION
 
     def _upgrade_from_1(self, fewest_moves: bool) -> None:
-        """Schema 1 (one set of options, a run order) to 2, in one transaction."""
+        """Schema 1 (one set of options, a run order) to today's, in one transaction."""
         with self.db:
             self.db.executescript(
-                "BEGIN; DROP VIEW temp.results_2; ALTER TABLE results RENAME TO results_1;"
-                + "CREATE TEMP VIEW results_2 AS "
+                "BEGIN; DROP VIEW temp.results_now; ALTER TABLE results RENAME TO results_1;"
+                + "CREATE TEMP VIEW results_now AS "
                 + _from_1("results_1 ORDER BY seq", fewest_moves) + ";"
                 + _CREATE + """
-                INSERT INTO results SELECT * FROM temp.results_2;
-                DROP VIEW temp.results_2;
+                INSERT INTO results SELECT * FROM temp.results_now;
+                DROP VIEW temp.results_now;
                 DROP TABLE results_1;
                 DELETE FROM meta;""")
             self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
                 ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
+
+    def _upgrade_from_2(self) -> None:
+        """Schema 2 (no odds columns) to today's, in one transaction: the rows stay."""
+        with self.db:
+            self.db.executescript(
+                "BEGIN; DROP VIEW temp.results_now;"
+                " ALTER TABLE results ADD COLUMN odds_wins INTEGER;"
+                " ALTER TABLE results ADD COLUMN odds_samples INTEGER;"
+                " ALTER TABLE results ADD COLUMN fair_value TEXT;"
+                " DROP INDEX results_by_number;" + _INDEX)
+            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
+                            (str(SCHEMA_VERSION),))
 
     def add(self, rows: list[dict], boards: dict[str, str] | None = None) -> None:
         """Store finished rows, and the board text of board-file deals by key, in one

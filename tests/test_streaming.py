@@ -189,6 +189,43 @@ def test_a_schema_1_database_is_upgraded_and_kept(cli, tmp_path, monkeypatch):
     assert (rows[1]["max_removed"], rows[1]["line"]) == ("30", "d 1 d")  # kept
 
 
+def test_a_schema_2_database_is_read_as_it_is_and_upgraded_on_the_first_write(cli, tmp_path):
+    """Schema 2 had no odds columns: reading leaves the file alone, a run adds them."""
+    db = tmp_path / "two.sqlite"
+    with sqlite3.connect(db) as con:
+        con.executescript("""
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE results (key TEXT NOT NULL, deal TEXT NOT NULL, number INTEGER,
+                code TEXT, rules TEXT NOT NULL, winnable INTEGER NOT NULL,
+                max_removed INTEGER NOT NULL, best_score INTEGER NOT NULL,
+                fewest_moves INTEGER NOT NULL, line TEXT NOT NULL, states INTEGER NOT NULL,
+                ms REAL NOT NULL, PRIMARY KEY (key, rules));
+            CREATE TABLE boards (key TEXT PRIMARY KEY, board TEXT NOT NULL);
+            CREATE INDEX results_by_number ON results (number, rules, winnable, max_removed,
+                best_score) WHERE number IS NOT NULL;
+            INSERT INTO meta VALUES ('schema', '2');
+            INSERT INTO meta VALUES ('fewest_moves', '0');
+            INSERT INTO results VALUES ('2', '2', 2, 'GO1-E-AAAAAAC', 'easy', 0, 30, 250, 0,
+                'd1d', 7, 1.5);""")
+    before = file_digest(db)
+    old = tmp_path / "old.csv"
+    assert cli("export", "--db", str(db), "--out", str(old)).code == 0
+    assert (read_csv(old)[0]["line"], read_csv(old)[0]["max_removed"]) == ("d 1 d", "30")
+    report = cli("batch", "--db", str(db), "--rules", "easy")
+    assert report.out.splitlines()[0] == ("easy: 1 deal, 0 won, win rate 0.0% (95% Wilson "
+                                          "interval [0.0%, 79.3%]), mean best score 250.0")
+    assert file_digest(db) == before
+    result = cli("batch", "1-3", "--rules", "easy", "--jobs", "1", "--db", str(db), "--odds",
+                 "--samples", "4", "--out", str(tmp_path / "new.csv"))
+    assert result.code == 0
+    rows = read_csv(tmp_path / "new.csv")
+    assert [(r["number"], r["line"], r["odds_samples"]) for r in rows][1] == ("2", "d 1 d", "4")
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("3",)
+        assert con.execute("SELECT count(*), count(odds_samples) FROM results").fetchone() == (
+            3, 3)
+
+
 # ----- the jobs ----------------------------------------------------------------------------------
 def test_jobs_and_dask_together_are_refused(cli):
     result = cli("batch", "1-3", "--jobs", "2", "--dask", "tcp://127.0.0.1:1")
