@@ -7,7 +7,7 @@ JSON forms, which positions share).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card
 from .codes import CodeError, GameCode, check_number
@@ -27,6 +27,7 @@ class Deal:
     tableau: tuple[tuple[Card, ...], ...]  # 7 columns, each top to bottom
     waste: Card
     stock: tuple[Card, ...]  # draw order
+    _position: Position = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.tableau) != COLUMNS:
@@ -36,7 +37,8 @@ class Deal:
                 raise DealError(f"column {i} has {len(column)} cards, expected {ROWS}")
         if len(self.stock) != STOCK_SIZE:
             raise DealError(f"the stock has {len(self.stock)} cards, expected {STOCK_SIZE}")
-        self.position()  # every card once
+        # Checks every card once; kept, so that the deal is never checked again.
+        object.__setattr__(self, "_position", Position(self.tableau, self.waste, self.stock))
 
     def cards(self) -> list[Card]:
         """The 52 cards in board order: the stock in draw order, the waste, the columns."""
@@ -44,7 +46,7 @@ class Deal:
 
     def position(self) -> Position:
         """The deal as a position: before the first move."""
-        return Position(self.tableau, self.waste, self.stock)
+        return self._position
 
     @classmethod
     def from_position(cls, position: Position) -> Deal:
