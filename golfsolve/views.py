@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .game import Game
 from .i18n import count_cards, short_name, text
+from .stats import plural, render_interval
 
 if TYPE_CHECKING:  # the solver imports numba: only the commands that solve load it
     from .odds import ActionOdds, Figure, Odds
@@ -56,9 +57,8 @@ def _figure(figure: Figure, of: str) -> str:
     if figure.kind == "exact":
         fraction = f"{figure.value.numerator:,}/{figure.value.denominator:,}"
         return f"{percent}  exact ({fraction})"
-    lo, hi = figure.interval
     return (f"{percent}  estimate: {figure.wins:,} of {figure.out_of:,} {of}, 95% interval "
-            f"[{100 * lo:.1f}%, {100 * hi:.1f}%]")
+            f"{render_interval(figure.interval)}")
 
 
 def _short(figure: Figure) -> str:
@@ -69,9 +69,8 @@ def _short(figure: Figure) -> str:
 
 def render_odds(title: str, odds: Odds) -> str:
     """The figures of one rule set, each labelled for what it is, and the move table."""
-    orders = "order" if odds.orders == 1 else "orders"
     lines = [f"{title}, {odds.rules.name} rules: {odds.unseen} unseen stock cards "
-             f"({odds.orders:,} {orders} of their ranks)"]
+             f"({plural(odds.orders, 'order')} of their ranks)"]
     of = "sampled orders" if odds.clairvoyant.kind == "estimate" else "orders"
     lines.append(f"  clairvoyant odds  {_figure(odds.clairvoyant, of)}; an upper bound on "
                  "the fair value")
