@@ -87,6 +87,18 @@ def _seed_lanes(add0: np.ndarray, add1: np.ndarray, base: np.ndarray, mt: np.nda
         mt[0, lane] = 0x80000000
 
 
+@njit(cache=True, inline="always")
+def _output(word_k, word_k1, word_km):
+    """Output k of a freshly seeded state, from its words k, k + 1 and k + _M (all untwisted
+    for k < 227): the twist of word k, tempered."""
+    y = (word_k & 0x80000000) | (word_k1 & 0x7FFFFFFF)
+    y = word_km ^ (y >> 1) ^ ((y & 1) * 0x9908B0DF)
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    return y ^ (y >> 18)
+
+
 @njit(cache=True)
 def _outputs_lanes(mt: np.ndarray, words: np.ndarray) -> None:
     """words[k, l] <- output k (k < words.shape[0] <= 227) of the freshly seeded lane l. The
@@ -94,13 +106,7 @@ def _outputs_lanes(mt: np.ndarray, words: np.ndarray) -> None:
     words alone (k + 1 and k + 397 are not yet twisted for k < 227)."""
     for k in range(words.shape[0]):
         for lane in range(mt.shape[1]):
-            y = (mt[k, lane] & 0x80000000) | (mt[k + 1, lane] & 0x7FFFFFFF)
-            y = mt[k + _M, lane] ^ (y >> 1) ^ ((y & 1) * 0x9908B0DF)
-            y ^= y >> 11
-            y ^= (y << 7) & 0x9D2C5680
-            y ^= (y << 15) & 0xEFC60000
-            y ^= y >> 18
-            words[k, lane] = y
+            words[k, lane] = _output(mt[k, lane], mt[k + 1, lane], mt[k + _M, lane])
 
 
 @njit(cache=True)
@@ -134,13 +140,7 @@ def _outputs_one(number: int, base: np.ndarray, mt: np.ndarray, words: np.ndarra
             i = 1
     mt[0] = 0x80000000
     for k in range(words.shape[0]):
-        y = (mt[k] & 0x80000000) | (mt[k + 1] & 0x7FFFFFFF)
-        y = mt[k + _M] ^ (y >> 1) ^ ((y & 1) * 0x9908B0DF)
-        y ^= y >> 11
-        y ^= (y << 7) & 0x9D2C5680
-        y ^= (y << 15) & 0xEFC60000
-        y ^= y >> 18
-        words[k, 0] = y
+        words[k, 0] = _output(mt[k], mt[k + 1], mt[k + _M])
 
 
 @njit(cache=True)
