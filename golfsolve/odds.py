@@ -299,8 +299,9 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
             value, fair_actions = result
         else:
             games_won += bool(result)
+    orders = rank_orders([c.rank for c in position.unseen])
     if tokens:
-        make = Figure.exact if enumerated(position, limit) else Figure.estimate
+        make = Figure.exact if orders <= limit.enumerate_at_most else Figure.estimate
         upper = make(won_any, weighed)
         per_action = [make(w, weighed) for w in wins]
     else:  # won already, or stuck
@@ -311,7 +312,6 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
                for t, c in zip(tokens, per_action, strict=True)]
     recommended, by = recommend(actions)
     policy = Figure.estimate(games_won, limit.games) if limit.games else None
-    orders = rank_orders([c.rank for c in position.unseen])
     return Odds(rules, position.unknown_slots, orders, upper, histogram, value, policy,
                 actions, recommended, by)
 
@@ -365,18 +365,20 @@ def _card_of(position: Position, game: Game, token: str) -> Card | None:
     return position.stock[0] if token == "d" else game.free_card(int(token))
 
 
+def preferred(tokens: list[str], value_of: Callable[[str], object]) -> str:
+    """The action of highest value; ties go to a removal over a draw, then the lower column."""
+    return max(sorted(tokens, key=lambda t: (t == "d", t)), key=value_of)
+
+
 def recommend(actions: list[ActionOdds]) -> tuple[str | None, str]:
     """The best action by exact fair value where every action has one, else by clairvoyant
-    odds. Ties go to a removal over a draw, then the lower column."""
+    odds (ties as :func:`preferred` breaks them)."""
     if not actions:
         return None, ""
-    def order(a: ActionOdds) -> tuple:
-        return (a.token == "d", a.token)
+    by_token = {a.token: a for a in actions}
     if all(a.fair.kind == "exact" for a in actions):
-        best = max(sorted(actions, key=order), key=lambda a: a.fair.value)
-        return best.token, "fair value"
-    best = max(sorted(actions, key=order), key=lambda a: a.clairvoyant.value)
-    return best.token, "clairvoyant odds"
+        return preferred(list(by_token), lambda t: by_token[t].fair.value), "fair value"
+    return preferred(list(by_token), lambda t: by_token[t].clairvoyant.value), "clairvoyant odds"
 
 
 # ----- a player who does not peek ---------------------------------------------------------------
@@ -388,17 +390,16 @@ def choose(view: Position, rules: Rules, rng: random.Random, tokens: list[str]) 
     if view.unknown_slots <= POLICY_EXACT_UNSEEN:
         value, by_action = fair(view, rules, POLICY_BUDGET)
         if value.kind == "exact":
-            ranked = [t for t in tokens if t in by_action]
-            return max(sorted(ranked, key=lambda t: (t == "d", t)),
-                       key=lambda t: by_action[t].value)
+            return preferred([t for t in tokens if t in by_action],
+                             lambda t: by_action[t].value)
     weigher = _Weigher(view, rules)
     unseen = [c.rank for c in view.unseen]
-    wins = [0] * len(tokens)
+    wins = dict.fromkeys(tokens, 0)
     for _ in range(POLICY_SAMPLES):
-        for i, (won, _) in enumerate(weigher.weigh(tokens, rng.sample(unseen, len(unseen)))):
-            wins[i] += won
-    ranked = sorted(range(len(tokens)), key=lambda i: (tokens[i] == "d", tokens[i]))
-    return tokens[max(ranked, key=lambda i: wins[i])]
+        for token, (won, _) in zip(tokens, weigher.weigh(tokens, rng.sample(unseen, len(unseen))),
+                                   strict=True):
+            wins[token] += won
+    return preferred(tokens, wins.__getitem__)
 
 
 def play_blind(position: Position, rules: Rules, rng: random.Random) -> bool:
@@ -407,7 +408,8 @@ def play_blind(position: Position, rules: Rules, rng: random.Random) -> bool:
     game = Game(position, rules)
     while game.status == "playing":
         tokens = legal_actions(game)
-        game.play(choose(game.position().hidden(), rules, rng, tokens))
+        game.play(tokens[0] if len(tokens) == 1
+                  else choose(game.position().hidden(), rules, rng, tokens))
     return game.status == "won"
 
 
