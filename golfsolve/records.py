@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # the solver imports numba: only the processes that solve loa
     from .deal import Deal
     from .game import Move
     from .position import Position
-    from .solver import Line, Solution
+    from .solver import Line
 
 RECORD_FIELDS = ("deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
                  "fewest_moves", "line", "moves", "states", "ms")
@@ -62,15 +62,14 @@ def code_of(number: int | None, rules: Rules) -> str | None:
 
 
 def solution_row(label: str, number: int | None, rules: Rules,
-                 solution: Solution | Line) -> dict:
-    """A record without ``moves``: what a batch stores and writes to CSV."""
-    from .solver import best_score
-
+                 solution: Line) -> dict:
+    """A record without ``moves``: what a batch stores and writes to CSV (a Solution is a
+    Line too)."""
     return {
         "deal": label, "number": number, "code": code_of(number, rules), "rules": rules.name,
         "winnable": solution.winnable, "max_removed": solution.max_removed,
-        "best_score": best_score(solution.max_removed), "fewest_moves": solution.fewest_moves,
-        "line": " ".join(solution.tokens), "states": solution.states,
+        "best_score": solution.best_score, "fewest_moves": solution.fewest_moves,
+        "line": solution.line, "states": solution.states,
         "ms": round(solution.seconds * 1000, 3),
     }
 

@@ -38,21 +38,9 @@ class Line:
     winnable: bool
     max_removed: int
     tokens: tuple[str, ...]
-    fewest_moves: bool
-    states: int
-    seconds: float
-
-
-@dataclass(frozen=True)
-class Solution:
-    rules: Rules
-    winnable: bool
-    max_removed: int  # tableau cards removable at best (counting those already removed)
-    tokens: tuple[str, ...]  # a win, or a line that removes max_removed cards to a dead end
     fewest_moves: bool  # whether the line is a win with the fewest moves possible
     states: int  # search states visited
     seconds: float
-    origin: Game = field(repr=False, compare=False)  # a copy of where the line starts
 
     @property
     def best_score(self) -> int:
@@ -62,6 +50,14 @@ class Solution:
     def line(self) -> str:
         """The moves as replay reads them: ``d`` a draw, 1-7 a column."""
         return " ".join(self.tokens)
+
+
+@dataclass(frozen=True)
+class Solution(Line):
+    """A line with the rules it was found under and a copy of the game where it starts."""
+
+    rules: Rules
+    origin: Game = field(repr=False, compare=False)
 
     @cached_property
     def moves(self) -> tuple[Move, ...]:
@@ -189,8 +185,8 @@ def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     load_kernels(game.start)
     line = search_line(kernel_inputs(game), fewest_moves)
     origin = Game.at_position(game.start, game.rules, game.heights, game.stock_pos, game.waste)
-    return Solution(game.rules, line.winnable, line.max_removed, line.tokens,
-                    line.fewest_moves, line.states, line.seconds, origin)
+    return Solution(line.winnable, line.max_removed, line.tokens, line.fewest_moves,
+                    line.states, line.seconds, rules=game.rules, origin=origin)
 
 
 def decide(col_ranks: np.ndarray, stock_ranks: np.ndarray, fits: np.ndarray,
