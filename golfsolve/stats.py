@@ -161,7 +161,7 @@ class BatchTally:
                 tally.score_sum += score_sum
                 tally.histogram[removed] = tally.histogram.get(removed, 0) + deals
                 tally.odds_deals += odds_deals
-                tally.odds_sum += odds_sum or 0.0
+                tally.odds_sum += odds_sum
 
     def summaries(self) -> list[RulesSummary]:
         return [self.tallies[name].summary() for name in self.rule_names]

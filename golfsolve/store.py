@@ -280,7 +280,7 @@ class ResultStore:
         with self._errors("read"):
             return self.db.execute(
                 "SELECT rules, max_removed, count(*), sum(winnable), sum(best_score), "
-                "count(odds_samples), sum(CAST(odds_wins AS REAL) / odds_samples) "
+                "count(odds_samples), total(CAST(odds_wins AS REAL) / odds_samples) "
                 f"FROM {self._table} WHERE number BETWEEN ? AND ? "
                 f"AND rules IN ({_marks(rule_names)}) GROUP BY rules, max_removed",
                 [first, last, *rule_names]).fetchall()
