@@ -41,7 +41,7 @@ How the state space is cut:
    heights vector (the last stock index from which it can still be won) and one pass over the
    heights under the roots settles them all (``_relaxed``). The table for supp(M) at the roots
    tests every state; tables for the smaller supports met deeper are made while they cost at
-   most ``table_ratio`` heights a memo entry (after ``table_grace`` entries), else a state
+   most TABLE_RATIO heights a memo entry (after TABLE_GRACE entries), else a state
    uses its parent's. Most states of a typical search have value 0, which is where this pays.
 
 The recursion is an explicit stack of frames (one per draw, plus the root), so the depth is at
@@ -294,12 +294,9 @@ def _alone(h3, h6, arena, top, counters):
 
 @njit(cache=True)
 def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top, counters):
-    """Everything removal-reachable from (h3, waste w). Appends its distinct heights (h3 |
-    h6 << 21) to ``arena`` from ``top``. Returns (new top, won, ok); ok False: out of room."""
-    if h3 == 0:
-        return top, True, True
-    if not _movable(col_ranks, fitmask[w], h3):  # the common case: the closure is h alone
-        return _alone(h3, h6, arena, top, counters)
+    """Everything removal-reachable from (h3, waste w), when h3 has cards and one of them
+    fits w. Appends its distinct heights (h3 | h6 << 21) to ``arena`` from ``top``. Returns
+    (new top, won, ok); ok False: out of room."""
     top0 = top
     counters[OUT_DFS] += 1
     n_rec_cap = records.shape[0]
@@ -375,9 +372,9 @@ def _closure_cached(col_ranks, fitmask, h3, h6, w, visited, hmark, records, aren
     if not _movable(col_ranks, fitmask[w], h3):  # the common case: the closure is h alone
         return _alone(h3, h6, arena, top, counters)
     cap = ccache.shape[0]
-    slot_mask = np.uint64(cap - 1)
+    shift, slot_mask = _geometry(cap)
     tag = (gen << 32) | (h6 * 16 + w + 1)
-    s = _home(np.uint64(tag), np.uint64(64 - CCACHE_BITS))
+    s = _home(np.uint64(tag), shift)
     while True:
         e = ccache[s, 0]
         if e == tag:
@@ -426,16 +423,14 @@ def _orders(m, binom):
 
 
 @njit(cache=True)
-def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table_ratio,
-                table_grace, table, fill, gen, cfill, relax_state, visited, hmark, records,
-                arena, frames, scratch, ccache, cstore, relax_best, relax_after, relax_pool,
-                out, wins):
+def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fill, gen, cfill,
+                relax_state, visited, hmark, records, arena, frames, scratch, ccache, cstore,
+                relax_best, relax_after, relax_pool, out, wins):
     """W of each root: roots[i] = (7 heights, stock index, waste rank; 0 = about to draw).
 
     stock: ranks in draw order, 0 for an unknown slot; unseen[r]: the unseen cards of rank r
     (their sum is the number of unknown slots from the roots' stock index on); fits: the
-    rule table. budget: the most memo entries; prune: PRUNE_DEAD | PRUNE_RELAXED;
-    table_ratio, table_grace: the allowance for relaxed tables (see the module notes).
+    rule table. budget: the most memo entries; prune: PRUNE_DEAD | PRUNE_RELAXED.
     table: the memo (see ``memo_table``) holding fill[0] entries. Roots with wins[i] >= 0 are
     skipped, so after STATUS_FULL a call with the memo rehashed into a larger table resumes;
     relax_state (int64[2 + 2**14], zero at first) and cfill (int64[2], zero) carry the
@@ -512,6 +507,9 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table_rati
     states = fill[0]
     top = 0
 
+    mcode = 0  # the code of the roots' unseen cards (the search restores m after each root)
+    for r in range(1, 14):
+        mcode += m[r] * radix[r]
     for ri in range(roots.shape[0]):
         if wins[ri] >= 0:
             continue
@@ -520,9 +518,6 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table_rati
         for c in range(COLUMNS):
             h3 |= roots[ri, c] << (3 * c)
             h6 += roots[ri, c] * POW6[c]
-        mcode = 0
-        for r in range(1, 14):
-            mcode += m[r] * radix[r]
         frames[0, F_KIND] = KIND_ROOT
         frames[0, F_H3] = h3
         frames[0, F_H6] = h6
@@ -627,7 +622,7 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table_rati
                     tslot = relax_state[2 + mmask]
                     if tslot < 0:
                         if relax_state[0] < max_tables and relax_state[1] + size <= (
-                                table_ratio * (states + table_grace)):
+                                TABLE_RATIO * (states + TABLE_GRACE)):
                             tslot = relax_state[0]
                             _relaxed(col_ranks, stock, fits, mmask, rtop, strides,
                                      relax_after, relax_pool, tslot * size, relax_best[:0])
@@ -832,8 +827,7 @@ COUNTER_NAMES = {"closure": OUT_CLOSURE, "lookups": OUT_LOOKUPS, "hits": OUT_HIT
 FIRST_CAPACITY = 1 << 12  # memo rows to start with; the table doubles as it fills
 
 
-def run_roots(col_ranks, stock, fits, unseen, roots, budget, prune=PRUNE_DEAD | PRUNE_RELAXED,
-              table_ratio=TABLE_RATIO, table_grace=TABLE_GRACE):
+def run_roots(col_ranks, stock, fits, unseen, roots, budget, prune=PRUNE_DEAD | PRUNE_RELAXED):
     """W of each root (-1: not computed), memo entries used, counters. The table starts small
     and is rehashed into one twice as large whenever it fills, up to ``budget`` entries."""
     table = memo_table(FIRST_CAPACITY)
@@ -845,8 +839,8 @@ def run_roots(col_ranks, stock, fits, unseen, roots, budget, prune=PRUNE_DEAD | 
     cfill = np.zeros(2, dtype=np.int64)
     relax_state = np.zeros(2 + (1 << 14), dtype=np.int64)
     while True:
-        fair_kernel(col_ranks, stock, fits, unseen, roots, int(budget), int(prune),
-                    int(table_ratio), int(table_grace), table, fill, gen, cfill, relax_state,
+        fair_kernel(col_ranks, stock, fits, unseen, roots, int(budget), int(prune), table,
+                    fill, gen, cfill, relax_state,
                     *_get_workspace(), out, wins)
         for name, slot in COUNTER_NAMES.items():
             counters[name] += int(out[slot])
