@@ -422,6 +422,32 @@ def _orders(m, binom):
     return n
 
 
+@njit(cache=True, inline="always")
+def _relax_index(h3, strides):
+    """A height vector's index in a relaxed table."""
+    idx = 0
+    for c in range(COLUMNS):
+        idx += ((h3 >> (3 * c)) & 7) * strides[c]
+    return idx
+
+
+@njit(cache=True, inline="always")
+def _push_frame(frames, g, kind, h3, h6, t, mcode, r, tin):
+    """Frame g, about to take its first outcome: a draw (or the root) at heights h3/h6, stock
+    index t, unseen cards coded mcode; r the root's waste (0 for a draw); tin the relaxed table
+    it inherits."""
+    frames[g, F_KIND] = kind
+    frames[g, F_H3] = h3
+    frames[g, F_H6] = h6
+    frames[g, F_T] = t
+    frames[g, F_MCODE] = mcode
+    frames[g, F_R] = r
+    frames[g, F_PHASE] = PHASE_NEXT
+    frames[g, F_DONE] = 0
+    frames[g, F_SUM] = 0
+    frames[g, F_TIN] = tin
+
+
 @njit(cache=True)
 def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fill, gen, cfill,
                 relax_state, visited, hmark, records, arena, frames, scratch, ccache, cstore,
@@ -518,16 +544,7 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
         for c in range(COLUMNS):
             h3 |= roots[ri, c] << (3 * c)
             h6 += roots[ri, c] * POW6[c]
-        frames[0, F_KIND] = KIND_ROOT
-        frames[0, F_H3] = h3
-        frames[0, F_H6] = h6
-        frames[0, F_T] = roots[ri, 7]
-        frames[0, F_MCODE] = mcode
-        frames[0, F_R] = roots[ri, 8]
-        frames[0, F_PHASE] = PHASE_NEXT
-        frames[0, F_DONE] = 0
-        frames[0, F_SUM] = 0
-        frames[0, F_TIN] = 0
+        _push_frame(frames, 0, KIND_ROOT, h3, h6, roots[ri, 7], mcode, roots[ri, 8], 0)
         sp = 1
         top = 0
         have_ret = False
@@ -595,9 +612,7 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
                 won = False
                 hopeless = False
                 if relaxed_test:
-                    idx = 0
-                    for c in range(COLUMNS):
-                        idx += ((frames[f, F_H3] >> (3 * c)) & 7) * strides[c]
+                    idx = _relax_index(frames[f, F_H3], strides)
                     hopeless = relax_best[np.uint64(idx * 16 + r)] < tc
                 if hopeless:
                     out[OUT_RELAXED] += 1
@@ -662,9 +677,7 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
                 val = 0
                 hopeless = False
                 if relaxed_test:
-                    idx = frames[f, F_TSLOT] * size
-                    for c in range(COLUMNS):
-                        idx += ((c3 >> (3 * c)) & 7) * strides[c]
+                    idx = frames[f, F_TSLOT] * size + _relax_index(c3, strides)
                     hopeless = relax_pool[idx] < tc
                 if hopeless:
                     out[OUT_RELAXED] += 1
@@ -689,17 +702,8 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
                     else:
                         frames[f, F_I] = i
                         frames[f, F_BEST] = best
-                        g = sp
-                        frames[g, F_KIND] = KIND_DRAW
-                        frames[g, F_H3] = c3
-                        frames[g, F_H6] = c6
-                        frames[g, F_T] = tc
-                        frames[g, F_MCODE] = mc
-                        frames[g, F_PHASE] = PHASE_NEXT
-                        frames[g, F_R] = 0
-                        frames[g, F_DONE] = 0
-                        frames[g, F_SUM] = 0
-                        frames[g, F_TIN] = frames[f, F_TSLOT]
+                        _push_frame(frames, sp, KIND_DRAW, c3, c6, tc, mc, 0,
+                                    frames[f, F_TSLOT])
                         sp += 1
                         out[OUT_EXPANDED] += 1
                         pushed = True
