@@ -352,6 +352,8 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
         return BatchReport(tally, 0, counts["stored"], 0, 0)
     total = deals.total
     size = unit_size(total, jobs)
+    if total is not None:
+        jobs = min(jobs, -(-total // size))  # no worker without a unit of work
     if not solve:
         runner = None
     elif dask:

@@ -16,7 +16,7 @@ from .errors import InputError
 from .files import is_file, read_text
 from .game import Game
 from .i18n import LANGUAGES, default_language, describe_position, text
-from .odds import DEFAULT_BUDGET, DEFAULT_SAMPLES
+from .odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAMES, MAX_SAMPLES
 from .play import PlaySession, move_name, replay
 from .records import MoveSource
 from .rules import EASY, Rules, parse_rules_list, rules_by_name
@@ -168,12 +168,15 @@ def _known_stock(source: DealSource) -> None:
 @click.argument("deal")
 @click.option("--rules", help="easy, classic, dead-king, a comma list, or all "
               "(default: the code's letter, else easy)")
-@click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES, show_default=True,
+@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES,
+              show_default=True,
               help="Stock orders to sample when there are too many to weigh each.")
 @click.option("--seed", type=int, help="Seed for the sampled orders and games: fixed figures.")
-@click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET, show_default=True,
+@click.option("--budget", type=click.IntRange(1, MAX_BUDGET), default=DEFAULT_BUDGET,
+              show_default=True,
               help="Most states for the exact fair value (about half a million a second).")
-@click.option("--policy", "games", type=click.IntRange(min=1), default=None, metavar="GAMES",
+@click.option("--policy", "games", type=click.IntRange(1, MAX_GAMES), default=None,
+              metavar="GAMES",
               help="Also play GAMES games by a policy that does not peek: a lower bound.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: the cores this process may use).")
@@ -197,8 +200,9 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
     """
     from .odds import Limit, run_odds
     from .views import render_odds
-    from .workers import available_cores
+    from .workers import checked_jobs
 
+    workers = checked_jobs(jobs)
     source = resolve(deal)
     chosen = list(_rules_for(source, rules))
     limit = Limit(samples=samples, budget=budget, seed=seed, games=games or 0)
@@ -215,7 +219,7 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
             bar.update(done - bar.n)
 
     try:
-        results = run_odds(position, chosen, limit, jobs or available_cores(), progress)
+        results = run_odds(position, chosen, limit, workers, progress)
     finally:
         if bar is not None:
             bar.close()
@@ -380,11 +384,11 @@ def _batch_options(fn):
         click.option("--odds", is_flag=True,
                      help="Also weigh each deal with its stock face down: its clairvoyant "
                      "odds over --samples stock orders (see golfsolve odds)."),
-        click.option("--samples", type=click.IntRange(min=1), default=None,
+        click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=None,
                      help="Stock orders a deal's odds weigh [default: 100]."),
         click.option("--seed", type=int, default=None,
                      help="Seed of the sampled stock orders [default: 0]."),
-        click.option("--budget", type=click.IntRange(min=1), default=None,
+        click.option("--budget", type=click.IntRange(1, MAX_BUDGET), default=None,
                      help="Also try each deal's exact fair value within this many states."),
         click.option("--dask", "dask_address", metavar="ADDRESS",
                      help="Solve on a Dask cluster (tcp://host:8786) instead of local workers."),
@@ -429,7 +433,7 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
     from .progress import Progress
     from .records import RowWriter
     from .store import ResultStore
-    from .workers import WorkerError, available_cores
+    from .workers import WorkerError, available_cores, checked_jobs
 
     chosen = list(parse_rules_list(rules))
     _check_out(out, db)
@@ -448,7 +452,8 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
     work = _work(fewest_moves, odds, samples, seed, budget)
     deal_list = DealList(deals, count) if deals else None
     cores = available_cores()
-    if jobs and jobs > cores:
+    workers = checked_jobs(jobs)
+    if workers > cores:
         _stderr(f"golfsolve: note: --jobs {jobs} is more than the {cores} cores this process "
                    "may use; the workers will share them")
     store = ResultStore(db, create=deal_list is not None) if db else None
@@ -462,7 +467,7 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
             progress = Progress(deal_list.total if deal_list else None,
                                 [r.name for r in chosen], not quiet and sys.stderr.isatty())
             try:
-                report = run_batch(deal_list, chosen, jobs=jobs or cores, dask=dask_address,
+                report = run_batch(deal_list, chosen, jobs=workers, dask=dask_address,
                                    store=store, work=work, writer=writer, progress=progress,
                                    pairs=pairs, solve=deal_list is not None)
             finally:

@@ -41,6 +41,16 @@ def letters_to_number(letters: str) -> int:
     return number
 
 
+def digits_value(digits: str) -> int:
+    """The number a string of ASCII digits writes. One with more digits than any deal number
+    is refused (CodeError) before it is converted: Python will not convert very long ones."""
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(MAX_NUMBER)):
+        shown = digits if len(digits) <= 24 else f"{digits[:12]}... ({len(digits)} digits)"
+        raise CodeError(f"deal number {shown} is out of range (1 to {MAX_NUMBER})")
+    return int(significant or "0")
+
+
 def check_number(number: int) -> int:
     if not 1 <= number <= MAX_NUMBER:
         raise CodeError(f"deal number {number} is out of range (1 to {MAX_NUMBER})")

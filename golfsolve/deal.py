@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from .cards import Card
-from .codes import CodeError, GameCode, check_number
+from .codes import CodeError, GameCode, check_number, digits_value
 from .errors import InputError
 from .files import exists, parse_json, read_text
 from .position import COLUMNS, ROWS, STOCK_SIZE, TABLEAU_SIZE, Position, PositionError
@@ -134,9 +134,10 @@ _NUMBER = re.compile(r"^[0-9]+$")  # ASCII digits only: int() takes others, peop
 _RANGE_LIKE = re.compile(r"^[0-9][0-9\s,.-]*$")
 
 
-def _checked_number(number: int) -> int:
+def _checked_number(number: int | str) -> int:
+    """A deal number, given as an int or as ASCII digits, checked."""
     try:
-        return check_number(number)
+        return check_number(number if isinstance(number, int) else digits_value(number))
     except CodeError as exc:
         raise DealError(str(exc)) from None
 
@@ -151,8 +152,10 @@ def _checked_code(text: str) -> GameCode:
 def resolve(arg: str) -> DealSource:
     """A game code, a bare deal number, a board or JSON file path, or ``-`` for stdin."""
     text = arg.strip()
+    if not text:
+        raise DealError("an empty DEAL argument: give a deal number, game code or file")
     if _NUMBER.match(text):
-        number = _checked_number(int(text))
+        number = _checked_number(text)
         return DealSource(text, Deal.from_number(number).position(), number)
     if text != "-" and not exists(text):
         if GameCode.looks_like_code(text):

@@ -15,7 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .codes import CodeError, GameCode, check_number
+from .codes import CodeError, GameCode, check_number, digits_value
 from .deal import Deal, DealError, parse_deal_text
 from .errors import InputError
 from .files import exists, read_text
@@ -91,6 +91,14 @@ def _code_number(text: str, spec: str) -> int:
         raise DealsError(str(exc) if text == spec else f"{spec}: {exc}") from None
 
 
+def _digits(text: str, spec: str) -> int:
+    try:
+        return digits_value(text)
+    except CodeError as exc:
+        shown = spec if len(spec) <= 40 else f"{spec[:20]}..."
+        raise DealsError(str(exc) if text == spec else f"{shown}: {exc}") from None
+
+
 def _checked_range(first: int, last: int, spec: str) -> NumberRange:
     for n in (first, last):
         try:
@@ -105,7 +113,7 @@ def _checked_range(first: int, last: int, spec: str) -> NumberRange:
 def _start(spec: str) -> int | None:
     """The deal a single number or game code names; None for anything else."""
     if _NUMBER.match(spec):
-        return int(spec)
+        return _digits(spec, spec)
     if GameCode.looks_like_code(spec) and not exists(spec):
         return _code_number(spec, spec)
     return None
@@ -121,7 +129,8 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
         return Listing(spec[1:])
     match = _RANGE.match(spec)
     if match:
-        return _checked_range(int(match.group(1)), int(match.group(2)), spec)
+        return _checked_range(_digits(match.group(1), spec), _digits(match.group(2), spec),
+                              spec)
     first, dots, last = spec.partition("..")
     if dots and GameCode.looks_like_code(first) and not exists(spec):
         return _checked_range(_code_number(first.strip(), spec), _code_number(last.strip(), spec),

@@ -87,3 +87,5 @@ def parse_json(text: str, what: str) -> object:
                         f"{exc.colno})") from None
     except RecursionError:
         raise FileError(f"the JSON {what} is nested too deeply") from None
+    except ValueError:  # an integer with more digits than Python converts
+        raise FileError(f"invalid JSON {what}: a number with too many digits") from None

@@ -38,6 +38,11 @@ if TYPE_CHECKING:  # numpy comes with the solver, when figures are computed
 
 DEFAULT_SAMPLES = 500
 DEFAULT_BUDGET = 500_000  # expectimax states (memo entries): about a second, 16 MB
+# The most a user may ask for: past these a run holds gigabytes (each sampled order is kept,
+# each state of the fair value takes 32 bytes) or lasts for hours.
+MAX_SAMPLES = 1_000_000
+MAX_BUDGET = 50_000_000
+MAX_GAMES = 100_000
 ENUMERATE_AT_MOST = 2_000  # distinct rank orders enumerated rather than sampled
 POLICY_SAMPLES = 8  # orders sampled for each hindsight decision
 POLICY_EXACT_UNSEEN = 10  # at most this many unseen cards: decide by the exact fair value
@@ -346,7 +351,8 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
     plans = [plan(position, rules, limit) for rules in rules_list]
     units = [(i, unit) for i, (_, rule_units) in enumerate(plans) for unit in rule_units]
     results: list[list[tuple[tuple, object]]] = [[] for _ in plans]
-    runner = InlineRunner(task) if jobs <= 1 or len(units) <= 1 else WorkerPool(jobs, task)
+    jobs = min(jobs, len(units))  # no worker without work
+    runner = InlineRunner(task) if jobs <= 1 else WorkerPool(jobs, task)
     with deferred(), runner:
         for n, (_, unit) in enumerate(units):
             runner.submit(n, unit)

@@ -17,8 +17,10 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from multiprocessing import connection, get_context
 
+from .errors import InputError
 from .interrupts import SIGNALS, check
 
+MAX_JOBS_PER_CORE = 4  # each worker holds its own kernels and tables, about 150 MB
 TASKS_PER_WORKER = 2  # sent ahead, so that a worker never waits for the next task
 WAIT_SECONDS = 0.25  # how often a waiting parent looks for stop signals and dead workers
 PR_SET_PDEATHSIG = 1
@@ -29,6 +31,19 @@ def available_cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
+
+
+def checked_jobs(jobs: int | None) -> int:
+    """The worker processes to use: ``jobs`` (--jobs), else the cores this process may use.
+    More than MAX_JOBS_PER_CORE a core is refused (InputError): it would only fill memory."""
+    cores = available_cores()
+    if jobs is None:
+        return cores
+    most = MAX_JOBS_PER_CORE * cores
+    if jobs > most:
+        raise InputError(f"--jobs {jobs} is more than {MAX_JOBS_PER_CORE} workers for each of "
+                         f"the {cores} cores this process may use (at most {most})")
+    return jobs
 
 
 class WorkerError(RuntimeError):

@@ -272,3 +272,52 @@ def test_texts_count_right_and_line_up(cli):
     lines = cli("replay", "1", line, "--format", "grid", "--lang", "en").out.splitlines()
     assert lines[2:9] == [f"  {c}: (empty)" for c in range(1, 8)]
     assert all(text == text.rstrip() for text in lines)
+
+
+# ----- limits a user can reach by accident -------------------------------------------------------
+def test_more_jobs_than_a_machine_can_hold_are_refused_before_any_work(cli):
+    from golfsolve.workers import MAX_JOBS_PER_CORE, available_cores
+
+    cores = available_cores()
+    most = MAX_JOBS_PER_CORE * cores
+    for command in (["batch", "1-3"], ["odds", "1", "--samples", "5"]):
+        result = cli(*command, "--jobs", str(most + 1))
+        assert (result.code, result.out, result.err) == (2, "", error(
+            f"--jobs {most + 1} is more than {MAX_JOBS_PER_CORE} workers for each of the "
+            f"{cores} cores this process may use (at most {most})"))
+
+
+def test_a_small_batch_starts_no_more_workers_than_it_has_units(cli, monkeypatch):
+    import golfsolve.batch
+
+    started = []
+    real_pool = golfsolve.batch.WorkerPool
+
+    def counting_pool(jobs, function):
+        started.append(jobs)
+        return real_pool(jobs, function)
+
+    monkeypatch.setattr(golfsolve.batch, "WorkerPool", counting_pool)
+    result = cli("batch", "1-3", "--rules", "easy", "--jobs", "4", "--quiet")
+    assert result.code == 0 and result.out.startswith("easy: 3 deals, 3 won")
+    assert started == [3]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["solve", "9" * 5000], "deal number 999999999999... (5000 digits) is out of range (1 to "
+     "8031810175)"),
+    (["show", "0" * 4990 + "12"], None),
+    (["batch", "1-" + "9" * 5000], "1-999999999999999999...: deal number 999999999999... (5000 "
+     "digits) is out of range (1 to 8031810175)"),
+    (["batch", "9" * 5000], "deal number 999999999999... (5000 digits) is out of range (1 to "
+     "8031810175)"),
+    (["solve", "big.json"], "big.json: invalid JSON deal: a number with too many digits"),
+])
+def test_numbers_too_long_to_convert_are_one_line(cli, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "big.json").write_text('{"number": ' + "9" * 5000 + "}")
+    result = cli(*args)
+    if message is None:  # leading zeros: deal 12 itself
+        assert result.code == 0 and result.out == cli("show", "12").out
+    else:
+        assert (result.code, result.out, result.err) == (2, "", error(message))

@@ -117,9 +117,12 @@ def test_the_odds_command(cli):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--samples", "0"], "Invalid value for '--samples': 0 is not in the range x>=1."),
-    (["--budget", "-5"], "Invalid value for '--budget': -5 is not in the range x>=1."),
-    (["--policy", "0"], "Invalid value for '--policy': 0 is not in the range x>=1."),
+    (["--samples", "0"], "Invalid value for '--samples': 0 is not in the range "
+                         "1<=x<=1000000."),
+    (["--samples", "9" * 30], f"Invalid value for '--samples': {'9' * 30} is not in the range "
+                              "1<=x<=1000000."),
+    (["--budget", "-5"], "Invalid value for '--budget': -5 is not in the range 1<=x<=50000000."),
+    (["--policy", "0"], "Invalid value for '--policy': 0 is not in the range 1<=x<=100000."),
     (["--budget", "lots"], "Invalid value for '--budget': 'lots' is not a valid integer "
                            "range.")])
 def test_odds_refuses_bad_limits(cli, args, message):
