@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -31,7 +32,20 @@ LANG_OPTION = click.option(
 )
 
 
+class _Commands(click.Group):
+    """The command group. A stop signal inside a command ends it with one line and status 128
+    + the signal's number (click on its own prints a blank line and forgets which signal)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as stop:
+            _stderr("golfsolve: interrupted")
+            raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
+
+
 @click.group(
+    cls=_Commands,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     epilog="DEAL is a game code (GO1-E-AAAAAAB), a PySolFC deal number (1), a board or JSON "
     "file, or - for standard input. Exit status: 0 done (a deal that cannot be won is not an "
@@ -640,7 +654,19 @@ def run(argv: list[str] | None = None) -> int:
         # SystemExit(1); nothing else exits that way when click is not in standalone mode.)
         _drop_stdout()
         return EXIT_OK
+    except OSError as exc:  # files and databases report their own errors: this is an output
+        code = _write_failed(exc)
+        _drop_stdout()
+        return code
     return result if isinstance(result, int) else EXIT_OK
+
+
+def _write_failed(exc: OSError) -> int:
+    """Say that output could not be written (a full disk, say): one line, exit status 1."""
+    reason = exc.strerror or exc
+    _stderr(f"golfsolve: error: {exc.filename}: {reason}" if exc.filename else
+            f"golfsolve: error: cannot write standard output: {reason}")
+    return EXIT_FAILED
 
 
 def _drop_stdout() -> None:
@@ -654,12 +680,35 @@ def _stderr(message: str) -> None:
     click.echo("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message), err=True)
 
 
-def fit_output(stream=None) -> None:
-    """Print only what standard output can encode: cards as TS where it cannot show suit
-    symbols, ? for any other character it cannot show."""
+class _Replacing(io.TextIOBase):
+    """Standard output as click should see it when it is ASCII: click takes an ASCII stream
+    for a misconfigured one and writes UTF-8 beneath it, where this one writes ? instead."""
+
+    encoding = "utf-8"  # what click is told: the text reaches the stream, which replaces
+
+    def __init__(self, stream: io.TextIOWrapper) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+
+def fit_output(stream):
+    """Standard output that prints only what it can encode: cards as TS where it cannot show
+    suit symbols, ? for any other character it cannot show."""
+    import codecs
+
     from .cards import use_suit_symbols
 
-    stream = stream or sys.stdout
     encoding = getattr(stream, "encoding", None) or "ascii"
     try:
         "♠♥♦♣".encode(encoding)
@@ -667,16 +716,27 @@ def fit_output(stream=None) -> None:
         use_suit_symbols(False)
     if hasattr(stream, "reconfigure"):
         stream.reconfigure(errors="replace")
+    try:
+        ascii_only = codecs.lookup(encoding).name == "ascii"
+    except LookupError:
+        ascii_only = False
+    return _Replacing(stream) if ascii_only else stream
 
 
 def main() -> None:
     from .interrupts import install
 
     install()
-    fit_output()
+    if sys.stdout is None:  # started with stdout closed (>&-)
+        _stderr("golfsolve: error: standard output is closed")
+        sys.exit(EXIT_FAILED)
+    sys.stdout = fit_output(sys.stdout)
     code = run()
     try:
         sys.stdout.flush()
     except BrokenPipeError:
+        _drop_stdout()
+    except OSError as exc:
+        code = _write_failed(exc)
         _drop_stdout()
     sys.exit(code)

@@ -2,6 +2,7 @@
 
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -153,6 +154,8 @@ def test_output_falls_back_to_what_the_stream_can_encode(encoding):
                            capture_output=True, env=env, check=False)
     assert shown.returncode == 0 and shown.stderr == b""
     assert b"Traceback" not in solved.stderr + shown.stderr
+    shown.stdout.decode(encoding)  # what the stream cannot show is ?, not another encoding
+    assert b"?" in shown.stdout
 
 
 # ----- clear, true messages --------------------------------------------------------------------
@@ -321,3 +324,25 @@ def test_numbers_too_long_to_convert_are_one_line(cli, tmp_path, monkeypatch, ar
         assert result.code == 0 and result.out == cli("show", "12").out
     else:
         assert (result.code, result.out, result.err) == (2, "", error(message))
+
+
+# ----- output that cannot be written, and stops --------------------------------------------------
+def test_standard_output_that_cannot_be_written_is_one_line():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*GOLFSOLVE, "solve", "1"], stdout=full, stderr=subprocess.PIPE,
+                              text=True, check=False)
+    assert (done.returncode, done.stderr) == (
+        1, error("cannot write standard output: No space left on device"))
+    closed = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", *GOLFSOLVE, "solve", "1"],
+                            capture_output=True, text=True, check=False)
+    assert (closed.returncode, closed.stderr) == (1, error("standard output is closed"))
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP])
+def test_a_stopped_game_says_so_once_with_the_signals_status(stop):
+    proc = subprocess.Popen([*GOLFSOLVE, "play", "1"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.readline()  # the game has begun: it waits for a move
+    proc.send_signal(stop)
+    _, err = proc.communicate(timeout=30)
+    assert (proc.returncode, err) == (128 + stop, "golfsolve: interrupted\n")
