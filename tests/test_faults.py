@@ -79,15 +79,30 @@ def test_a_damaged_database_is_one_line_and_left_as_it_is(cli, tmp_path):
             f.seek(page * 4096 + 100)
             f.write(b"\xde\xad\xbe\xef" * 64)
     before = file_digest(db)
-    damaged = ("database disk image is malformed (it is damaged or not a database; use "
-               "another --db)")
     for args in (["batch", "1-300"], ["batch", "301-302"], ["compare", "1-300"],
                  ["compare"], ["export", "--out", str(tmp_path / "x.csv")]):
         result = cli(*args, "--db", str(db), *(["--jobs", "1"] if args[0] != "export"
                                                and len(args) > 1 else []))
         assert result.code == 2 and result.out == ""
-        assert result.err.startswith("golfsolve: error: cannot ") and result.err.endswith(
-            f" {db} as a results database: {damaged}\n")
+        assert result.err.startswith("golfsolve: error: cannot ") and (
+            f" {db} as a results database: " in result.err)
+        assert result.err.endswith("use another --db)\n") and "damaged" in result.err
+        assert result.err.count("\n") == 1
+    assert file_digest(db) == before
+
+
+def test_a_database_damaged_where_a_run_would_not_read_is_refused_before_writing(cli, tmp_path):
+    db = tmp_path / "damaged.sqlite"
+    assert cli("batch", "1-1000", "--rules", "easy", "--jobs", "1", "--db", str(db)).code == 0
+    size = db.stat().st_size
+    with open(db, "r+b") as f:  # one page in the middle, far from the rows of deals 1001-1002
+        f.seek(size // 2 // 4096 * 4096 + 100)
+        f.write(b"\xde\xad\xbe\xef" * 64)
+    before = file_digest(db)
+    result = cli("batch", "1001-1002", "--rules", "easy", "--jobs", "1", "--db", str(db))
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith(f"golfsolve: error: cannot use {db} as a results database: ")
+    assert result.err.endswith(" (it is damaged; use another --db)\n")
     assert file_digest(db) == before
 
 
