@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable, Iterable
@@ -176,13 +177,19 @@ class PlaySession:
             self.say("peek_lost_one" if more == 1 else "peek_lost", move=move, more=more)
 
     def save(self, path: str) -> None:
-        """Write the position as the player sees it (stock face down) to a board file."""
+        """Write the position as the player sees it (stock face down): to a ``.json`` file as
+        a JSON deal that names the rules, to any other as a board file."""
         if not path:
             self.say("save_usage")
             return
+        position = self.game.position().hidden()
+        if path.lower().endswith(".json"):
+            text = json.dumps({**position.to_dict(), "rules": self.game.rules.name}) + "\n"
+        else:
+            text = position.to_board()
         try:
             with open(path, "w", encoding="utf-8") as f:
-                f.write(self.game.position().hidden().to_board())
+                f.write(text)
         except OSError as exc:
             self.say("save_failed", path=path, reason=exc.strerror or exc)
             return

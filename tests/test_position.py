@@ -159,6 +159,19 @@ def test_play_saves_the_position_a_player_sees(cli, tmp_path):
         "directory"]
 
 
+def test_play_saves_json_with_its_rules(cli, tmp_path):
+    path = tmp_path / "saved.json"
+    result = cli("play", "GO1-C-AAAAAAB", "--lang", "en", input=f"d\ns {path}\nq\n")
+    assert result.out.splitlines()[-1] == f"Position saved to {path}."
+    saved = json.loads(path.read_text())
+    game = Game(Deal.from_number(1), CLASSIC)
+    game.draw()
+    assert saved["rules"] == "classic"
+    assert Position.from_dict(saved) == game.position().hidden()
+    odds = cli("odds", str(path), "--samples", "5", "--seed", "1")
+    assert odds.out.splitlines()[0].startswith(f"{path}, classic rules: 15 unseen stock cards")
+
+
 def test_replay_json_reads_back_as_a_position(cli):
     result = json.loads(cli("replay", "3", "d 6 d", "--format", "json").out)
     assert (result["number"], result["played"], result["cards_removed"], result["stock_left"],
