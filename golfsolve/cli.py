@@ -14,7 +14,7 @@ import click
 from . import __version__
 from .deal import DealError, DealSource, resolve
 from .errors import InputError
-from .files import is_file, read_text
+from .files import is_dir, is_file, read_text
 from .game import Game
 from .i18n import LANGUAGES, default_language, describe_position, text
 from .odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAMES, MAX_SAMPLES
@@ -371,6 +371,8 @@ def _read_moves(moves: str) -> MoveSource:
     """MOVES as given: standard input, a file, or the moves themselves."""
     if moves == "-" or is_file(moves):
         return MoveSource.parse(read_text(moves))
+    if moves.strip() and is_dir(moves):
+        raise InputError(f"{moves} is a directory, not moves or a file of them")
     try:
         return MoveSource.parse(moves)
     except InputError:

@@ -26,6 +26,14 @@ def is_file(text: str) -> bool:
         return False
 
 
+def is_dir(text: str) -> bool:
+    """Whether ``text`` names an existing directory (False for what cannot be a path at all)."""
+    try:
+        return Path(text).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def exists(text: str) -> bool:
     """Whether ``text`` names an existing file or directory."""
     try:
@@ -34,8 +42,15 @@ def exists(text: str) -> bool:
         return False
 
 
+_stdin_read: tuple[object, str] | None = None  # (the stream, its text): it cannot be read twice
+
+
 def read_text(path: str, limit: int = MAX_DEAL_BYTES) -> str:
-    """A file's text, or standard input's for ``-``."""
+    """A file's text, or standard input's for ``-`` (the same text each time it is asked
+    for: a batch checks a deal before it solves it)."""
+    global _stdin_read
+    if path == "-" and _stdin_read is not None and _stdin_read[0] is sys.stdin:
+        return _stdin_read[1]
     where = "standard input" if path == "-" else path
     try:
         if path == "-":
@@ -58,8 +73,10 @@ def read_text(path: str, limit: int = MAX_DEAL_BYTES) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise FileError(f"{where} is not UTF-8 text") from None
-    if path == "-" and not text.strip():
-        raise FileError("standard input is empty")
+    if path == "-":
+        if not text.strip():
+            raise FileError("standard input is empty")
+        _stdin_read = (sys.stdin, text)
     return text
 
 

@@ -104,7 +104,8 @@ def check_out_path(path: str) -> str:
     """The suffix of a row file we can write (.csv or .jsonl); InputError otherwise."""
     suffix = Path(path).suffix.lower()
     if suffix not in OUT_SUFFIXES:
-        raise InputError(f"--out writes .csv or .jsonl files, not {suffix or 'no suffix'}: {path}")
+        what = f"not {suffix}" if suffix else "and this name has no suffix"
+        raise InputError(f"--out writes .csv or .jsonl files, {what}: {path}")
     if Path(path).is_dir():
         raise InputError(f"--out {path} is a directory")
     if not Path(path).resolve().parent.is_dir():
@@ -255,8 +256,10 @@ class MoveSource:
         if len(mine) > 1:
             choose = "give --rules to choose" if len({r["rules"] for r in mine}) > 1 else \
                 "keep the one to replay"
+            named = list(dict.fromkeys(r["rules"] for r in mine if r["rules"]))
+            listed = f" ({', '.join(named)})" if named else ""
             raise RecordError(f"the moves hold {len(mine)} records for "
-                              f"{_deal_name(number, label)}: {choose}")
+                              f"{_deal_name(number, label)}{listed}: {choose}")
         chosen = mine[0]
         return chosen["tokens"], rules_by_name(chosen["rules"]) if chosen["rules"] else None
 

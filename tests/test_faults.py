@@ -232,7 +232,8 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
     cli("batch", "5-8", "--rules", "all", "--jobs", "1", "--out", str(rows))
     several = cli("replay", "7", str(rows))
     assert (several.code, several.err) == (
-        2, error("the moves hold 3 records for deal 7: give --rules to choose"))
+        2, error("the moves hold 3 records for deal 7 (easy, classic, dead-king): give --rules "
+                 "to choose"))
     picked = cli("replay", "7", str(rows), "--rules", "dead-king", "--format", "json")
     record = [json.loads(line) for line in rows.read_text().splitlines()][8]
     assert (record["number"], record["rules"]) == (7, "dead-king")
@@ -256,11 +257,16 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
      (["solve", "1-3,5"], None, "'1-3,5' is not a deal: give one deal number, game code or "
       "file (batch takes ranges)"),
      (["batch", "1-3,5"], None, "'1-3,5' is not a deal number or range (expected like 1-100)"),
-     (["solve", "-", "-"], "", "standard input can be read only once: give - once")],
+     (["solve", "-", "-"], "", "standard input can be read only once: give - once"),
+     (["solve", ""], None, "an empty DEAL argument: give a deal number, game code or file"),
+     (["replay", "1", "adir"], None, "adir is a directory, not moves or a file of them"),
+     (["batch", "1-2", "--out", "rows"], None, "--out writes .csv or .jsonl files, and this "
+      "name has no suffix: rows")],
 )
 def test_messages_name_the_real_problem(cli, tmp_path, monkeypatch, args, input, message):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "list.json").write_text("[1, 2, 3]")
+    (tmp_path / "adir").mkdir()
     result = cli(*args, input=input)
     assert (result.code, result.out, result.err) == (2, "", error(message))
 
@@ -361,3 +367,10 @@ def test_a_stopped_game_says_so_once_with_the_signals_status(stop):
     proc.send_signal(stop)
     _, err = proc.communicate(timeout=30)
     assert (proc.returncode, err) == (128 + stop, "golfsolve: interrupted\n")
+
+
+# ----- standard input ----------------------------------------------------------------------------
+def test_batch_reads_a_board_from_standard_input(cli):
+    board = cli("show", "42", "--format", "board").out
+    result = cli("batch", "-", "--rules", "easy", "--jobs", "1", input=board)
+    assert result.code == 0 and result.out.startswith("easy: 1 deal, 1 won")
