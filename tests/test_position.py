@@ -141,14 +141,21 @@ def test_a_position_with_more_unknowns_than_unseen_cards(cli):
     assert result.err == ("golfsolve: error: stdin: the stock has 17 cards, at most 16\n")
 
 
-def test_play_saves_the_position_a_player_sees(cli, tmp_path):
-    path = tmp_path / "saved.board"
+def saved_after_a_draw(cli, path) -> tuple[str, Position]:
+    """Play deal 1 under Classic, draw, save to ``path``: (the file's text, the position a
+    player sees then)."""
     result = cli("play", "GO1-C-AAAAAAB", "--lang", "en", input=f"d\ns {path}\nq\n")
     assert result.out.splitlines()[-1] == f"Position saved to {path}."
-    saved = Position.from_board(path.read_text())
     game = Game(Deal.from_number(1), CLASSIC)
     game.draw()
-    assert saved == game.position().hidden()
+    return path.read_text(), game.position().hidden()
+
+
+def test_play_saves_the_position_a_player_sees(cli, tmp_path):
+    path = tmp_path / "saved.board"
+    text, seen = saved_after_a_draw(cli, path)
+    saved = Position.from_board(text)
+    assert saved == seen
     assert saved.unknown_slots == 15 and saved.removed == (Deal.from_number(1).waste,)
     shown = cli("play", str(path), "--lang", "en", "--seed", "3", input="q\n")
     assert shown.out.splitlines()[1] == "Stock: 15 cards; waste: " + \
@@ -161,13 +168,9 @@ def test_play_saves_the_position_a_player_sees(cli, tmp_path):
 
 def test_play_saves_json_with_its_rules(cli, tmp_path):
     path = tmp_path / "saved.json"
-    result = cli("play", "GO1-C-AAAAAAB", "--lang", "en", input=f"d\ns {path}\nq\n")
-    assert result.out.splitlines()[-1] == f"Position saved to {path}."
-    saved = json.loads(path.read_text())
-    game = Game(Deal.from_number(1), CLASSIC)
-    game.draw()
-    assert saved["rules"] == "classic"
-    assert Position.from_dict(saved) == game.position().hidden()
+    text, seen = saved_after_a_draw(cli, path)
+    saved = json.loads(text)
+    assert saved["rules"] == "classic" and Position.from_dict(saved) == seen
     odds = cli("odds", str(path), "--samples", "5", "--seed", "1")
     assert odds.out.splitlines()[0].startswith(f"{path}, classic rules: 15 unseen stock cards")
 
