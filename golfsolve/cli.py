@@ -13,7 +13,7 @@ import click
 
 from . import __version__
 from .deal import DealError, DealSource, resolve
-from .errors import InputError
+from .errors import InputError, OutputError
 from .files import is_dir, is_file, read_text
 from .game import Game
 from .i18n import LANGUAGES, default_language, describe_position, text
@@ -415,10 +415,24 @@ def _batch_options(fn):
     return fn
 
 
+def _file_names(**given: str | None) -> None:
+    """Options that name files (--out="x.csv" as out="x.csv"): each one given names a file
+    that will be kept (an empty name would quietly write nothing, ':memory:' a database that
+    vanishes)."""
+    for name, value in given.items():
+        flag = "--" + name
+        if value is not None and not value.strip():
+            raise InputError(f"{flag} needs a file name")
+        if name == "db" and value == ":memory:":
+            raise InputError("--db :memory: is SQLite's name for a database that is not kept: "
+                             "give a file name")
+
+
 def _check_out(out: str | None, db: str | None, option: str = "--out") -> None:
     """An output file that is not the database (which writing it would destroy)."""
     from .records import check_out_path, same_file
 
+    _file_names(db=db, **{option[2:]: out})
     if out and option == "--out":
         check_out_path(out)
     if out and db and same_file(out, db):
@@ -496,7 +510,7 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
                 if db else "")
         _stderr(f"golfsolve: interrupted{kept}")
         raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
-    except WorkerError as exc:
+    except (WorkerError, OutputError) as exc:
         kept = f"; the finished results are kept in {db}" if db else ""
         _stderr(f"golfsolve: error: {exc}{kept}")
         raise click.exceptions.Exit(EXIT_FAILED) from None
@@ -566,6 +580,7 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, samples, se
 
     if len(parse_rules_list(rules)) < 2:
         raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
+    _file_names(plot=plot)
     if plot:
         if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
             raise click.BadParameter("writes .png or .svg files", param_hint="--plot")
@@ -656,11 +671,21 @@ def run(argv: list[str] | None = None) -> int:
         # SystemExit(1); nothing else exits that way when click is not in standalone mode.)
         _drop_stdout()
         return EXIT_OK
+    except OutputError as exc:
+        _stderr(f"golfsolve: error: {exc}")
+        return EXIT_FAILED
     except OSError as exc:  # files and databases report their own errors: this is an output
         code = _write_failed(exc)
         _drop_stdout()
         return code
     return result if isinstance(result, int) else EXIT_OK
+
+
+def _shortened(message: str) -> str:
+    """A message with any run of more than 40 letters and digits (a value pasted by mistake)
+    cut to its first 20."""
+    return re.sub(r"[0-9A-Za-z]{41,}",
+                  lambda m: m.group()[:20] + f"... ({len(m.group())} characters)", message)
 
 
 def _write_failed(exc: OSError) -> int:
@@ -678,8 +703,10 @@ def _drop_stdout() -> None:
 
 
 def _stderr(message: str) -> None:
-    """One line on stderr: characters that would break it (a newline in a path) escaped."""
-    click.echo("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message), err=True)
+    """One line on stderr: characters that would break it (a newline in a path) escaped, and
+    a long run of letters and digits (a value pasted by mistake) shortened."""
+    click.echo(_shortened("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)),
+               err=True)
 
 
 class _Replacing(io.TextIOBase):
@@ -729,6 +756,11 @@ def main() -> None:
     from .interrupts import install
 
     install()
+    # Started with stdin or stderr closed (<&-, 2>&-): read nothing, and say nothing there.
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (for the whole run)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     if sys.stdout is None:  # started with stdout closed (>&-)
         _stderr("golfsolve: error: standard output is closed")
         sys.exit(EXIT_FAILED)

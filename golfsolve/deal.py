@@ -169,11 +169,17 @@ def resolve(arg: str) -> DealSource:
             raise DealError(f"{text!r} is not a deal number: write it with the digits 0-9")
     where = "stdin" if arg == "-" else arg
     try:
-        position, said = parse_deal_text(read_text(arg))
-        number, rules = _what_json_says(position, said)
+        position, number, rules = read_deal_text(read_text(arg))
     except DealError as exc:
         raise DealError(f"{where}: {exc}") from None
     return DealSource(arg, position, number, rules)
+
+
+def read_deal_text(text: str) -> tuple[Position, int | None, Rules | None]:
+    """A board or JSON deal or position, with the deal number and rules a JSON one names,
+    all checked against each other."""
+    position, said = parse_deal_text(text)
+    return (position, *_what_json_says(position, said))
 
 
 def _what_json_says(position: Position, said: dict) -> tuple[int | None, Rules | None]:

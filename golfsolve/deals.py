@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .codes import CodeError, GameCode, check_number, digits_value
-from .deal import Deal, DealError, parse_deal_text
+from .deal import Deal, DealError, read_deal_text
 from .errors import InputError
 from .files import exists, read_text
 from .position import Position
@@ -54,9 +54,13 @@ def board_item(path: str) -> DealItem:
     """The deal in a board or JSON file, keyed by its board text."""
     text = read_text(path)  # its errors name the file
     try:
-        position = parse_deal_text(text)[0]
+        position = read_deal_text(text)[0]
     except DealError as exc:
         raise DealsError(f"{path}: {exc}") from None
+    if position.unknown_slots:
+        raise DealsError(f"{path} has {position.unknown_slots} unknown stock cards: a batch "
+                         f"solves deals whose stock is known; golfsolve odds {path} gives the "
+                         "chances")
     board = position.to_board()
     digest = hashlib.sha1(board.encode()).hexdigest()[:16]
     return DealItem(f"board:{digest}", None, path, board)
@@ -124,6 +128,8 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
     if not spec:
         raise DealsError("an empty DEALS argument")
     if spec.startswith("@"):
+        if spec == "@":
+            raise DealsError("@ names no listing: write @FILE")
         if in_listing:
             raise DealsError(f"{spec}: a listing cannot name another listing")
         return Listing(spec[1:])

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .codes import GameCode
-from .errors import InputError
+from .errors import InputError, OutputError
 from .files import parse_json
 from .rules import Rules, rules_by_name
 
@@ -137,7 +137,7 @@ class RowWriter:
         try:
             action(*args)
         except OSError as exc:
-            raise InputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+            raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
     def write(self, rows: list[dict], deal_of: Callable[[dict], Position | None]) -> None:
         """Write rows and flush them to the file; ``deal_of(row)`` is the row's deal."""
@@ -156,7 +156,7 @@ class RowWriter:
         try:
             self.file.close()
         except OSError as exc:
-            raise InputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+            raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
     def __enter__(self) -> RowWriter:
         return self

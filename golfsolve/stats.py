@@ -40,10 +40,12 @@ class RulesSummary:
         return self.won / self.deals if self.deals else 0.0
 
     def to_dict(self) -> dict:
+        """The figures; with no deals the rates are null (there is nothing to measure)."""
+        some = self.deals > 0
         return {"rules": self.rules, "deals": self.deals, "won": self.won,
-                "win_rate": round(self.win_rate, 6),
-                "wilson_95": [round(self.interval[0], 6), round(self.interval[1], 6)],
-                "mean_best_score": round(self.mean_best_score, 3),
+                "win_rate": round(self.win_rate, 6) if some else None,
+                "wilson_95": [round(x, 6) for x in self.interval] if some else None,
+                "mean_best_score": round(self.mean_best_score, 3) if some else None,
                 "max_removed_histogram": {str(k): v for k, v in sorted(self.histogram.items())},
                 **({"odds_deals": self.odds_deals, "mean_odds": round(self.mean_odds, 6)}
                    if self.odds_deals else {})}
@@ -199,6 +201,9 @@ def render_odds(s: RulesSummary) -> list[str]:
 def render_summary(summaries: list[RulesSummary], width: int = 40) -> str:
     lines = []
     for s in summaries:
+        if not s.deals:
+            lines.append(f"{s.rules}: no deals")
+            continue
         lines.append(f"{s.rules}: {plural(s.deals, 'deal')}, {s.won:,} won, win rate "
                      f"{100 * s.win_rate:.1f}% (95% Wilson interval {render_interval(s.interval)}"
                      f"), mean best score {s.mean_best_score:.1f}")
@@ -215,6 +220,9 @@ def render_rates(summaries: list[RulesSummary]) -> list[str]:
     """One line a rule set, as compare prints them."""
     lines = []
     for s in summaries:
+        if not s.deals:
+            lines.append(f"{s.rules:<10} no deals")
+            continue
         lines.append(f"{s.rules:<10} {s.won:>9,} of {s.deals:,} won  {100 * s.win_rate:5.1f}%  "
                      f"{render_interval(s.interval)}  mean best score {s.mean_best_score:.1f}")
         lines += render_odds(s)

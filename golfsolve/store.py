@@ -98,6 +98,8 @@ class ResultStore:
         if tables and not {"meta", "results"} <= tables:
             raise StoreError(f"{self.path} is an SQLite database, but not a golfsolve one")
         self.fresh = not tables
+        if not self.fresh:
+            self._check_whole()
         self.schema = 0 if self.fresh else int(self._meta("schema") or 1)
         if self.schema > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer golfsolve (database schema "
@@ -129,8 +131,9 @@ class ResultStore:
 
     def _check_whole(self) -> None:
         """Refuse a database with damaged pages (SQLite's quick_check, about a second for a
-        million deals), before anything is written to it: a damaged page that a run does not
-        happen to read would otherwise go unnoticed."""
+        million deals) before anything is read from it or written to it: a damaged page that
+        a run does not happen to read would otherwise go unnoticed, and one it reads late would
+        stop an export half-written."""
         with self._errors("check"):
             problems = [row[0] for row in self.db.execute("PRAGMA quick_check(1)")]
         if problems != ["ok"]:
@@ -175,8 +178,6 @@ class ResultStore:
                 f"{self.path} holds odds over {stored_odds[0]} sampled stock orders with seed "
                 f"{stored_odds[1]}: run with --samples {stored_odds[0]} --seed {stored_odds[1]} "
                 "to add to it, or use another --db")
-        if not self.fresh:
-            self._check_whole()
         with self._errors("write"):
             self.db.execute("PRAGMA journal_mode = WAL")
             if self.fresh:

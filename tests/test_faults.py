@@ -64,7 +64,8 @@ def test_a_full_disk_part_way_keeps_every_finished_row(cli, tmp_path):
     result = cli("batch", "1-50", "--jobs", "1", "--db", str(db), "--out",
                  str(tmp_path / "full.jsonl"))
     assert (result.code, result.out, result.err) == (
-        2, "", error(f"cannot write {tmp_path / 'full.jsonl'}: No space left on device"))
+        1, "", error(f"cannot write {tmp_path / 'full.jsonl'}: No space left on device; the "
+                     f"finished results are kept in {db}"))
     rows = tmp_path / "rows.csv"
     assert cli("export", "--db", str(db), "--out", str(rows)).code == 0
     assert [r["number"] for r in read_csv(rows)] == [str(n) for n in range(1, 51) for _ in "ec"]
@@ -261,7 +262,17 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
      (["solve", ""], None, "an empty DEAL argument: give a deal number, game code or file"),
      (["replay", "1", "adir"], None, "adir is a directory, not moves or a file of them"),
      (["batch", "1-2", "--out", "rows"], None, "--out writes .csv or .jsonl files, and this "
-      "name has no suffix: rows")],
+      "name has no suffix: rows"),
+     (["batch", "1-2", "--out", ""], None, "--out needs a file name"),
+     (["batch", "1-2", "--db", " "], None, "--db needs a file name"),
+     (["batch", "1-2", "--db", ":memory:"], None, "--db :memory: is SQLite's name for a database "
+      "that is not kept: give a file name"),
+     (["compare", "1-2", "--plot", ""], None, "--plot needs a file name"),
+     (["export", "--db", "", "--out", "x.csv"], None, "--db needs a file name"),
+     (["batch", "@"], None, "@ names no listing: write @FILE"),
+     (["batch", "1", "--count", "9" * 300], None, "1 --count 99999999999999999999... (300 "
+      "characters): deal number 99999999999999999999... (300 characters) is out of range (1 "
+      "to 8031810175)")],
 )
 def test_messages_name_the_real_problem(cli, tmp_path, monkeypatch, args, input, message):
     monkeypatch.chdir(tmp_path)
@@ -374,3 +385,62 @@ def test_batch_reads_a_board_from_standard_input(cli):
     board = cli("show", "42", "--format", "board").out
     result = cli("batch", "-", "--rules", "easy", "--jobs", "1", input=board)
     assert result.code == 0 and result.out.startswith("easy: 1 deal, 1 won")
+
+
+def test_a_batch_refuses_a_position_it_cannot_solve_and_a_json_deal_that_contradicts_itself(
+        cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    saved = tmp_path / "seen.json"
+    assert cli("play", "GO1-C-AAAAAAB", "--lang", "en", input=f"d\ns {saved}\nq\n").code == 0
+    deal = json.loads(cli("show", "1", "--format", "json").out)
+    (tmp_path / "two.json").write_text(json.dumps({**deal, "number": 2}))
+    (tmp_path / "bogus.json").write_text(json.dumps({**deal, "rules": "bogus"}))
+    for args, message in [
+            (["batch", str(saved)], f"{saved} has 15 unknown stock cards: a batch solves deals "
+             f"whose stock is known; golfsolve odds {saved} gives the chances"),
+            (["compare", "seen*.json"], "seen.json has 15 unknown stock cards: a batch solves "
+             "deals whose stock is known; golfsolve odds seen.json gives the chances"),
+            (["batch", "two.json"], "two.json: JSON deal: number 2 and code GO1-E-AAAAAAB name "
+             "different deals"),
+            (["batch", "bogus.json"], "bogus.json: JSON deal: unknown rules 'bogus' (expected "
+             "one of: easy, classic, dead-king)")]:
+        result = cli(*args, "--jobs", "1")
+        assert (result.code, result.out, result.err) == (2, "", error(message))
+
+
+def test_closed_standard_input_and_error_streams_are_read_and_written_as_empty():
+    played = subprocess.run(["sh", "-c", 'exec "$@" <&-', "sh", *GOLFSOLVE, "play", "1",
+                             "--lang", "en"], capture_output=True, text=True, check=False)
+    assert played.returncode == 0 and played.stderr == ""
+    assert played.stdout.startswith("GO1-E-AAAAAAB (deal 1), easy")
+    solved = subprocess.run(["sh", "-c", 'exec "$@" 2>&-', "sh", *GOLFSOLVE, "batch", "1-3",
+                             "--rules", "easy", "--jobs", "2"], capture_output=True, text=True,
+                            check=False)
+    assert solved.returncode == 0 and solved.stdout.startswith("easy: 3 deals, 3 won")
+
+
+def test_an_export_from_a_damaged_database_leaves_the_out_file_alone(cli, tmp_path):
+    db, out = tmp_path / "damaged.sqlite", tmp_path / "keep.csv"
+    assert cli("batch", "1-1000", "--rules", "easy", "--jobs", "1", "--db", str(db)).code == 0
+    with open(db, "r+b") as f:
+        f.seek(db.stat().st_size // 2 // 4096 * 4096 + 100)
+        f.write(b"\xde\xad\xbe\xef" * 64)
+    out.write_text("kept\n")
+    for args in (["export", "--db", str(db)], ["batch", "--db", str(db)]):
+        result = cli(*args, "--out", str(out))
+        assert result.code == 2 and result.err.endswith(" (it is damaged; use another --db)\n")
+    assert out.read_text() == "kept\n"
+
+
+def test_a_report_on_rules_with_no_stored_deals_says_so(cli, tmp_path):
+    db = tmp_path / "easy.sqlite"
+    assert cli("batch", "1-5", "--rules", "easy", "--jobs", "1", "--db", str(db)).code == 0
+    report = cli("batch", "--db", str(db), "--rules", "easy,classic")
+    assert report.out.splitlines()[-1] == "classic: no deals"
+    compared = cli("compare", "--db", str(db), "--rules", "easy,classic")
+    assert "classic    no deals" in compared.out.splitlines()
+    as_json = json.loads(cli("batch", "--db", str(db), "--rules", "classic", "--json").out)
+    assert as_json["summary"] == [{"rules": "classic", "deals": 0, "won": 0, "win_rate": None,
+                                   "wilson_95": None, "mean_best_score": None,
+                                   "max_removed_histogram": {}}]
+
