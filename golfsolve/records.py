@@ -102,12 +102,12 @@ def record_moves(row: dict, deal: Deal | Position | None) -> list[Move] | None:
 # ----- row files -------------------------------------------------------------------------------
 def check_out_path(path: str) -> str:
     """The suffix of a row file we can write (.csv or .jsonl); InputError otherwise."""
+    if Path(path).is_dir():
+        raise InputError(f"--out {path} is a directory")
     suffix = Path(path).suffix.lower()
     if suffix not in OUT_SUFFIXES:
         what = f"not {suffix}" if suffix else "and this name has no suffix"
         raise InputError(f"--out writes .csv or .jsonl files, {what}: {path}")
-    if Path(path).is_dir():
-        raise InputError(f"--out {path} is a directory")
     if not Path(path).resolve().parent.is_dir():
         raise InputError(f"--out {path}: no such directory")
     return suffix
