@@ -309,9 +309,9 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
         make = Figure.exact if orders <= limit.enumerate_at_most else Figure.estimate
         upper = make(won_any, weighed)
         per_action = [make(w, weighed) for w in wins]
-    else:  # won already, or stuck
-        upper = Figure.exact(int(removed_now == TABLEAU_SIZE), 1)
-        histogram, per_action = {removed_now: 1}, []
+    else:  # won already, or stuck: the same under every order
+        upper = Figure.exact(orders if removed_now == TABLEAU_SIZE else 0, orders)
+        histogram, per_action = {removed_now: orders}, []
     actions = [ActionOdds(t, _card_of(position, game, t), c,
                           fair_actions.get(t) or Figure.missing(value.reason))
                for t, c in zip(tokens, per_action, strict=True)]

@@ -18,7 +18,7 @@ from .rules import Rules
 from .views import render_grid
 
 # "5" removes column 5's free card; "1 4" (or 1.4, 1:4) taps the card at row 4 of column 1
-_CARD_AT = re.compile(r"^([0-9]+)(?:\s*[ .:,]\s*([0-9]+))?$")
+_CARD_AT = re.compile(r"^([0-9]{1,6})(?:\s*[ .:,]\s*([0-9]{1,6}))?$")  # longer: not a move
 
 
 # ----- replay ----------------------------------------------------------------------------------

@@ -181,7 +181,7 @@ def parse_tokens(text: str) -> tuple[str, ...]:
         token = raw.lower()
         if token in ("d", "draw"):
             tokens.append("d")
-        elif token.isascii() and token.isdigit() and 1 <= int(token) <= 7:
+        elif token.isascii() and token.isdigit() and len(token) <= 6 and 1 <= int(token) <= 7:
             tokens.append(str(int(token)))
         else:
             raise RecordError(f"move {n}: {raw!r} is not a move (d to draw, 1-7 for a column)")

@@ -445,3 +445,23 @@ def test_a_report_on_rules_with_no_stored_deals_says_so(cli, tmp_path):
                                    "wilson_95": None, "mean_best_score": None,
                                    "max_removed_histogram": {}}]
 
+
+
+def test_a_move_of_thousands_of_digits_is_no_move(cli):
+    digits = "9" * 5000
+    played = cli("play", "1", "--lang", "en", input=f"{digits}\n1 {digits}\n")
+    assert played.code == 0 and played.err == ""
+    assert played.out.splitlines()[-1] == f"Unknown input '1 {digits}': type ? for the commands"
+    replayed = cli("replay", "1", digits)
+    assert (replayed.code, replayed.err) == (2, error(
+        "move 1: '99999999999999999999... (5000 characters)' is not a move (d to draw, 1-7 for "
+        "a column)"))
+
+
+def test_the_odds_of_a_won_position_count_every_order(cli, tmp_path):
+    line = json.loads(cli("solve", "1", "--json").out)["line"]
+    won = tmp_path / "won.board"
+    won.write_text(cli("replay", "1", line, "--format", "board").out)
+    odds = json.loads(cli("odds", str(won), "--json").out.splitlines()[0])
+    assert odds["orders"] == 6 and odds["max_removed"] == {"35": 6}
+    assert (odds["clairvoyant"]["wins"], odds["clairvoyant"]["out_of"]) == (6, 6)
