@@ -92,13 +92,18 @@ def test_a_damaged_database_is_one_line_and_left_as_it_is(cli, tmp_path):
     assert file_digest(db) == before
 
 
-def test_a_database_damaged_where_a_run_would_not_read_is_refused_before_writing(cli, tmp_path):
-    db = tmp_path / "damaged.sqlite"
+def damaged_in_the_middle(cli, db):
+    """``db`` holding deals 1-1000 under Easy, with one page in the middle overwritten: far
+    from the rows a run of other deals reads."""
     assert cli("batch", "1-1000", "--rules", "easy", "--jobs", "1", "--db", str(db)).code == 0
-    size = db.stat().st_size
-    with open(db, "r+b") as f:  # one page in the middle, far from the rows of deals 1001-1002
-        f.seek(size // 2 // 4096 * 4096 + 100)
+    with open(db, "r+b") as f:
+        f.seek(db.stat().st_size // 2 // 4096 * 4096 + 100)
         f.write(b"\xde\xad\xbe\xef" * 64)
+    return db
+
+
+def test_a_database_damaged_where_a_run_would_not_read_is_refused_before_writing(cli, tmp_path):
+    db = damaged_in_the_middle(cli, tmp_path / "damaged.sqlite")
     before = file_digest(db)
     result = cli("batch", "1001-1002", "--rules", "easy", "--jobs", "1", "--db", str(db))
     assert result.code == 2 and result.out == ""
@@ -421,11 +426,7 @@ def test_closed_standard_input_and_error_streams_are_read_and_written_as_empty()
 
 
 def test_an_export_from_a_damaged_database_leaves_the_out_file_alone(cli, tmp_path):
-    db, out = tmp_path / "damaged.sqlite", tmp_path / "keep.csv"
-    assert cli("batch", "1-1000", "--rules", "easy", "--jobs", "1", "--db", str(db)).code == 0
-    with open(db, "r+b") as f:
-        f.seek(db.stat().st_size // 2 // 4096 * 4096 + 100)
-        f.write(b"\xde\xad\xbe\xef" * 64)
+    db, out = damaged_in_the_middle(cli, tmp_path / "damaged.sqlite"), tmp_path / "keep.csv"
     out.write_text("kept\n")
     for args in (["export", "--db", str(db)], ["batch", "--db", str(db)]):
         result = cli(*args, "--out", str(out))
