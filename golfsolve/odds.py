@@ -214,9 +214,10 @@ class _Weigher:
 ORDERS_PER_TASK = 50  # stock orders weighed in one unit of work
 
 
-def enumerated(position: Position, limit: Limit) -> bool:
-    """Whether every distinct order of the unseen ranks is weighed (else a sample)."""
-    return rank_orders([c.rank for c in position.unseen]) <= limit.enumerate_at_most
+def enumerated(orders: int, limit: Limit) -> bool:
+    """Whether every one of ``orders`` distinct orders of the unseen ranks is weighed (else a
+    sample)."""
+    return orders <= limit.enumerate_at_most
 
 
 def sampled_orders(position: Position, limit: Limit, purpose: str = "orders",
@@ -224,7 +225,7 @@ def sampled_orders(position: Position, limit: Limit, purpose: str = "orders",
     """The orders of the unseen ranks to weigh: each distinct order once, or a uniform
     sample of ``limit.samples`` (drawn from ``limit.seed`` and ``purpose``)."""
     unseen = [c.rank for c in position.unseen]
-    if enumerated(position, limit):
+    if enumerated(rank_orders(unseen), limit):
         return list(distinct_orders(unseen))
     rng = _random(limit.seed, purpose)
     return [rng.sample(unseen, len(unseen)) for _ in range(limit.samples)]
@@ -306,7 +307,7 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
             games_won += bool(result)
     orders = rank_orders([c.rank for c in position.unseen])
     if tokens:
-        make = Figure.exact if orders <= limit.enumerate_at_most else Figure.estimate
+        make = Figure.exact if enumerated(orders, limit) else Figure.estimate
         upper = make(won_any, weighed)
         per_action = [make(w, weighed) for w in wins]
     else:  # won already, or stuck: the same under every order
