@@ -8,7 +8,9 @@ stock index. Two kernels use that:
 ``settle`` (the exact solver): a removal lowers the base-6 number of the heights, so one pass
 down over height vectors settles each reachable one once, with the least stock index of each
 waste it can have. It gives the verdict, the exact maximum of cards removable and a line with
-the fewest draws (so the fewest moves) to a win or to the most cards removed.
+the fewest draws (so the fewest moves) to a win or to the most cards removed. Given a floor,
+it skips the heights from which no line can remove that many cards, by the bound of
+:mod:`golfsolve.bound`.
 
 ``layered`` goes layer by layer in the stock index (cards drawn) and, inside a layer,
 depth-first over removals. With ``dominance`` one bit per (heights, waste) is enough: the
@@ -280,6 +282,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
 
 INF = 255
 U1, U2, U3, U4, U7, U8, U16 = (np.uint64(n) for n in (1, 2, 3, 4, 7, 8, 16))
+HIGH_BITS = np.uint64(0x8080808080808080)  # a bound's lane with its high bit set: skip
 
 
 def settle_workspace():
@@ -305,7 +308,8 @@ def _slots_set(slots):
 
 
 @njit(cache=True)
-def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen, out, path):
+def settle(col_ranks, stock_ranks, fits, start, cap, stop, bound_lo, bound_hi, bound_stock,
+           least, least64, seen, out, path):
     """Exact search over heights: every reachable height vector, each settled once.
 
     A state is (heights, the column the waste card came from, stock index). For each height
@@ -325,6 +329,14 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
     ``cap`` cards, this keeps every line that draws no more, so the fewest-draws win is still
     found; the maximum removed is then only exact for a win. Pass the stock size for no cap.
 
+    With the tables of :func:`golfsolve.bound.bound_tables` for a floor (empty tables: none),
+    a height none of whose lines removes that many cards in all is not expanded either: it
+    is skipped when a byte lane of bound_lo[h3 & 511] + bound_hi[h3 >> 9] + bound_stock[s]
+    has its high bit set, s the height's least index. Every line that reaches the floor is
+    still followed, so when the maximum is the floor or more, everything written is as
+    without it; when it is less, the maximum written is less than the floor too (and need
+    not be the maximum).
+
     The pass ends as soon as a height vector with ``stop`` or more cards removed is reached:
     with 35, at the first win found (whose line then need not have the fewest draws). Pass
     TABLEAU + 1 to settle everything.
@@ -333,6 +345,18 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
     pairs), out[OUT_HEIGHTS], out[OUT_LAYER] (stock index of the target) and ``path``, the
     moves to a fewest-draws win or to a state with the most cards removed, last move first.
     """
+    if bound_lo.shape[0]:  # a pass with the bound compiled in
+        _settle(col_ranks, stock_ranks, fits, start, cap, stop, True, bound_lo, bound_hi,
+                bound_stock, least, least64, seen, out, path)
+    else:  # and one without it at all
+        _settle(col_ranks, stock_ranks, fits, start, cap, stop, False, bound_lo, bound_hi,
+                bound_stock, least, least64, seen, out, path)
+
+
+@njit(cache=True, inline="always")
+def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, bound_hi,
+            bound_stock, least, least64, seen, out, path):
+    """settle's pass, inlined twice: ``bounded`` a constant in each."""
     n_stock = stock_ranks.shape[0]
     # next_fit[s * 16 + x]: the first stock index t > s whose drawn card (stock[t-1]) takes x
     next_fit = np.full((n_stock + 2) * 16, INF, dtype=np.int64)
@@ -422,6 +446,16 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, least, least64, seen,
             s_min = s0
         if s_min > cap:
             continue  # every line through here draws more than a known win
+        if bounded:
+            # With the least index (the most stock to come), the bound holds for each of p's
+            # states, those drawn through to a later stock card too.
+            at = np.uint64(s_min)
+            lo = u3 & np.uint64(511)
+            hi = u3 >> np.uint64(9)
+            lanes_a = bound_lo[lo, 0] + bound_hi[hi, 0] + bound_stock[at, 0]
+            lanes_b = bound_lo[lo, 1] + bound_hi[hi, 1] + bound_stock[at, 1]
+            if (lanes_a | lanes_b) & HIGH_BITS:
+                continue  # no line from here reaches the floor
         row = np.uint64(s_min) * U16
         ends = TABLEAU - left + 1 >= stop  # a removal from here meets the bound
         for c in range(COLUMNS):

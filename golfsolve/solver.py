@@ -9,6 +9,7 @@ from functools import cached_property
 import numpy as np
 
 from . import search
+from .bound import bound_tables
 from .deal import COLUMNS, STOCK_SIZE, TABLEAU_SIZE
 from .game import Game, Move
 from .position import Position
@@ -115,8 +116,11 @@ def _layered(inputs: tuple, slack: int, dominance: bool = True, stop_at_win: boo
 NO_STOP = TABLEAU_SIZE + 1  # settle everything reachable
 
 
-def _settle(inputs: tuple, cap: int, stop: int = NO_STOP) -> tuple[np.ndarray, list[int]]:
-    return _run(search.settle, *inputs, cap, stop, *_workspace("settle"))
+def _settle(inputs: tuple, cap: int, stop: int = NO_STOP, floor: int = 0,
+            ) -> tuple[np.ndarray, list[int]]:
+    col_ranks, stock_ranks, fits, _ = inputs
+    tables = bound_tables(col_ranks, stock_ranks, fits, floor)
+    return _run(search.settle, *inputs, cap, stop, *tables, *_workspace("settle"))
 
 
 def run_layered(game: Game, *, dominance: bool = True, slack: int = -1,
@@ -125,10 +129,12 @@ def run_layered(game: Game, *, dominance: bool = True, slack: int = -1,
     return _layered(kernel_inputs(game), slack, dominance, stop_at_win)
 
 
-def run_settle(game: Game, cap: int = STOCK_SIZE) -> tuple[np.ndarray, list[int]]:
+def run_settle(game: Game, cap: int = STOCK_SIZE, floor: int = 0,
+               ) -> tuple[np.ndarray, list[int]]:
     """The exact kernel from ``game``'s position, settling everything: (out, path, last move
-    first). ``cap``: the draws of a known win; lines that draw more are not followed."""
-    return _settle(kernel_inputs(game), cap)
+    first). ``cap``: the draws of a known win; lines that draw more are not followed.
+    ``floor``: lines that cannot remove that many cards are not followed."""
+    return _settle(kernel_inputs(game), cap, floor=floor)
 
 
 _loaded = False
@@ -149,28 +155,36 @@ def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> L
 
     Narrow beams look for a win first (a wider one only after a narrower came within
     WIDER_BEAM_WITHIN cards of a win). When they find none, the exact search decides; it
-    stops at its first win. With ``fewest_moves`` the exact search runs after a beam's win
-    too, following only lines that draw no more cards than that win, and settles everything,
-    so that its win has the fewest moves.
+    stops at its first win, and follows only lines that can remove more cards than the best
+    beam (when none can, the best line is the one it found, or else the beam's). With
+    ``fewest_moves`` the exact search runs after a beam's win too, following only lines that
+    draw no more cards than that win and can still win, and settles everything, so that its
+    win has the fewest moves.
     """
     began = time.perf_counter()
     states = 0
     beam_won = False
     beam_best = TABLEAU_SIZE
+    most = -1  # the most cards a beam removed, and its (out, path)
     for slack in BEAM_SLACKS:
         if beam_best < TABLEAU_SIZE - WIDER_BEAM_WITHIN:
             break
         out, path = _layered(inputs, slack)
         states += int(out[search.OUT_STATES])
         beam_best = int(out[search.OUT_MAX_REMOVED])
+        if beam_best > most:
+            most, most_found = beam_best, (out, path)
         if out[search.OUT_WON]:
             beam_won = True
             break
     if not beam_won or fewest_moves:
         # A beam's win bounds the draws of the fewest-moves win: settle need not go further.
         cap = int(out[search.OUT_LAYER]) if beam_won else STOCK_SIZE
-        out, path = _settle(inputs, cap, NO_STOP if fewest_moves else TABLEAU_SIZE)
+        floor = TABLEAU_SIZE if beam_won else most + 1
+        out, path = _settle(inputs, cap, NO_STOP if fewest_moves else TABLEAU_SIZE, floor)
         states += int(out[search.OUT_STATES])
+        if out[search.OUT_MAX_REMOVED] < most:  # the floor cut the lines to the beam's best
+            out, path = most_found
     won = bool(out[search.OUT_WON])
     tokens = ["d" if step < 0 else str(step + 1) for step in reversed(path)]
     if not won:  # draw out the stock: the line ends at its dead end
