@@ -35,10 +35,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from golfsolve.bound import bound_pays  # noqa: E402
 from golfsolve.deal import Deal  # noqa: E402
 from golfsolve.game import Game  # noqa: E402
 from golfsolve.rules import parse_rules_list  # noqa: E402
-from golfsolve.solver import load_kernels, run_layered, solve  # noqa: E402
+from golfsolve.solver import (  # noqa: E402
+    BEAM_SLACKS,
+    WIDER_BEAM_WITHIN,
+    load_kernels,
+    run_layered,
+    run_settle,
+    solve,
+)
 from tests.reference import reference_search  # noqa: E402
 
 BHS_FLAGS = {"easy": ["--wrap-ranks"], "classic": ["--queens-on-kings"], "dead-king": []}
@@ -147,6 +155,32 @@ def census(deals: int = 20000) -> None:
           f"({deals / wall:.0f} deals/s): a million deals in {1e6 / deals * wall / 3600:.2f} h")
 
 
+def bound_effect(deals: list[Deal], rules) -> None:
+    """The exact search alone on the deals the beams do not win, settling everything, with the
+    bound (the floor one card above the beams' best, as a solve sets it) and without."""
+    left = []
+    for deal in deals:
+        game, most = Game(deal, rules), 0
+        for slack in BEAM_SLACKS:
+            out, _ = run_layered(game, slack=slack)
+            most = max(most, int(out[2]))
+            if out[1] or out[2] < 35 - WIDER_BEAM_WITHIN:
+                break
+        if not out[1]:
+            left.append((game, most + 1))
+    if not bound_pays(rules.fits_table()):
+        print(f"{'':<10} the bound is not checked under these rules ({len(left)} deals left "
+              f"to the exact search)")
+        return
+    plain_cpu, plain = cpu_timed(lambda item: run_settle(item[0])[0].copy(), left)
+    bound_cpu, bound = cpu_timed(lambda item: run_settle(item[0], floor=item[1])[0].copy(), left)
+    heights = [sum(int(o[6]) for o in outs) for outs in (plain, bound)]
+    print(f"{'':<10} exact search on the {len(left)} deals the beams leave, settling all: "
+          f"{heights[0]:,} height vectors and {plain_cpu:.2f} CPU-s without the bound, "
+          f"{heights[1]:,} ({heights[1] / heights[0]:.0%}) and {bound_cpu:.2f} CPU-s with it: "
+          f"{plain_cpu / bound_cpu:.2f}x")
+
+
 def run_bhs(deals: list[Deal], rules_name: str, exe: str | None) -> tuple[float, list[bool]] | None:
     if not exe:
         return None
@@ -224,6 +258,7 @@ def main() -> None:
             print(f"{rules.name:<10} {label:<22} {won:>5} {cpu:>7.2f} {len(deals) / cpu:>12,.0f} "
                   f"{states / cpu:>12,.0f} {base_cpu / cpu:>11.1f}x")
         print(f"{'':<10} verdicts and maxima agree across the three: {agree}")
+        bound_effect(deals, rules)
 
         ref_deals = deals[: args.reference_deals]
         if ref_deals:
