@@ -30,6 +30,13 @@ def check_plot_path(path: str) -> None:
         target.unlink()
 
 
+def legend_label(summary: RulesSummary) -> str:
+    """A rule set's name in the legend, with its win rate (or that it has no deals)."""
+    if not summary.deals:
+        return f"{summary.rules} (no deals)"
+    return f"{summary.rules} ({100 * summary.win_rate:.1f}% won)"
+
+
 def plot_histograms(summaries: list[RulesSummary], path: str) -> None:
     """Bars of the max_removed distribution per rule set, to a PNG or SVG file (the suffix,
     one of PLOT_SUFFIXES, says which)."""
@@ -45,7 +52,7 @@ def plot_histograms(summaries: list[RulesSummary], path: str) -> None:
     for i, s in enumerate(summaries):
         xs = [v + (i - (len(summaries) - 1) / 2) * width for v in values]
         ax.bar(xs, [s.histogram.get(v, 0) for v in values], width=width,
-               label=f"{s.rules} ({100 * s.win_rate:.1f}% won)")
+               label=legend_label(s))
     ax.set_xlabel("most tableau cards removable")
     ax.set_ylabel("deals")
     ax.set_title(f"Golf: max removed per deal ({summaries[0].deals} deals)")

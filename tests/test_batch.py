@@ -142,6 +142,15 @@ def test_compare_plot(cli, tmp_path):
     assert "<svg" in svg.read_text()
 
 
+def test_the_plot_legend_says_when_a_rule_set_has_no_deals():
+    from golfsolve.plot import legend_label
+    from golfsolve.stats import RulesSummary
+
+    some = RulesSummary("easy", 8, 6, (0.4, 0.9), 300.0, {35: 6, 30: 2})
+    none = RulesSummary("classic", 0, 0, (0.0, 1.0), 0.0, {})
+    assert [legend_label(some), legend_label(none)] == ["easy (75.0% won)", "classic (no deals)"]
+
+
 def test_plot_into_a_missing_directory_is_refused_before_solving(cli, tmp_path, monkeypatch):
     import golfsolve.batch
 
