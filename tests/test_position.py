@@ -50,6 +50,13 @@ def test_positions_round_trip_through_board_and_json(game):
         game.removed, game.score, game.move_count, game.stock_left, game.status)
 
 
+def test_a_single_question_mark_is_an_unseen_card_too():
+    hidden = Deal.from_number(2).position().hidden()
+    board = hidden.to_board()
+    assert "Talon: ?? " in board
+    assert Position.from_board(board.replace("??", "?")) == hidden
+
+
 @settings(max_examples=30, deadline=None)
 @given(positions)
 def test_a_position_solves_as_the_game_it_came_from(game):
