@@ -295,7 +295,12 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
             click.echo(text(lang, "prompt"), nl=False)
     session = PlaySession(source.position, chosen, _describe(source, chosen), lang,
                           click.echo, seed, prompt)
-    return session.run(stdin)
+    try:
+        return session.run(stdin)
+    except KeyboardInterrupt:
+        if prompt is not None:
+            click.echo("")  # end the prompt's line: the message gets a line of its own
+        raise
 
 
 @cli.command(name="replay",

@@ -170,3 +170,27 @@ def test_replay_reads_moves_from_stdin_and_classic_rules(cli):
 def test_bad_moves_are_one_line_and_status_2(cli, moves, message):
     result = cli("replay", PAGE, moves)
     assert (result.code, result.out, result.err) == (2, "", f"golfsolve: error: {message}\n")
+
+
+def test_an_interrupt_at_the_prompt_ends_its_line_first(capsys, monkeypatch):
+    """On a terminal, Ctrl-C at play's prompt: the prompt's line is ended, so that the
+    message starts a line of its own."""
+    import sys
+
+    from golfsolve.cli import run
+
+    class Terminal:
+        def isatty(self):
+            return True
+
+        def __iter__(self):
+            yield "d\n"
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    code = run(["play", PAGE, "--lang", "en"])
+    captured = capsys.readouterr()
+    prompt = TEXTS["en"]["prompt"]
+    assert code == 130
+    assert captured.out.endswith(prompt + "\n")
+    assert captured.err == "golfsolve: interrupted\n"
