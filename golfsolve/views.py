@@ -44,7 +44,7 @@ def render_solution(title: str, solution: Solution) -> str:
     lines += [f"  {i:>{width}}. {m}" for i, m in enumerate(solution.moves, 1)]
     lines.append(
         f"Max removed: {solution.max_removed} of 35. Best score: {solution.best_score}. "
-        f"({solution.states:,} states, {solution.seconds:.3f} s)"
+        f"({plural(solution.states, 'state')}, {solution.seconds:.3f} s)"
     )
     return "\n".join(lines)
 

@@ -187,3 +187,12 @@ def test_rules_all_in_a_batch_equals_each_rule_set_alone(cli, tmp_path):
             end = replay(Deal.from_number(row["number"]), rules, row["line"].split())
             assert end.removed == row["max_removed"]
             assert end.status == ("won" if row["winnable"] else "stuck")
+
+
+def test_a_position_already_won_counts_one_state():
+    from golfsolve.views import render_solution
+
+    deal = Deal.from_number(1)
+    solution = solve_game(Game.at_position(deal, EASY, [0] * 7, 0, deal.waste))
+    assert (solution.winnable, solution.max_removed, solution.states) == (True, 35, 1)
+    assert "Best score: 350. (1 state, " in render_solution("won", solution)
