@@ -49,8 +49,9 @@ class _Commands(click.Group):
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     epilog="DEAL is a game code (GO1-E-AAAAAAB), a PySolFC deal number (1), a board or JSON "
     "file, or - for standard input. Exit status: 0 done (a deal that cannot be won is not an "
-    "error), 1 a replay stopped at an illegal move or compare found a solver bug, 2 bad input, "
-    "130 interrupted.",
+    "error), 1 a replay stopped at an illegal move, compare found a solver bug, a worker died "
+    "or output could not be written, 2 bad input, 128 + the signal's number when stopped "
+    "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).",
 )
 @click.version_option(__version__, prog_name="golfsolve")
 def cli() -> None:
@@ -276,8 +277,10 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
 
     After every move it shows the columns (the free card in brackets), the stock, the waste,
     the score and the move counter. Type a column number 1-7 to remove its free card (or
-    column and row, as 1 4, to tap any card), d to draw, u to undo, h for a hint from the
-    solver, n for a new deal, q to quit. Commands can also be piped in on standard input,
+    column and row, as 1 4, to tap any card), d to draw, u to undo, h for a fair hint (the
+    best move without seeing the stock), p to peek (the solver's move, seeing the stock),
+    s FILE to save the position as the player sees it (.json: with the rules), n for a new
+    deal, ? for the commands, q to quit. Commands can also be piped in on standard input,
     one a line.
 
     \b

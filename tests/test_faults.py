@@ -208,6 +208,14 @@ def test_bare_golfsolve_prints_the_usual_help():
     help_text = subprocess.run([*GOLFSOLVE, "play", "--help"], capture_output=True, text=True,
                                check=False).stdout
     assert "    printf 'd\\n5\\n2\\nq\\n' | golfsolve play my.board --lang fi\n" in help_text
+    # every command play takes, and every exit status golfsolve gives
+    words = " ".join(help_text.split())
+    for said in ("d to draw", "u to undo", "h for a fair hint", "p to peek", "s FILE to save",
+                 "n for a new deal", "? for the commands", "q to quit"):
+        assert said in words
+    statuses = " ".join(done.stderr.split())
+    assert "2 bad input, 128 + the signal's number when stopped (130 Ctrl-C, 143 SIGTERM, 129 " \
+        "SIGHUP)" in statuses
 
 
 def test_empty_and_null_rules_are_not_a_default(cli, tmp_path):
