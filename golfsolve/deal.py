@@ -197,10 +197,14 @@ def _what_json_says(position: Position, said: dict) -> tuple[int | None, Rules |
         given = said["number"]
         if type(given) is not int:
             raise DealError(f"JSON deal: number {given!r} is not a deal number")
+        try:
+            given = _checked_number(given)
+        except DealError as exc:
+            raise DealError(f"JSON deal: {exc}") from None
         if number is not None and given != number:
             raise DealError(f"JSON deal: number {given} and code {said['code']} name "
                             "different deals")
-        number = _checked_number(given)
+        number = given
     if "rules" in said:
         try:
             named = rules_by_name(str(said["rules"]))
@@ -211,6 +215,8 @@ def _what_json_says(position: Position, said: dict) -> tuple[int | None, Rules |
                             "disagree")
         rules = named
     if number is not None and Deal.from_number(number).position() != position:
-        raise DealError(f"JSON deal: its cards are not those of deal {number}"
-                        + ("" if position.is_start else " (a position mid-game names no deal)"))
+        why = ("" if position.is_start and not position.unknown_slots else
+               " (a position mid-game names no deal)" if not position.is_start else
+               " (a position with unseen stock cards names no deal)")
+        raise DealError(f"JSON deal: its cards are not those of deal {number}{why}")
     return number, rules

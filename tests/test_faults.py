@@ -130,7 +130,11 @@ def test_a_json_deal_keeps_its_rules_and_number(cli, tmp_path):
                                             "deals"),
                             ({"code": None, "number": 2}, "its cards are not those of deal 2"),
                             ({"rules": "easy"}, "rules easy and code GO1-C-AAAAAAB disagree"),
-                            ({"number": "1"}, "number '1' is not a deal number")]:
+                            ({"number": "1"}, "number '1' is not a deal number"),
+                            ({"number": 10**30}, f"deal number {10**30} is out of range (1 to "
+                                                 "8031810175)"),
+                            ({"stock": ["??"] * 16}, "its cards are not those of deal 1 (a "
+                             "position with unseen stock cards names no deal)")]:
         path.write_text(json.dumps({**data, **change}))
         result = cli("solve", str(path))
         assert (result.code, result.err) == (2, error(f"{path}: JSON deal: {message}"))
