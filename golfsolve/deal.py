@@ -93,7 +93,9 @@ class Deal:
 
 
 def looks_like_json(text: str) -> bool:
-    return text.lstrip()[:1] in ("{", "[", '"')
+    """JSON rather than a board: an object, array or string, or a bare null, true or false
+    (no board starts with those)."""
+    return text.lstrip()[:1] in ("{", "[", '"') or text.strip() in ("null", "true", "false")
 
 
 def parse_deal_text(text: str) -> tuple[Position, dict]:

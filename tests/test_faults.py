@@ -270,6 +270,8 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
      (["solve", "-"], "\0\1binary", "standard input holds binary data, not text"),
      (["solve", "list.json"], None, "list.json: a JSON deal must be an object with stock, "
       "waste and tableau"),
+     (["solve", "-"], " null\n", "stdin: a JSON deal must be an object with stock, "
+      "waste and tableau"),
      (["solve", "1-"], None, "'1-' is not a deal: give one deal number, game code or file "
       "(batch takes ranges)"),
      (["solve", "1-3,5"], None, "'1-3,5' is not a deal: give one deal number, game code or "
