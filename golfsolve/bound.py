@@ -27,8 +27,8 @@ COLUMNS = 7
 TABLEAU = 35
 # The sets, as rank letters. Any sets give a true bound; these are the ones that cut the most
 # height vectors from the exact search on PySolFC deals 1-60 under Classic and dead-king rules:
-# the odd and the even ranks, and every other rank from an end (an Ace or a King takes from one
-# rank only, where a King and an Ace do not fit on each other).
+# the odd and the even ranks, and runs of every other rank, most of them from an end (an Ace or
+# a King takes from one rank only where a King and an Ace do not fit on each other).
 BOUND_SETS = ("A3579JK", "A35", "579JK", "K", "JK", "79JK", "A", "9JK",
               "2468TQ", "468TQ", "8TQ", "68TQ", "579", "79", "35", "A3")
 BOUND_LANES = 16
