@@ -39,14 +39,7 @@ from golfsolve.bound import bound_pays  # noqa: E402
 from golfsolve.deal import Deal  # noqa: E402
 from golfsolve.game import Game  # noqa: E402
 from golfsolve.rules import parse_rules_list  # noqa: E402
-from golfsolve.solver import (  # noqa: E402
-    BEAM_SLACKS,
-    WIDER_BEAM_WITHIN,
-    load_kernels,
-    run_layered,
-    run_settle,
-    solve,
-)
+from golfsolve.solver import load_kernels, run_beams, run_layered, run_settle, solve  # noqa: E402
 from tests.reference import reference_search  # noqa: E402
 
 BHS_FLAGS = {"easy": ["--wrap-ranks"], "classic": ["--queens-on-kings"], "dead-king": []}
@@ -160,14 +153,10 @@ def bound_effect(deals: list[Deal], rules) -> None:
     bound (the floor one card above the beams' best, as a solve sets it) and without."""
     left = []
     for deal in deals:
-        game, most = Game(deal, rules), 0
-        for slack in BEAM_SLACKS:
-            out, _ = run_layered(game, slack=slack)
-            most = max(most, int(out[2]))
-            if out[1] or out[2] < 35 - WIDER_BEAM_WITHIN:
-                break
+        game = Game(deal, rules)
+        out, _, _ = run_beams(game)
         if not out[1]:
-            left.append((game, most + 1))
+            left.append((game, int(out[2]) + 1))
     if not bound_pays(rules.fits_table()):
         print(f"{'':<10} the bound is not checked under these rules ({len(left)} deals left "
               f"to the exact search)")

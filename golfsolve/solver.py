@@ -150,41 +150,50 @@ def load_kernels(start) -> None:
         _loaded = True
 
 
+def _beams(inputs: tuple[np.ndarray, ...]) -> tuple[np.ndarray, list[int], int]:
+    """Narrow beams from (col_ranks, stock_ranks, fits, start), a wider one only after a
+    narrower came within WIDER_BEAM_WITHIN cards of a win, until one wins: (out, path) of the
+    beam that removed the most cards (the win, when one won), and the states all visited."""
+    states = 0
+    most = None
+    for slack in BEAM_SLACKS:
+        out, path = _layered(inputs, slack)
+        states += int(out[search.OUT_STATES])
+        if most is None or out[search.OUT_MAX_REMOVED] > most[0][search.OUT_MAX_REMOVED]:
+            most = out, path
+        if out[search.OUT_WON] or out[search.OUT_MAX_REMOVED] < TABLEAU_SIZE - WIDER_BEAM_WITHIN:
+            break
+    return (*most, states)
+
+
+def run_beams(game: Game) -> tuple[np.ndarray, list[int], int]:
+    """The beams a solve runs first, from ``game``'s position: (out, path, states)."""
+    return _beams(kernel_inputs(game))
+
+
 def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> Line:
     """Search from (col_ranks, stock_ranks, fits, start): the kernels' arrays.
 
-    Narrow beams look for a win first (a wider one only after a narrower came within
-    WIDER_BEAM_WITHIN cards of a win). When they find none, the exact search decides; it
-    stops at its first win, and follows only lines that can remove more cards than the best
-    beam (when none can, the best line is the one it found, or else the beam's). With
-    ``fewest_moves`` the exact search runs after a beam's win too, following only lines that
-    draw no more cards than that win and can still win, and settles everything, so that its
-    win has the fewest moves.
+    Narrow beams look for a win first (see _beams). When they find none, the exact search
+    decides; it stops at its first win, and follows only lines that can remove more cards
+    than the best beam (when none can, the best line is the one it found, or else the
+    beam's). With ``fewest_moves`` the exact search runs after a beam's win too, following
+    only lines that draw no more cards than that win and can still win, and settles
+    everything, so that its win has the fewest moves.
     """
     began = time.perf_counter()
-    states = 0
-    beam_won = False
-    beam_best = TABLEAU_SIZE
-    most = -1  # the most cards a beam removed, and its (out, path)
-    for slack in BEAM_SLACKS:
-        if beam_best < TABLEAU_SIZE - WIDER_BEAM_WITHIN:
-            break
-        out, path = _layered(inputs, slack)
-        states += int(out[search.OUT_STATES])
-        beam_best = int(out[search.OUT_MAX_REMOVED])
-        if beam_best > most:
-            most, most_found = beam_best, (out, path)
-        if out[search.OUT_WON]:
-            beam_won = True
-            break
+    out, path, states = _beams(inputs)
+    beam_won = bool(out[search.OUT_WON])
+    most = int(out[search.OUT_MAX_REMOVED])
     if not beam_won or fewest_moves:
         # A beam's win bounds the draws of the fewest-moves win: settle need not go further.
         cap = int(out[search.OUT_LAYER]) if beam_won else STOCK_SIZE
         floor = TABLEAU_SIZE if beam_won else most + 1
-        out, path = _settle(inputs, cap, NO_STOP if fewest_moves else TABLEAU_SIZE, floor)
-        states += int(out[search.OUT_STATES])
-        if out[search.OUT_MAX_REMOVED] < most:  # the floor cut the lines to the beam's best
-            out, path = most_found
+        found, found_path = _settle(inputs, cap, NO_STOP if fewest_moves else TABLEAU_SIZE,
+                                    floor)
+        states += int(found[search.OUT_STATES])
+        if found[search.OUT_MAX_REMOVED] >= most:  # else the floor cut the lines to the beam's
+            out, path = found, found_path
     won = bool(out[search.OUT_WON])
     tokens = ["d" if step < 0 else str(step + 1) for step in reversed(path)]
     if not won:  # draw out the stock: the line ends at its dead end
