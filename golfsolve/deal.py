@@ -217,8 +217,10 @@ def _what_json_says(position: Position, said: dict) -> tuple[int | None, Rules |
                             "disagree")
         rules = named
     if number is not None and Deal.from_number(number).position() != position:
-        why = ("" if position.is_start and not position.unknown_slots else
-               " (a position mid-game names no deal)" if not position.is_start else
-               " (a position with unseen stock cards names no deal)")
+        why = ""
+        if not position.is_start:
+            why = " (a position mid-game names no deal)"
+        elif position.unknown_slots:
+            why = " (a position with unseen stock cards names no deal)"
         raise DealError(f"JSON deal: its cards are not those of deal {number}{why}")
     return number, rules
