@@ -41,6 +41,8 @@ VISITED_WORDS = N_HEIGHTS * WASTE_SLOTS // 64
 MAX_PATH = 64  # 35 removals + 16 draws at most
 NO_COLUMN = 7
 POW6 = np.array([6**c for c in range(COLUMNS)], dtype=np.int64)
+# LOWEST_BIT[m]: the lowest set bit of a nonzero 7-bit mask of columns
+LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(1 << COLUMNS)], dtype=np.int64)
 
 # out[] slots
 OUT_STATUS, OUT_WON, OUT_MAX_REMOVED, OUT_STATES, OUT_PATH_LEN, OUT_LAYER, OUT_HEIGHTS = range(7)
@@ -171,11 +173,13 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
             if dominance:
                 # Every height reached so far, drawing through to stock card t-1.
                 floor = best - slack if slack >= 0 else 0
+                takes = fitmask[r]
                 for k in range(n_h):
-                    if heights[k, 4] < floor:
-                        continue  # a beam: too far behind the best
-                    if heights[k, 2] & fitmask[r] == 0:
-                        continue  # no removal from there: the seed adds nothing
+                    # A beam skips heights too far behind the best; a seed from which nothing
+                    # can be removed adds nothing. One branch for both, not two: each is as
+                    # good as random.
+                    if (heights[k, 4] < floor) | (heights[k, 2] & takes == 0):
+                        continue
                     if not _first_visit(visited, heights[k, 3], r):
                         continue
                     if n_rec >= cap:
@@ -211,13 +215,15 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
             h3 = key & 0x1FFFFF
             h6 = rec[i, 1]
             m = fitmask[key >> 21]
+            # The columns whose free card fits, found without a branch each (which one fits
+            # is as good as random): an empty column's rank 0 fits nothing.
+            movable = 0
             for c in range(COLUMNS):
-                hc = (h3 >> (3 * c)) & 7
-                if hc == 0:
-                    continue
-                rank = col_ranks[c * 8 + hc]
-                if (m >> rank) & 1 == 0:
-                    continue
+                movable |= ((m >> col_ranks[c * 8 + ((h3 >> (3 * c)) & 7)]) & 1) << c
+            while movable:
+                c = LOWEST_BIT[movable]
+                movable &= movable - 1
+                rank = col_ranks[c * 8 + ((h3 >> (3 * c)) & 7)]
                 n3 = h3 - (1 << (3 * c))
                 n6 = h6 - POW6[c]
                 if not _first_visit(visited, n6, rank):
