@@ -412,6 +412,7 @@ def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, b
     p3 = root3 + 1
     left += 1
     least[root6 * 8 + 7] = 0
+    carry = INF
     for p6i in range(root6, -1, -1):
         if p3 & 7:
             p3 -= 1
@@ -424,7 +425,14 @@ def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, b
             left += 5 * c - 1
         p6 = np.uint64(p6i)
         slots = least64[p6]
-        if slots == UNREACHED:
+        if carry != INF:
+            # column 0's removal from the height just above lands here: taken from a
+            # register, its byte is stored only now, after the word was read (a word read
+            # over a byte just stored waits for that store)
+            slots = (slots & ~np.uint64(255)) | np.uint64(carry)
+            least[p6 * U8] = carry
+            carry = INF
+        elif slots == UNREACHED:
             continue
         if p6i == root6:
             least[root6 * 8 + 7] = INF
@@ -463,7 +471,6 @@ def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, b
             if (lanes_a | lanes_b) & HIGH_BITS:
                 continue  # no line from here reaches the floor
         row = np.uint64(s_min) * U16
-        ends = TABLEAU - left + 1 >= stop  # a removal from here meets the bound
         for c in range(COLUMNS):
             cu = np.uint64(c)
             hc = (u3 >> (cu * U3)) & U7
@@ -471,17 +478,25 @@ def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, b
                 continue  # an empty column
             k = (cu * U8 + hc) * U4
             s = min(next_fit[row + slot[k]], by_rank[slot[k + U1]], by_rank[slot[k + U2]])
-            n6 = p6 - np.uint64(POW6[cu])  # a constant: the loop is unrolled
-            least[n6 * U8 + cu] = s  # each (height, source) slot has this one writer
-            if ends and s != INF:  # the bound is met: nothing more to learn (ends first: it is
-                # known for the whole height, so the branch is predicted)
-                best = TABLEAU - left + 1
-                best6 = np.int64(n6)
-                best3 = p3 - (1 << (3 * c))
-                stopped = p6i
+            if c == 0:
+                carry = s
+            else:
+                # each (height, source) slot has this one writer; POW6[c] is a constant: the
+                # loop is unrolled
+                least[(p6 - np.uint64(POW6[cu])) * U8 + cu] = s
+        if TABLEAU - left + 1 >= stop:  # a removal from here meets the bound, if any was made
+            if carry != INF:
+                least[(p6i - 1) * 8] = carry
+            for c in range(COLUMNS):
+                n6 = p6i - POW6[c]
+                if (p3 >> (3 * c)) & 7 and least[n6 * 8 + c] != INF:
+                    best = TABLEAU - left + 1
+                    best6 = n6
+                    best3 = p3 - (1 << (3 * c))
+                    stopped = p6i
+                    break
+            if stopped >= 0:
                 break
-        if stopped >= 0:
-            break
 
     won = best == TABLEAU
     # Walk back from the target's least state to the root, writing moves last first.
