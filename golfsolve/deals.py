@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .codes import CodeError, GameCode, check_number, digits_value
 from .deal import Deal, DealError, read_deal_text
 from .errors import InputError
-from .files import exists, read_text
+from .files import ENCODING_NAMES, encoding_of, exists, read_text
 from .position import Position
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
@@ -159,8 +159,11 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
 
 def _listing_lines(path: str) -> Iterator[tuple[int, str]]:
     """(line number, the line without its comment) for each non-empty line of a listing."""
+    encoding = "utf-8-sig"
     try:
-        with open(path, encoding="utf-8-sig") as f:
+        with open(path, "rb") as f:
+            encoding = encoding_of(f.read(2))
+        with open(path, encoding=encoding) as f:
             for lineno, line in enumerate(iter(lambda: f.readline(LISTING_LINE_LIMIT), ""), 1):
                 if len(line) >= LISTING_LINE_LIMIT and not line.endswith("\n"):
                     raise DealsError(f"{path} line {lineno} is too long to name a deal")
@@ -172,7 +175,7 @@ def _listing_lines(path: str) -> Iterator[tuple[int, str]]:
     except IsADirectoryError:
         raise DealsError(f"{path} is a directory, not a listing of deals") from None
     except UnicodeDecodeError:
-        raise DealsError(f"{path} is not UTF-8 text") from None
+        raise DealsError(f"{path} is not {ENCODING_NAMES[encoding]} text") from None
     except OSError as exc:
         raise DealsError(f"cannot read {path}: {exc.strerror or exc}") from None
 

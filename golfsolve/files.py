@@ -1,11 +1,14 @@
 """Reading what users give: files and standard input as text, and paths that may not be paths.
 
-Every failure is an InputError that names the real problem: a missing file, a directory,
-binary data, text that is not UTF-8, something too large. A UTF-8 byte-order mark is dropped.
+Text is UTF-8, or UTF-16 when it starts with UTF-16's byte-order mark (as Windows PowerShell
+writes a command's output redirected to a file); a byte-order mark is dropped. Every failure
+is an InputError that names the real problem: a missing file, a directory, binary data, text
+that is neither, something too large.
 """
 
 from __future__ import annotations
 
+import codecs
 import sys
 from pathlib import Path
 
@@ -67,17 +70,30 @@ def read_text(path: str, limit: int = MAX_DEAL_BYTES) -> str:
         raise FileError(f"cannot read {where}: {reason}") from None
     if len(data) > limit:
         raise FileError(f"{where} is larger than {limit:,} bytes: not a deal or moves")
-    if b"\0" in data:
-        raise FileError(f"{where} holds binary data, not text")
+    encoding = encoding_of(data)
+    binary = FileError(f"{where} holds binary data, not text")
+    if encoding == "utf-8-sig" and b"\0" in data:  # (UTF-16 text has zero bytes)
+        raise binary
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode(encoding)
     except UnicodeDecodeError:
-        raise FileError(f"{where} is not UTF-8 text") from None
+        raise FileError(f"{where} is not {ENCODING_NAMES[encoding]} text") from None
+    if "\0" in text:
+        raise binary
     if path == "-":
         if not text.strip():
             raise FileError("standard input is empty")
         _stdin_read = (sys.stdin, text)
     return text
+
+
+ENCODING_NAMES = {"utf-8-sig": "UTF-8", "utf-16": "UTF-16"}
+
+
+def encoding_of(start: bytes) -> str:
+    """The codec for text that starts with ``start``: "utf-16" after a UTF-16 byte-order mark,
+    else "utf-8-sig" (UTF-8, its byte-order mark dropped). Either drops its mark."""
+    return "utf-16" if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
 
 
 def _read_stdin(limit: int) -> bytes:

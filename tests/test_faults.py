@@ -192,6 +192,39 @@ def test_a_byte_order_mark_is_accepted(cli, tmp_path):
     assert cli("show", "-", "--format", "board", input="\ufeff" + board_2).out == board_2
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be-bom"])
+def test_utf16_with_its_byte_order_mark_is_read(cli, tmp_path, encoding):
+    """As Windows PowerShell writes `golfsolve show 7 --format board > deal.board`."""
+    def utf16(text: str) -> bytes:
+        return (text.encode("utf-16") if encoding == "utf-16"
+                else b"\xfe\xff" + text.encode("utf-16-be"))
+
+    board = Deal.from_number(7).to_board()
+    (tmp_path / "deal.board").write_bytes(utf16(board))
+    (tmp_path / "deal.json").write_bytes(utf16(cli("show", "7", "--format", "json").out))
+    (tmp_path / "deals.txt").write_bytes(utf16("# two deals\n3-4\n"))
+    def moves(out: str) -> list[str]:  # the line, without the heading and the timing
+        return out.splitlines()[1:-1]
+
+    expected = moves(cli("solve", "7").out)
+    assert expected[0] == "Solution:" and len(expected) > 40
+    for name in ("deal.board", "deal.json"):
+        solved = cli("solve", str(tmp_path / name))
+        assert solved.code == 0 and moves(solved.out) == expected
+    assert cli("show", str(tmp_path / "deal.board"), "--format", "board").out == board
+    listed = cli("batch", f"@{tmp_path / 'deals.txt'}", "--rules", "classic", "--jobs", "1")
+    assert listed.code == 0 and listed.out.startswith("classic: 2 deals, ")
+    (tmp_path / "broken.board").write_bytes(utf16(board)[:-1])  # half a character at the end
+    assert cli("solve", str(tmp_path / "broken.board")).err == error(
+        f"{tmp_path / 'broken.board'} is not UTF-16 text")
+    (tmp_path / "nul.board").write_bytes(utf16(board + "\0"))
+    assert cli("solve", str(tmp_path / "nul.board")).err == error(
+        f"{tmp_path / 'nul.board'} holds binary data, not text")
+    (tmp_path / "broken.txt").write_bytes(utf16("3-4\n")[:-1])
+    assert cli("batch", f"@{tmp_path / 'broken.txt'}").err == error(
+        f"{tmp_path / 'broken.txt'} is not UTF-16 text")
+
+
 def test_only_code_shaped_arguments_are_codes(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli("solve", "gone.board").err == error("no such file: gone.board")
