@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import hashlib
+import io
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
@@ -18,10 +19,11 @@ from dataclasses import dataclass
 from .codes import CodeError, GameCode, check_number, digits_value
 from .deal import Deal, DealError, read_deal_text
 from .errors import InputError
-from .files import ENCODING_NAMES, encoding_of, exists, read_text
+from .files import ENCODING_NAMES, encoding_of, exists, is_dir, is_file, read_text
 from .position import Position
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
+MAX_PIPED_LISTING = 1 << 28  # bytes of a listing read from a pipe, which is held
 
 
 class DealsError(InputError):
@@ -80,7 +82,31 @@ class BoardFiles:
 
 @dataclass(frozen=True)
 class Listing:
+    """An @FILE argument. A listing is read twice (checked whole, then solved), so one that
+    is not a regular file (a pipe, ``@/dev/stdin``, ``@<(...)``) is read once and kept as
+    ``text``."""
+
     path: str
+    text: str | None = None
+
+    @classmethod
+    def named(cls, path: str) -> Listing:
+        """The listing @path: a pipe's text read now, a file's left for when it is used."""
+        if not exists(path) or is_dir(path) or is_file(path):
+            return cls(path)  # (a missing file or a directory is named when it is read)
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_PIPED_LISTING + 1)
+        except OSError as exc:
+            raise DealsError(f"cannot read {path}: {exc.strerror or exc}") from None
+        if len(data) > MAX_PIPED_LISTING:
+            raise DealsError(f"{path} is larger than {MAX_PIPED_LISTING:,} bytes: write a "
+                             "listing that long to a file")
+        encoding = encoding_of(data)
+        try:
+            return cls(path, data.decode(encoding))
+        except UnicodeDecodeError:
+            raise DealsError(f"{path} is not {ENCODING_NAMES[encoding]} text") from None
 
 
 _RANGE = re.compile(r"^([0-9]+)\s*-\s*([0-9]+)$")
@@ -132,7 +158,7 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
             raise DealsError("@ names no listing: write @FILE")
         if in_listing:
             raise DealsError(f"{spec}: a listing cannot name another listing")
-        return Listing(spec[1:])
+        return Listing.named(spec[1:])
     match = _RANGE.match(spec)
     if match:
         return _checked_range(_digits(match.group(1), spec), _digits(match.group(2), spec),
@@ -157,13 +183,18 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
     return BoardFiles(paths)
 
 
-def _listing_lines(path: str) -> Iterator[tuple[int, str]]:
+def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
     """(line number, the line without its comment) for each non-empty line of a listing."""
+    path = listing.path
     encoding = "utf-8-sig"
     try:
-        with open(path, "rb") as f:
-            encoding = encoding_of(f.read(2))
-        with open(path, encoding=encoding) as f:
+        if listing.text is None:
+            raw = open(path, "rb")  # noqa: SIM115 (closed with the text stream over it)
+            encoding = encoding_of(raw.peek(2))  # peeked: the text stream reads it too
+            lines = io.TextIOWrapper(raw, encoding=encoding)
+        else:
+            lines = io.StringIO(listing.text)
+        with lines as f:
             for lineno, line in enumerate(iter(lambda: f.readline(LISTING_LINE_LIMIT), ""), 1):
                 if len(line) >= LISTING_LINE_LIMIT and not line.endswith("\n"):
                     raise DealsError(f"{path} line {lineno} is too long to name a deal")
@@ -181,7 +212,7 @@ def _listing_lines(path: str) -> Iterator[tuple[int, str]]:
 
 
 def _listing_parts(listing: Listing) -> Iterator[NumberRange | BoardFiles]:
-    for lineno, text in _listing_lines(listing.path):
+    for lineno, text in _listing_lines(listing):
         try:
             yield parse_part(text, in_listing=True)
         except InputError as exc:

@@ -225,6 +225,25 @@ def test_utf16_with_its_byte_order_mark_is_read(cli, tmp_path, encoding):
         f"{tmp_path / 'broken.txt'} is not UTF-16 text")
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/stdin"), reason="no /dev/stdin")
+def test_a_listing_from_a_pipe_is_read_once_and_kept():
+    """A listing is read twice (checked whole first); a pipe can be read only once."""
+    def batch(listing: bytes) -> subprocess.CompletedProcess:
+        return subprocess.run([*GOLFSOLVE, "batch", "@/dev/stdin", "--rules", "classic",
+                               "--jobs", "1", "--quiet"], input=listing, capture_output=True,
+                              check=False)
+
+    piped = batch(b"# from a pipe\n3-4\nGO1-C-AAAAAAL\n")
+    assert piped.returncode == 0 and piped.stderr == b""
+    assert piped.stdout.decode().startswith("classic: 3 deals, ")
+    assert batch("3-4\n".encode("utf-16")).stdout.decode().startswith("classic: 2 deals, ")
+    for listing, message in ((b"# nothing\n", "/dev/stdin lists no deals"),
+                             (b"3-4\nx\n", "/dev/stdin line 2: no such file: x"),
+                             (b"\xff\xfe\x00\xd8", "/dev/stdin is not UTF-16 text")):
+        refused = batch(listing)
+        assert (refused.returncode, refused.stderr.decode()) == (2, error(message))
+
+
 def test_only_code_shaped_arguments_are_codes(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli("solve", "gone.board").err == error("no such file: gone.board")
