@@ -14,6 +14,7 @@ resuming a database of millions of rows never holds its keys in memory.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -82,6 +83,7 @@ def unpack_line(packed: str) -> str:
 class ResultStore:
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
+        self._late_close: list[int] = []  # descriptors of the file to close after SQLite's
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a directory, not a database")
         if not create and not self.path.is_file():
@@ -163,9 +165,30 @@ class ResultStore:
         samples, seed = self._meta("odds_samples"), self._meta("odds_seed")
         return (int(samples), int(seed)) if samples is not None else None
 
+    def _lock_for_writing(self) -> None:
+        """Refuse a second run adding to this database while one is (StoreError).
+
+        An advisory lock on the file, released when this store closes or the process dies,
+        however it dies; SQLite's own locks are of another kind and do not see it. The
+        descriptor stays open until after SQLite's connection is closed: closing a second
+        descriptor of the file would drop SQLite's locks. Where there is no such lock
+        (Windows), two runs are not kept apart."""
+        try:
+            import fcntl
+        except ImportError:
+            return
+        fd = os.open(self.path, os.O_RDONLY)
+        self._late_close.append(fd)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise StoreError(f"{self.path} is in use by another golfsolve run adding to it: "
+                             "wait for that run to end, or use another --db") from None
+
     def claim(self, fewest_moves: bool, odds: tuple[int, int] | None = None) -> None:
         """Use this database to store results solved with or without ``fewest_moves``, and
-        odds over ``odds`` = (samples, seed) stock orders."""
+        odds over ``odds`` = (samples, seed) stock orders. Only one run at a time may."""
+        self._lock_for_writing()
         stored = self.fewest_moves()
         if stored is not None and stored != fewest_moves:
             have, run = ("with", "without") if stored else ("without", "with")
@@ -346,6 +369,9 @@ class ResultStore:
 
     def close(self) -> None:
         self.db.close()
+        for fd in self._late_close:
+            os.close(fd)  # only now: see _lock_for_writing
+        self._late_close = []
 
     def __enter__(self) -> ResultStore:
         return self

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from golfsolve.deal import Deal
+from golfsolve.store import ResultStore
 
 from .conftest import DATA
 from .test_batch import file_digest, read_csv
@@ -90,6 +91,31 @@ def test_a_damaged_database_is_one_line_and_left_as_it_is(cli, tmp_path):
         assert result.err.endswith("use another --db)\n") and "damaged" in result.err
         assert result.err.count("\n") == 1
     assert file_digest(db) == before
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no advisory file locks")
+def test_a_second_run_adding_to_a_database_in_use_is_refused(cli, tmp_path):
+    """Two runs adding to one database at once would each write the other's rows to their
+    --out files too, interleaved."""
+    db, out = tmp_path / "shared.sqlite", tmp_path / "rows.csv"
+    assert cli("batch", "1-5", "--rules", "easy", "--jobs", "1", "--db", str(db)).code == 0
+    out.write_text("kept\n")
+    with ResultStore(db) as running:
+        running.claim(fewest_moves=False)  # as a batch does before its first row
+        before = file_digest(db)
+        for command in ("batch", "compare"):
+            refused = cli(command, "6-9", "--rules", "easy" if command == "batch" else "all",
+                          "--jobs", "1", "--db", str(db),
+                          *(["--out", str(out)] if command == "batch" else []))
+            assert (refused.code, refused.out) == (2, "")
+            assert refused.err == error(f"{db} is in use by another golfsolve run adding to "
+                                        "it: wait for that run to end, or use another --db")
+        # what only reads it goes on
+        assert cli("batch", "--db", str(db), "--rules", "easy").out.startswith("easy: 5 deals")
+        assert cli("export", "--db", str(db), "--out", str(tmp_path / "x.csv")).code == 0
+        assert file_digest(db) == before and out.read_text() == "kept\n"
+    added = cli("batch", "6-9", "--rules", "easy", "--jobs", "1", "--db", str(db))
+    assert added.code == 0 and added.out.startswith("easy: 4 deals")
 
 
 def damaged_in_the_middle(cli, db):
