@@ -484,6 +484,8 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
             if given:
                 raise InputError(f"{flag} only applies to solving DEALS; with --db alone the "
                                  "stored results are reported")
+    if dask_address is not None and not dask_address.strip():
+        raise InputError("--dask needs a scheduler's address (like tcp://host:8786)")
     if jobs and dask_address:
         raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
                          "workers: give one or the other")

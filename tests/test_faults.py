@@ -368,6 +368,8 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
      (["compare", "1-2", "--plot", ""], None, "--plot needs a file name"),
      (["export", "--db", "", "--out", "x.csv"], None, "--db needs a file name"),
      (["batch", "@"], None, "@ names no listing: write @FILE"),
+     (["batch", "1-3", "--dask", ""], None, "--dask needs a scheduler's address (like "
+      "tcp://host:8786)"),
      (["batch", "1", "--count", "9" * 300], None, "1 --count 99999999999999999999... (300 "
       "characters): deal number 99999999999999999999... (300 characters) is out of range (1 "
       "to 8031810175)")],
