@@ -110,7 +110,7 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
     elif fmt == "json":
         data = {"deal": source.label, "number": source.number, "code": source.code_for(chosen),
                 "rules": chosen.name, **source.position.to_dict()}
-        click.echo(json.dumps(data, ensure_ascii=False))
+        _echo_json(data)
     elif fmt == "grid":
         click.echo(render_grid(game, _describe(source, chosen), lang))
     else:
@@ -161,7 +161,7 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
         solution = solve_game(Game(source.position, chosen), fewest_moves=fewest_moves)
         if as_json:
             row = solution_row(source.label, source.number, chosen, solution)
-            click.echo(json.dumps(full_record(row, solution.moves), ensure_ascii=False))
+            _echo_json(full_record(row, solution.moves))
         else:
             if n:
                 click.echo()
@@ -240,7 +240,7 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
             bar.close()
     for n, (rules_used, result) in enumerate(zip(chosen, results, strict=True)):
         if as_json:
-            click.echo(json.dumps(odds_record(source, result)))
+            _echo_json(odds_record(source, result))
         else:
             if n:
                 click.echo()
@@ -353,7 +353,7 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
             "illegal": None if not result.illegal else {
                 "move": result.played + 1, "token": token, "reason": reason},
         }
-        click.echo(json.dumps(record, ensure_ascii=False))
+        _echo_json(record)
     elif fmt == "board":
         click.echo(game.position().to_board(), nl=False)
         if illegal:
@@ -421,6 +421,15 @@ def _batch_options(fn):
     ]):
         fn = option(fn)
     return fn
+
+
+def _echo_json(data: object) -> None:
+    """``data`` as one line of JSON on standard output: as it is where the stream takes any
+    character, with \\u escapes (the same JSON) where it does not, so that a name is never
+    written with a ? in place of a letter."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower()
+    wide = encoding.startswith("utf") and not isinstance(sys.stdout, _Replacing)
+    click.echo(json.dumps(data, ensure_ascii=not wide))
 
 
 def _file_names(**given: str | None) -> None:
@@ -555,8 +564,7 @@ def batch(deals, rules, out, count, jobs, db, fewest_moves, odds, samples, seed,
                      odds=odds, samples=samples, seed=seed, budget=budget)
     summaries = report.tally.summaries()
     if as_json:
-        click.echo(json.dumps({"summary": [s.to_dict() for s in summaries],
-                               "repeated": report.repeated}))
+        _echo_json({"summary": [s.to_dict() for s in summaries], "repeated": report.repeated})
     else:
         click.echo(render_summary(summaries))
         for line in render_repeated(report.repeated):
@@ -603,9 +611,8 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, samples, se
     if plot:
         plot_histograms(summaries, plot)
     if as_json:
-        click.echo(json.dumps({"summary": [s.to_dict() for s in summaries],
-                               "tables": [t.to_dict() for t in tables],
-                               "repeated": report.repeated}))
+        _echo_json({"summary": [s.to_dict() for s in summaries],
+                    "tables": [t.to_dict() for t in tables], "repeated": report.repeated})
     else:
         for line in render_rates(summaries) + render_repeated(report.repeated):
             click.echo(line)

@@ -209,6 +209,26 @@ def test_output_falls_back_to_what_the_stream_can_encode(encoding):
     assert b"?" in shown.stdout
 
 
+def test_json_on_a_narrow_stream_escapes_what_it_cannot_show(tmp_path):
+    """A name written as ?? would no longer name its file: replay would refuse the record."""
+    board = tmp_path / "ñé ♠.board"
+    board.write_text(Deal.from_number(7).to_board())
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    record = tmp_path / "record.json"
+    with open(record, "wb") as f:
+        solved = subprocess.run([*GOLFSOLVE, "solve", str(board), "--json"], stdout=f,
+                                stderr=subprocess.PIPE, env=env, check=False)
+    assert solved.returncode == 0 and solved.stderr == b""
+    assert json.loads(record.read_bytes())["deal"] == str(board)
+    assert b"\\u00f1\\u00e9 \\u2660.board" in record.read_bytes()
+    replayed = subprocess.run([*GOLFSOLVE, "replay", str(board), str(record)],
+                              capture_output=True, env=env, check=False)
+    assert replayed.returncode == 0 and replayed.stderr == b""
+    shown = subprocess.run([*GOLFSOLVE, "show", str(board), "--format", "json"],
+                           capture_output=True, env=env, check=False)
+    assert json.loads(shown.stdout)["deal"] == str(board)
+
+
 # ----- clear, true messages --------------------------------------------------------------------
 def test_a_byte_order_mark_is_accepted(cli, tmp_path):
     board = tmp_path / "bom.board"
