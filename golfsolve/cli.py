@@ -392,7 +392,8 @@ def _read_moves(moves: str) -> MoveSource:
 # ----- batch, compare, export -----------------------------------------------------------------
 DEALS_HELP = """DEALS: deal ranges (1-10000), code ranges (GO1-C-AAAAAAB..GO1-C-AAAABMM), a start
 code or number with --count N, board files or globs ('boards/*.board'), or @FILE listing codes,
-numbers or ranges one a line. With --db and no DEALS: the deals the database holds."""
+numbers, ranges or board files one a line (@- from standard input). With --db and no DEALS:
+the deals the database holds."""
 
 
 def _batch_options(fn):
@@ -630,7 +631,7 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, samples, se
     return EXIT_FAILED if bugs else EXIT_OK
 
 
-@cli.command()
+@cli.command(epilog="Exit status: 0 done; 1 the out file could not be written; 2 bad input.")
 @click.argument("deals", nargs=-1, metavar="[DEALS]...")
 @click.option("--db", required=True, type=click.Path(), help="The results database.")
 @click.option("--out", required=True, type=click.Path(), help="FILE.csv or FILE.jsonl.")

@@ -91,7 +91,10 @@ class Listing:
 
     @classmethod
     def named(cls, path: str) -> Listing:
-        """The listing @path: a pipe's text read now, a file's left for when it is used."""
+        """The listing @path: a pipe's text read now (and standard input's, for @-), a
+        file's left for when it is used."""
+        if path == "-":
+            return cls("standard input", read_text("-", MAX_PIPED_LISTING))
         if not exists(path) or is_dir(path) or is_file(path):
             return cls(path)  # (a missing file or a directory is named when it is read)
         try:
@@ -216,7 +219,19 @@ def _listing_parts(listing: Listing) -> Iterator[NumberRange | BoardFiles]:
         try:
             yield parse_part(text, in_listing=True)
         except InputError as exc:
+            if lineno == 1 and _holds_a_deal(listing):
+                raise DealsError(f"{listing.path} holds a deal, not a listing of deals: give it "
+                                 "without the @") from None
             raise DealsError(f"{listing.path} line {lineno}: {exc}") from None
+
+
+def _holds_a_deal(listing: Listing) -> bool:
+    """Whether a listing's text is a board or JSON deal or position instead."""
+    try:
+        read_deal_text(listing.text if listing.text is not None else read_text(listing.path))
+    except InputError:
+        return False
+    return True
 
 
 # ----- each number once ----------------------------------------------------------------------

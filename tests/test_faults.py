@@ -388,6 +388,10 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
      (["compare", "1-2", "--plot", ""], None, "--plot needs a file name"),
      (["export", "--db", "", "--out", "x.csv"], None, "--db needs a file name"),
      (["batch", "@"], None, "@ names no listing: write @FILE"),
+     (["batch", "@deal.board"], None, "deal.board holds a deal, not a listing of deals: give "
+      "it without the @"),
+     (["batch", "@-"], "3-4\n@more.txt\n", "standard input line 2: @more.txt: a listing cannot "
+      "name another listing"),
      (["batch", "1-3", "--dask", ""], None, "--dask needs a scheduler's address (like "
       "tcp://host:8786)"),
      (["batch", "1", "--count", "9" * 300], None, "1 --count 99999999999999999999... (300 "
@@ -397,6 +401,7 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
 def test_messages_name_the_real_problem(cli, tmp_path, monkeypatch, args, input, message):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "list.json").write_text("[1, 2, 3]")
+    (tmp_path / "deal.board").write_text(Deal.from_number(7).to_board())
     (tmp_path / "adir").mkdir()
     result = cli(*args, input=input)
     assert (result.code, result.out, result.err) == (2, "", error(message))
