@@ -75,15 +75,18 @@ def rules_by_name(name: str) -> Rules:
         return RULES_BY_NAME[name.strip().lower()]
     except KeyError:
         known = ", ".join(RULES_BY_NAME)
+        if name.strip().lower() == "all" or "," in name:
+            raise RulesError(f"{name.strip()!r} names more than one rule set: this command "
+                             f"takes one of {known}") from None
         raise RulesError(f"unknown rules {name!r} (expected one of: {known})") from None
 
 
 def parse_rules_list(text: str) -> tuple[Rules, ...]:
     """``"easy,classic"`` or ``"all"`` -> rule sets in a fixed order, without repeats."""
-    if text.strip().lower() == "all":
-        return ALL_RULES
     names = [part for part in text.split(",") if part.strip()]
     if not names:
         raise RulesError("no rules given (expected easy, classic, dead-king or all)")
+    if any(part.strip().lower() == "all" for part in names):
+        return ALL_RULES  # (all, with more named beside it, is still all)
     chosen = {rules_by_name(part) for part in names}
     return tuple(r for r in ALL_RULES if r in chosen)
