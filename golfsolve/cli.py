@@ -14,7 +14,7 @@ import click
 from . import __version__
 from .deal import DealError, DealSource, resolve
 from .errors import InputError, OutputError
-from .files import is_dir, is_file, read_text
+from .files import is_dir, is_file, piped_lines, read_text
 from .game import Game
 from .i18n import LANGUAGES, default_language, describe_position, text
 from .odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAMES, MAX_SAMPLES
@@ -296,6 +296,8 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
     if stdin.isatty():
         def prompt() -> None:
             click.echo(text(lang, "prompt"), nl=False)
+    else:
+        stdin = piped_lines(stdin)
     session = PlaySession(source.position, chosen, _describe(source, chosen), lang,
                           click.echo, seed, prompt)
     try:

@@ -9,7 +9,9 @@ that is neither, something too large.
 from __future__ import annotations
 
 import codecs
+import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import InputError
@@ -94,6 +96,23 @@ def encoding_of(start: bytes) -> str:
     """The codec for text that starts with ``start``: "utf-16" after a UTF-16 byte-order mark,
     else "utf-8-sig" (UTF-8, its byte-order mark dropped). Either drops its mark."""
     return "utf-16" if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
+
+
+def piped_lines(stream) -> Iterator[str]:
+    """The lines of a piped text stream (standard input) read as files are: UTF-16 after its
+    byte-order mark, else UTF-8 with a byte-order mark dropped; bytes that are neither stay as
+    the stream would give them (escaped), to be refused by whoever reads the lines. Nothing
+    is read before the first line is asked for."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None or not hasattr(buffer, "peek"):  # its bytes cannot be looked at first
+        yield from stream
+        return
+    lines = io.TextIOWrapper(buffer, encoding=encoding_of(buffer.peek(2)),
+                             errors="surrogateescape")
+    try:
+        yield from lines
+    finally:
+        lines.detach()  # the stream stays open, as it was given
 
 
 def _read_stdin(limit: int) -> bytes:

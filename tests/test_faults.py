@@ -271,6 +271,23 @@ def test_utf16_with_its_byte_order_mark_is_read(cli, tmp_path, encoding):
         f"{tmp_path / 'broken.txt'} is not UTF-16 text")
 
 
+def test_play_reads_piped_commands_as_files_are_read():
+    """UTF-16 with its byte-order mark (as Windows PowerShell pipes text), or UTF-8 with one."""
+    commands = "d\n4\n5\nq\n"
+
+    def play(data: bytes) -> subprocess.CompletedProcess:
+        return subprocess.run([*GOLFSOLVE, "play", "1"], input=data, capture_output=True,
+                              check=False)
+
+    plain = play(commands.encode())
+    assert plain.returncode == 0 and b"Unknown input" not in plain.stdout
+    assert plain.stdout.count("4♣".encode()) >= 2  # the move was made: 4♣ left column 4
+    for data in (commands.encode("utf-16"), b"\xef\xbb\xbf" + commands.encode()):
+        assert play(data).stdout == plain.stdout
+    garbled = play(b"d\n\xe94\nq\n")
+    assert garbled.returncode == 0 and b"Unknown input '\\udce94'" in garbled.stdout
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/stdin"), reason="no /dev/stdin")
 def test_a_listing_from_a_pipe_is_read_once_and_kept():
     """A listing is read twice (checked whole first); a pipe can be read only once."""
