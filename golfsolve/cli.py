@@ -296,16 +296,18 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
     if stdin.isatty():
         def prompt() -> None:
             click.echo(text(lang, "prompt"), nl=False)
-    else:
-        stdin = piped_lines(stdin)
+    lines = stdin if prompt is not None else piped_lines(stdin)
     session = PlaySession(source.position, chosen, _describe(source, chosen), lang,
                           click.echo, seed, prompt)
     try:
-        return session.run(stdin)
+        return session.run(lines)
     except KeyboardInterrupt:
         if prompt is not None:
             click.echo("")  # end the prompt's line: the message gets a line of its own
         raise
+    finally:
+        if lines is not stdin:
+            lines.close()  # now, while standard input is still open
 
 
 @cli.command(name="replay",

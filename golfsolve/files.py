@@ -110,7 +110,8 @@ def piped_lines(stream) -> Iterator[str]:
     lines = io.TextIOWrapper(buffer, encoding=encoding_of(buffer.peek(2)),
                              errors="surrogateescape")
     try:
-        yield from lines
+        for line in lines:  # noqa: UP028 (yield from would close the stream when this closes)
+            yield line
     finally:
         lines.detach()  # the stream stays open, as it was given
 
