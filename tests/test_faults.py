@@ -280,10 +280,13 @@ def test_play_reads_piped_commands_as_files_are_read():
                               check=False)
 
     plain = play(commands.encode())
-    assert plain.returncode == 0 and b"Unknown input" not in plain.stdout
+    assert (plain.returncode, plain.stderr) == (0, b"")
+    assert b"Unknown input" not in plain.stdout
     assert plain.stdout.count("4♣".encode()) >= 2  # the move was made: 4♣ left column 4
-    for data in (commands.encode("utf-16"), b"\xef\xbb\xbf" + commands.encode()):
-        assert play(data).stdout == plain.stdout
+    for data in (commands.encode("utf-16"), b"\xef\xbb\xbf" + commands.encode(),
+                 b"d\n4\n5\n"):  # the last ended by the input's end, not by q
+        played = play(data)
+        assert (played.stdout, played.stderr) == (plain.stdout, b"")
     garbled = play(b"d\n\xe94\nq\n")
     assert garbled.returncode == 0 and b"Unknown input '\\udce94'" in garbled.stdout
 
