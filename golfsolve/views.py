@@ -39,6 +39,9 @@ def render_solution(title: str, solution: Solution) -> str:
     else:
         head += "cannot be won"
         intro = f"Best line ({solution.max_removed} of 35 removed, then no more moves):"
+    if not solution.moves:  # a won position, or one with no move left
+        intro = ("Solution: none needed, the tableau is cleared." if solution.winnable else
+                 f"Best line: none, no move is left ({solution.max_removed} of 35 removed).")
     lines = [head, intro]
     width = len(str(len(solution.moves)))
     lines += [f"  {i:>{width}}. {m}" for i, m in enumerate(solution.moves, 1)]

@@ -82,6 +82,22 @@ def test_a_position_on_the_solution_solves_to_the_deals_verdict(cli, tmp_path, n
         assert solved["number"] is None and solved["deal"] == str(path)
 
 
+@pytest.mark.parametrize(("number", "rules", "says"), [
+    (1, "easy", ["winnable in 0 moves (0 removals, 0 draws)",
+                 "Solution: none needed, the tableau is cleared.",
+                 "Max removed: 35 of 35. Best score: 350."]),
+    (4, "dead-king", ["cannot be won", "Best line: none, no move is left (34 of 35 removed).",
+                      "Max removed: 34 of 35. Best score: 330."])])
+def test_a_position_at_the_end_of_its_line_says_no_move_is_needed_or_left(cli, tmp_path, number,
+                                                                          rules, says):
+    line = json.loads(cli("solve", str(number), "--rules", rules, "--json").out)["line"]
+    end = tmp_path / "end.board"
+    end.write_text(cli("replay", str(number), line, "--rules", rules, "--format", "board").out)
+    lines = cli("solve", str(end), "--rules", rules).out.splitlines()
+    assert lines[0] == f"{end}, {rules} rules: {says[0]}"
+    assert lines[1] == says[1] and lines[2].startswith(says[2]) and len(lines) == 3
+
+
 def test_the_board_form_of_a_position(cli, tmp_path):
     line = json.loads(cli("solve", "1", "--json").out)["line"].split()
     board = cli("replay", "1", " ".join(line[:40]), "--format", "board").out
