@@ -19,6 +19,9 @@ MAX_NUMBER = 26**LETTERS - 1
 _RULE_LETTERS = {"E": EASY, "N": EASY, "C": CLASSIC}
 _SHAPE = re.compile(r"^([A-Z0-9]+)-([A-Z]+)-([A-Z]*)$")
 _LOOKS_LIKE_CODE = re.compile(r"^GO[0-9]-")
+DEAL_NUMBER = re.compile(r"^[0-9]+$")  # ASCII digits only: int() takes others, people do not
+RANGE_LIKE = re.compile(r"^[0-9][0-9\s,.-]*$")  # numbers or a range, as a person writes them
+NEGATIVE_NUMBER = re.compile(r"^-[0-9]+$")
 
 
 class CodeError(InputError):
@@ -47,14 +50,19 @@ def digits_value(digits: str) -> int:
     significant = digits.lstrip("0")
     if len(significant) > len(str(MAX_NUMBER)):
         shown = digits if len(digits) <= 24 else f"{digits[:12]}... ({len(digits)} digits)"
-        raise CodeError(f"deal number {shown} is out of range (1 to {MAX_NUMBER})")
+        raise CodeError(out_of_range(shown))
     return int(significant or "0")
 
 
 def check_number(number: int) -> int:
     if not 1 <= number <= MAX_NUMBER:
-        raise CodeError(f"deal number {number} is out of range (1 to {MAX_NUMBER})")
+        raise CodeError(out_of_range(str(number)))
     return number
+
+
+def out_of_range(number: str) -> str:
+    """What is wrong with a deal number outside 1..MAX_NUMBER (a minus sign and digits too)."""
+    return f"deal number {number} is out of range (1 to {MAX_NUMBER})"
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ JSON forms, which positions share).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from . import codes
 from .cards import Card
 from .codes import CodeError, GameCode, check_number, digits_value
 from .errors import InputError
@@ -132,10 +132,6 @@ class DealSource:
         return str(GameCode(rules, self.number))
 
 
-_NUMBER = re.compile(r"^[0-9]+$")  # ASCII digits only: int() takes others, people do not
-_RANGE_LIKE = re.compile(r"^[0-9][0-9\s,.-]*$")
-
-
 def _checked_number(number: int | str) -> int:
     """A deal number, given as an int or as ASCII digits, checked."""
     try:
@@ -156,7 +152,7 @@ def resolve(arg: str) -> DealSource:
     text = arg.strip()
     if not text:
         raise DealError("an empty DEAL argument: give a deal number, game code or file")
-    if _NUMBER.match(text):
+    if codes.DEAL_NUMBER.match(text):
         number = _checked_number(text)
         return DealSource(text, Deal.from_number(number).position(), number)
     if text != "-" and not exists(text):
@@ -164,7 +160,9 @@ def resolve(arg: str) -> DealSource:
             code = _checked_code(text)
             return DealSource(text, Deal.from_number(code.number).position(), code.number,
                               code.rules)
-        if _RANGE_LIKE.match(text):
+        if codes.NEGATIVE_NUMBER.match(text):
+            raise DealError(codes.out_of_range(text))
+        if codes.RANGE_LIKE.match(text):
             raise DealError(f"{text!r} is not a deal: give one deal number, game code or file "
                             "(batch takes ranges)")
         if text.isdigit() or text.isdecimal():

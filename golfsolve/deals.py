@@ -16,7 +16,16 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .codes import CodeError, GameCode, check_number, digits_value
+from .codes import (
+    DEAL_NUMBER,
+    NEGATIVE_NUMBER,
+    RANGE_LIKE,
+    CodeError,
+    GameCode,
+    check_number,
+    digits_value,
+    out_of_range,
+)
 from .deal import Deal, DealError, read_deal_text
 from .errors import InputError
 from .files import ENCODING_NAMES, encoding_of, exists, is_dir, is_file, read_text
@@ -113,8 +122,6 @@ class Listing:
 
 
 _RANGE = re.compile(r"^([0-9]+)\s*-\s*([0-9]+)$")
-_NUMBER = re.compile(r"^[0-9]+$")
-_RANGE_LIKE = re.compile(r"^[0-9][0-9\s,.-]*$")
 
 
 def _code_number(text: str, spec: str) -> int:
@@ -145,7 +152,7 @@ def _checked_range(first: int, last: int, spec: str) -> NumberRange:
 
 def _start(spec: str) -> int | None:
     """The deal a single number or game code names; None for anything else."""
-    if _NUMBER.match(spec):
+    if DEAL_NUMBER.match(spec):
         return _digits(spec, spec)
     if GameCode.looks_like_code(spec) and not exists(spec):
         return _code_number(spec, spec)
@@ -178,7 +185,9 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
         if not paths:
             raise DealsError(f"no files match {spec}")
     else:
-        if not exists(spec) and _RANGE_LIKE.match(spec):
+        if not exists(spec) and NEGATIVE_NUMBER.match(spec):
+            raise DealsError(out_of_range(spec))
+        if not exists(spec) and RANGE_LIKE.match(spec):
             raise DealsError(f"{spec!r} is not a deal number or range (expected like 1-100)")
         paths = (spec,)
     for path in paths:

@@ -408,6 +408,8 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
      (["compare", "1-2", "--plot", ""], None, "--plot needs a file name"),
      (["export", "--db", "", "--out", "x.csv"], None, "--db needs a file name"),
      (["batch", "@"], None, "@ names no listing: write @FILE"),
+     (["solve", "--", "-1"], None, "deal number -1 is out of range (1 to 8031810175)"),
+     (["batch", "--", "-5"], None, "deal number -5 is out of range (1 to 8031810175)"),
      (["batch", "@deal.board"], None, "deal.board holds a deal, not a listing of deals: give "
       "it without the @"),
      (["batch", "@-"], "3-4\n@more.txt\n", "standard input line 2: @more.txt: a listing cannot "
