@@ -381,8 +381,10 @@ _PATH_LIKE = re.compile(r"^([^\s\[{]*[/\\]\S*|[\w.-]*[A-Za-z_-][\w-]*\.[A-Za-z]{
 
 def _read_moves(moves: str) -> MoveSource:
     """MOVES as given: standard input, a file, or the moves themselves."""
-    if moves == "-" or is_file(moves):
+    if moves == "-":
         return MoveSource.parse(read_text(moves))
+    if is_file(moves):
+        return MoveSource.parse(read_text(moves)).read_from(moves)
     if moves.strip() and is_dir(moves):
         raise InputError(f"{moves} is a directory, not moves or a file of them")
     try:

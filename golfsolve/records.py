@@ -215,6 +215,14 @@ class MoveSource:
                  records: list[dict] | None = None) -> None:
         self.tokens = tokens
         self.records = records or []
+        # the directory of the file the records came from: a record's board path, relative
+        # to where it was solved, is also tried from there
+        self.directory: str | None = None
+
+    def read_from(self, path: str) -> MoveSource:
+        """These moves, noted as read from the file ``path``."""
+        self.directory = os.path.dirname(path) or "."
+        return self
 
     @classmethod
     def parse(cls, content: str) -> MoveSource:
@@ -243,7 +251,7 @@ class MoveSource:
         any), and the rules the chosen record names."""
         if self.tokens is not None:
             return self.tokens, None
-        mine = [r for r in self.records if _same_deal(r, number, label)]
+        mine = [r for r in self.records if _same_deal(r, number, label, self.directory)]
         if not mine:
             raise RecordError(f"the moves are for {_names(self.records)}, not for "
                               f"{_deal_name(number, label)}")
@@ -287,12 +295,13 @@ def _checked_record(value: dict, where: str) -> dict:
             "deal": deal if isinstance(deal, str) else None}
 
 
-def _same_deal(record: dict, number: int | None, label: str) -> bool:
+def _same_deal(record: dict, number: int | None, label: str, directory: str | None) -> bool:
     if record["number"] is None and record["deal"] is None:
         return True  # a record that does not say
     if record["number"] is not None or number is not None:
         return record["number"] == number
-    return record["deal"] == label or same_file(record["deal"], label)
+    return record["deal"] == label or same_file(record["deal"], label) or (
+        directory is not None and same_file(os.path.join(directory, record["deal"]), label))
 
 
 def _deal_name(number: int | None, label: str) -> str:

@@ -363,6 +363,23 @@ def test_moves_that_name_another_deal_are_refused(cli, tmp_path):
     assert cli("replay", "GO1-C-AAAAAAH", str(sol)).code == 0
 
 
+def test_replay_finds_a_board_record_made_in_the_records_directory(cli, tmp_path,
+                                                                  monkeypatch):
+    """A record names a board by the path solve was given, relative to where it ran."""
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "d7.board").write_text(Deal.from_number(7).to_board())
+    monkeypatch.chdir(games)
+    (games / "r.json").write_text(cli("solve", "d7.board", "--json").out)
+    monkeypatch.chdir(tmp_path)
+    for board in ("games/d7.board", str(games / "d7.board")):
+        replayed = cli("replay", board, "games/r.json")
+        assert replayed.code == 0 and replayed.out.splitlines()[-1] == "You won!"
+    (tmp_path / "other.board").write_text(Deal.from_number(7).to_board())  # another file
+    assert cli("replay", "other.board", "games/r.json").err == error(
+        "the moves are for d7.board (easy), not for other.board")
+
+
 def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
     rows = tmp_path / "rows.jsonl"
     cli("batch", "5-8", "--rules", "all", "--jobs", "1", "--out", str(rows))
