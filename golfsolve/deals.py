@@ -102,23 +102,10 @@ class Listing:
     def named(cls, path: str) -> Listing:
         """The listing @path: a pipe's text read now (and standard input's, for @-), a
         file's left for when it is used."""
-        if path == "-":
-            return cls("standard input", read_text("-", MAX_PIPED_LISTING))
-        if not exists(path) or is_dir(path) or is_file(path):
+        if path != "-" and (not exists(path) or is_dir(path) or is_file(path)):
             return cls(path)  # (a missing file or a directory is named when it is read)
-        try:
-            with open(path, "rb") as f:
-                data = f.read(MAX_PIPED_LISTING + 1)
-        except OSError as exc:
-            raise DealsError(f"cannot read {path}: {exc.strerror or exc}") from None
-        if len(data) > MAX_PIPED_LISTING:
-            raise DealsError(f"{path} is larger than {MAX_PIPED_LISTING:,} bytes: write a "
-                             "listing that long to a file")
-        encoding = encoding_of(data)
-        try:
-            return cls(path, data.decode(encoding))
-        except UnicodeDecodeError:
-            raise DealsError(f"{path} is not {ENCODING_NAMES[encoding]} text") from None
+        return cls("standard input" if path == "-" else path,
+                   read_text(path, MAX_PIPED_LISTING, "write a listing that long to a file"))
 
 
 _RANGE = re.compile(r"^([0-9]+)\s*-\s*([0-9]+)$")

@@ -50,9 +50,11 @@ def exists(text: str) -> bool:
 _stdin_read: tuple[object, str] | None = None  # (the stream, its text): it cannot be read twice
 
 
-def read_text(path: str, limit: int = MAX_DEAL_BYTES) -> str:
+def read_text(path: str, limit: int = MAX_DEAL_BYTES,
+              too_large: str = "not a deal or moves") -> str:
     """A file's text, or standard input's for ``-`` (the same text each time it is asked
-    for: a batch checks a deal before it solves it)."""
+    for: a batch checks a deal before it solves it). More than ``limit`` bytes is refused,
+    with ``too_large`` as the advice."""
     global _stdin_read
     if path == "-" and _stdin_read is not None and _stdin_read[0] is sys.stdin:
         return _stdin_read[1]
@@ -71,7 +73,7 @@ def read_text(path: str, limit: int = MAX_DEAL_BYTES) -> str:
         reason = getattr(exc, "strerror", None) or str(exc)
         raise FileError(f"cannot read {where}: {reason}") from None
     if len(data) > limit:
-        raise FileError(f"{where} is larger than {limit:,} bytes: not a deal or moves")
+        raise FileError(f"{where} is larger than {limit:,} bytes: {too_large}")
     encoding = encoding_of(data)
     binary = FileError(f"{where} holds binary data, not text")
     if encoding == "utf-8-sig" and b"\0" in data:  # (UTF-16 text has zero bytes)
