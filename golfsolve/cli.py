@@ -325,8 +325,9 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
 
     MOVES is a line such as 'd 5 2 d', a record that solve --json or a batch's JSON lines hold
     (or a file of such records: the one for DEAL and the rules is taken), a file holding any
-    of these, or - for standard input. Moves that name their deal must be DEAL's. It stops
-    at the first move the rules refuse and says which move and why.
+    of these, or - for standard input. Moves that name their deal must be DEAL's (by its
+    name, or by the cards their moves take). It stops at the first move the rules refuse and
+    says which move and why.
 
     \b
     Examples:
@@ -337,7 +338,8 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
         raise DealError("only one of DEAL and MOVES can be read from standard input")
     source = resolve(deal)
     named = rules_by_name(rules) if rules is not None else source.code_rules
-    tokens, record_rules = _read_moves(moves).pick(source.number, source.label, named)
+    tokens, record_rules = _read_moves(moves).pick(source.number, source.label, named,
+                                                    source.position)
     chosen = named or record_rules or EASY
     lang = lang or default_language()
     result = replay(source.position, chosen, tokens)

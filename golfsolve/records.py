@@ -246,12 +246,17 @@ class MoveSource:
         return cls(records=records)
 
     def pick(self, number: int | None, label: str, rules: Rules | None,
-             ) -> tuple[tuple[str, ...], Rules | None]:
+             position: Position | None = None) -> tuple[tuple[str, ...], Rules | None]:
         """The tokens for this deal (its number, or its label for a file) and rules (None:
-        any), and the rules the chosen record names."""
+        any), and the rules the chosen record names. A record that names another deal or file
+        is still this deal's when its moves take the very cards its line takes on
+        ``position`` (a board read from standard input, or copied under another name)."""
         if self.tokens is not None:
             return self.tokens, None
         mine = [r for r in self.records if _same_deal(r, number, label, self.directory)]
+        if not mine and position is not None:
+            mine = [r for r in self.records if r["cards"] and
+                    r["cards"] == _cards_along(position, r["tokens"])]
         if not mine:
             raise RecordError(f"the moves are for {_names(self.records)}, not for "
                               f"{_deal_name(number, label)}")
@@ -292,7 +297,32 @@ def _checked_record(value: dict, where: str) -> dict:
         raise RecordError(f"{where}: number {number!r} is not a deal number")
     deal = value.get("deal")
     return {"tokens": tokens, "rules": rules, "number": number,
-            "deal": deal if isinstance(deal, str) else None}
+            "deal": deal if isinstance(deal, str) else None, "cards": _cards_of(value, tokens)}
+
+
+def _cards_of(value: dict, tokens: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The cards a record's moves name, one a move, when it names them all (as ``moves``
+    objects do); else None."""
+    moves = value.get("moves")
+    if not isinstance(moves, list) or len(moves) != len(tokens):
+        return None
+    cards = tuple(move.get("card") if isinstance(move, dict) else None for move in moves)
+    return cards if all(isinstance(card, str) for card in cards) else None
+
+
+def _cards_along(position: Position, tokens: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The cards a line's moves take from ``position``, whether or not the rules allow
+    them (None when a move takes from an empty column or stock, or an unseen stock card)."""
+    columns = [list(column) for column in position.columns]
+    stock = iter(position.stock)
+    cards = []
+    for token in tokens:
+        card = next(stock, None) if token == "d" else (
+            columns[int(token) - 1].pop() if columns[int(token) - 1] else None)
+        if card is None:
+            return None
+        cards.append(str(card))
+    return tuple(cards)
 
 
 def _same_deal(record: dict, number: int | None, label: str, directory: str | None) -> bool:

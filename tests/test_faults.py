@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -375,9 +376,33 @@ def test_replay_finds_a_board_record_made_in_the_records_directory(cli, tmp_path
     for board in ("games/d7.board", str(games / "d7.board")):
         replayed = cli("replay", board, "games/r.json")
         assert replayed.code == 0 and replayed.out.splitlines()[-1] == "You won!"
-    (tmp_path / "other.board").write_text(Deal.from_number(7).to_board())  # another file
+    (tmp_path / "other.board").write_text(Deal.from_number(8).to_board())  # other cards
     assert cli("replay", "other.board", "games/r.json").err == error(
         "the moves are for d7.board (easy), not for other.board")
+
+
+def test_replay_knows_a_record_by_the_cards_its_moves_take(cli, tmp_path, monkeypatch):
+    """A record made from standard input, or naming a deal number, replays on a board file of
+    the same cards; a record whose moves name other cards does not."""
+    monkeypatch.chdir(tmp_path)
+    board = Deal.from_number(7).to_board()
+    Path("copy.board").write_text(board)
+    Path("piped.json").write_text(cli("solve", "-", "--json", input=board).out)
+    Path("numbered.json").write_text(cli("solve", "7", "--rules", "classic", "--json").out)
+    for moves, rules in (("piped.json", "easy"), ("numbered.json", "classic")):
+        replayed = cli("replay", "copy.board", moves, "--format", "json")
+        assert replayed.code == 0, replayed.err
+        record, end = json.loads(Path(moves).read_text()), json.loads(replayed.out)
+        assert (end["rules"], end["cards_removed"], end["status"]) == (
+            rules, record["max_removed"], "won" if record["winnable"] else "stuck")
+    assert json.loads(Path("numbered.json").read_text())["winnable"] is False  # a best line
+    edited = json.loads(Path("piped.json").read_text())
+    edited["moves"][0]["card"] = "2C" if edited["moves"][0]["card"] != "2C" else "3C"
+    Path("edited.json").write_text(json.dumps(edited))
+    assert cli("replay", "copy.board", "edited.json").err == error(
+        "the moves are for - (easy), not for copy.board")
+    assert cli("replay", "8", "piped.json").err == error(
+        "the moves are for - (easy), not for deal 8")
 
 
 def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
