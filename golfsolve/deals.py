@@ -283,6 +283,8 @@ class DealList:
             last = start + count - 1
             self.parts = [_checked_range(start, last, f"{specs[0]} --count {count}")]
         else:
+            if sum(spec in ("-", "@-") for spec in specs) > 1:
+                raise DealsError("standard input can be read only once: give - or @- once")
             self.parts = [parse_part(spec) for spec in specs]
         for part in self.parts:  # a listing is read through once, to check every line
             if isinstance(part, Listing) and sum(1 for _ in _listing_parts(part)) == 0:

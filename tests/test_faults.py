@@ -438,6 +438,9 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
       "file (batch takes ranges)"),
      (["batch", "1-3,5"], None, "'1-3,5' is not a deal number or range (expected like 1-100)"),
      (["solve", "-", "-"], "", "standard input can be read only once: give - once"),
+     (["batch", "-", "@-"], "1\n", "standard input can be read only once: give - or @- once"),
+     (["compare", "@-", "@-"], "1\n", "standard input can be read only once: give - or @- "
+      "once"),
      (["solve", ""], None, "an empty DEAL argument: give a deal number, game code or file"),
      (["replay", "1", "adir"], None, "adir is a directory, not moves or a file of them"),
      (["batch", "1-2", "--out", "rows"], None, "--out writes .csv or .jsonl files, and this "
