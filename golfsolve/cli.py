@@ -607,11 +607,10 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, samples, se
 
     if len(parse_rules_list(rules)) < 2:
         raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
-    _file_names(plot=plot)
-    if plot:
+    if plot is not None:
+        _check_out(plot, db, "--plot")  # a name, and not the database's
         if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
             raise click.BadParameter("writes .png or .svg files", param_hint="--plot")
-        _check_out(plot, db, "--plot")
         check_plot_path(plot)
     _, report = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
                      pairs=True, odds=odds, samples=samples, seed=seed, budget=budget)
