@@ -520,7 +520,9 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
             store.claim(fewest_moves, work.odds)
         elif store is not None and store.fresh:
             raise InputError(f"{db} holds no golfsolve results")
-        writer = RowWriter(out, odds) if out else None
+        # the odds columns too when the database holds odds (a report writes its rows)
+        stored_odds = store is not None and store.odds_settings() is not None
+        writer = RowWriter(out, odds or stored_odds) if out else None
         try:
             progress = Progress(deal_list.total if deal_list else None,
                                 [r.name for r in chosen], not quiet and sys.stderr.isatty())
@@ -663,7 +665,7 @@ def export(deals: tuple[str, ...], db: str, out: str, rules: str | None) -> int:
     with ResultStore(db, create=False) as store:
         if store.fresh:
             raise InputError(f"{db} holds no golfsolve results")
-        with RowWriter(out) as writer:
+        with RowWriter(out, store.odds_settings() is not None) as writer:
             run_batch(deal_list, chosen, store=store, writer=writer, solve=False)
     click.echo(f"{writer.count} rows written to {out}")
     return EXIT_OK

@@ -209,6 +209,14 @@ def test_batch_stores_the_odds_of_each_deal_and_compare_averages_them(cli, tmp_p
     compared = cli("compare", "--db", str(db)).out.splitlines()
     assert compared[1] == (f"  mean clairvoyant odds of a layout {100 * mean['easy']:.1f}% "
                            "(6 deals, stock face down)")
+    # what the database holds goes out whole: its report and its export carry the odds too
+    reported, exported = tmp_path / "report.csv", tmp_path / "export.jsonl"
+    assert cli("batch", "--db", str(db), "--out", str(reported)).code == 0
+    assert read_csv(reported) == read
+    assert cli("export", "--db", str(db), "--out", str(exported)).code == 0
+    records = [json.loads(line) for line in exported.read_text().splitlines()]
+    assert [(r["number"], r["rules"], r["odds_wins"], r["odds_samples"]) for r in records] == [
+        (int(r["number"]), r["rules"], int(r["odds_wins"]), 20) for r in read]
     other = cli("batch", "1-7", "--odds", "--samples", "30", "--jobs", "1", "--db", str(db))
     assert (other.code, other.err) == (2, f"golfsolve: error: {db} holds odds over 20 sampled "
                                           "stock orders with seed 5: run with --samples 20 "
