@@ -14,7 +14,7 @@ import click
 from . import __version__
 from .deal import DealError, DealSource, resolve
 from .errors import InputError, OutputError
-from .files import is_dir, is_file, piped_lines, read_text
+from .files import exists, is_dir, piped_lines, read_text
 from .game import Game
 from .i18n import LANGUAGES, default_language, describe_position, text
 from .odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAMES, MAX_SAMPLES
@@ -385,10 +385,10 @@ def _read_moves(moves: str) -> MoveSource:
     """MOVES as given: standard input, a file, or the moves themselves."""
     if moves == "-":
         return MoveSource.parse(read_text(moves))
-    if is_file(moves):
-        return MoveSource.parse(read_text(moves)).read_from(moves)
     if moves.strip() and is_dir(moves):
         raise InputError(f"{moves} is a directory, not moves or a file of them")
+    if exists(moves):  # a file, or a pipe or device: <(...), /dev/stdin
+        return MoveSource.parse(read_text(moves)).read_from(moves)
     try:
         return MoveSource.parse(moves)
     except InputError:

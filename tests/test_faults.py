@@ -311,6 +311,21 @@ def test_a_listing_from_a_pipe_is_read_once_and_kept():
         assert (refused.returncode, refused.stderr.decode()) == (2, error(message))
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/stdin"), reason="no /dev/stdin")
+def test_replay_reads_moves_from_a_pipe_or_device(cli):
+    """MOVES naming a pipe (/dev/stdin, <(...)) or a device is read like a file."""
+    def replay(moves: bytes) -> subprocess.CompletedProcess:
+        return subprocess.run([*GOLFSOLVE, "replay", "1", "/dev/stdin"], input=moves,
+                              capture_output=True, check=False)
+
+    record = cli("solve", "1", "--json").out.encode()
+    assert replay(record).stdout.decode().splitlines()[-1] == "You won!"
+    piped = replay(b"d 4\n")
+    assert (piped.returncode, piped.stdout.decode().splitlines()[-1], piped.stderr) == (
+        0, "Removed: 1 of 35. Score: 10. Moves: 2.", b"")
+    assert cli("replay", "1", os.devnull).err == error("no moves given")
+
+
 def test_only_code_shaped_arguments_are_codes(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli("solve", "gone.board").err == error("no such file: gone.board")
