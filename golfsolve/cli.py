@@ -761,8 +761,6 @@ class _Replacing(io.TextIOBase):
 def fit_output(stream):
     """Standard output that prints only what it can encode: cards as TS where it cannot show
     suit symbols, ? for any other character it cannot show."""
-    import codecs
-
     from .cards import use_suit_symbols
 
     encoding = getattr(stream, "encoding", None) or "ascii"
@@ -770,6 +768,15 @@ def fit_output(stream):
         "♠♥♦♣".encode(encoding)
     except (UnicodeEncodeError, LookupError):
         use_suit_symbols(False)
+    return fit_text_stream(stream)
+
+
+def fit_text_stream(stream):
+    """A text stream that writes ? for each character its encoding cannot show (on an ASCII
+    one too, beneath which click would write UTF-8)."""
+    import codecs
+
+    encoding = getattr(stream, "encoding", None) or "ascii"
     if hasattr(stream, "reconfigure"):
         stream.reconfigure(errors="replace")
     try:
@@ -792,6 +799,7 @@ def main() -> None:
         _stderr("golfsolve: error: standard output is closed")
         sys.exit(EXIT_FAILED)
     sys.stdout = fit_output(sys.stdout)
+    sys.stderr = fit_text_stream(sys.stderr)
     code = run()
     try:
         sys.stdout.flush()

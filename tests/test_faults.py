@@ -208,6 +208,10 @@ def test_output_falls_back_to_what_the_stream_can_encode(encoding):
     assert b"Traceback" not in solved.stderr + shown.stderr
     shown.stdout.decode(encoding)  # what the stream cannot show is ?, not another encoding
     assert b"?" in shown.stdout
+    refused = subprocess.run([*GOLFSOLVE, "replay", "1", "d \u2660 4"], capture_output=True,
+                             env=env, check=False)
+    assert (refused.returncode, refused.stderr) == (
+        2, b"golfsolve: error: move 2: '?' is not a move (d to draw, 1-7 for a column)\n")
 
 
 def test_json_on_a_narrow_stream_escapes_what_it_cannot_show(tmp_path):
