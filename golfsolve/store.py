@@ -88,6 +88,8 @@ class ResultStore:
             raise StoreError(f"{self.path} is a directory, not a database")
         if not create and not self.path.is_file():
             raise StoreError(f"no such database: {self.path}")
+        if create and not self.path.resolve().parent.is_dir():
+            raise StoreError(f"--db {self.path}: no such directory")
         with self._errors("open"):
             if create:
                 self.db = sqlite3.connect(self.path, timeout=30)

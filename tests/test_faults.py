@@ -465,6 +465,7 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
      (["batch", "1-2", "--out", "rows"], None, "--out writes .csv or .jsonl files, and this "
       "name has no suffix: rows"),
      (["batch", "1-2", "--out", ""], None, "--out needs a file name"),
+     (["batch", "1-2", "--db", "nodir/new.db"], None, "--db nodir/new.db: no such directory"),
      (["batch", "1-2", "--out", "adir"], None, "--out adir is a directory"),
      (["batch", "1-2", "--db", " "], None, "--db needs a file name"),
      (["batch", "1-2", "--db", ":memory:"], None, "--db :memory: is SQLite's name for a database "
