@@ -387,7 +387,7 @@ def _read_moves(moves: str) -> MoveSource:
         return MoveSource.parse(read_text(moves))
     if moves.strip() and is_dir(moves):
         raise InputError(f"{moves} is a directory, not moves or a file of them")
-    if exists(moves):  # a file, or a pipe or device: <(...), /dev/stdin
+    if moves.strip() and exists(moves):  # a file, or a pipe or device: <(...), /dev/stdin
         return MoveSource.parse(read_text(moves)).read_from(moves)
     try:
         return MoveSource.parse(moves)
