@@ -202,8 +202,13 @@ def _tokens_of(value: object, where: str) -> tuple[str, ...]:
             tokens.append(str(column))
         elif isinstance(move, str) and move in "1234567" and len(move) == 1:
             tokens.append(move)
+        elif isinstance(move, dict) and ("line" in move or "deal" in move):
+            raise RecordError(f"{where}: move {n} is a whole record: give records one a line "
+                              "(JSON lines), not in a list")
         else:
-            raise RecordError(f"{where}: move {n}: {move!r} is not a draw or a removal from "
+            shown = json.dumps(move)
+            shown = shown if len(shown) <= 60 else shown[:56] + " ..."
+            raise RecordError(f"{where}: move {n}: {shown} is not a draw or a removal from "
                               "column 1-7")
     return tuple(tokens)
 

@@ -154,13 +154,18 @@ def test_replay_reads_moves_from_stdin_and_classic_rules(cli):
      ("8", "move 1: '8' is not a move (d to draw, 1-7 for a column)"),
      ("", "no moves given"),
      ('{"moves": [{"action": "jump"}]}',
-      "the record: move 1: {'action': 'jump'} is not a draw or a removal from column 1-7"),
+      'the record: move 1: {"action": "jump"} is not a draw or a removal from column 1-7'),
      ('{"moves": 3}', "the record: moves must be a list"),
      ('{"rules": "easy"}', "the record has no line or moves"),
-     ('[{"action": "remove", "column": true}]', "JSON moves: move 1: {'action': 'remove', "
-      "'column': True} is not a draw or a removal from column 1-7"),
-     ('[{"action": "draw"}, {"action": "remove", "column": 3.0}]', "JSON moves: move 2: "
-      "{'action': 'remove', 'column': 3.0} is not a draw or a removal from column 1-7"),
+     ('[{"action": "remove", "column": true}]', 'JSON moves: move 1: {"action": "remove", '
+      '"column": true} is not a draw or a removal from column 1-7'),
+     ('[{"action": "draw"}, {"action": "remove", "column": 3.0}]', 'JSON moves: move 2: '
+      '{"action": "remove", "column": 3.0} is not a draw or a removal from column 1-7'),
+     ('["d", {"action": "remove", "column": 9, "card": "' + "Q" * 60 + '"}]', 'JSON moves: '
+      'move 2: {"action": "remove", "column": 9, "card": "QQQQQQQQQQQQQ ... is not a draw or '
+      'a removal from column 1-7'),
+     ('[{"deal": "7", "line": "d 4"}]', "JSON moves: move 1 is a whole record: give records "
+      "one a line (JSON lines), not in a list"),
      ('{"moves": []}\n{"moves": ["d"]}', "the moves hold 2 records for "
       f"{PAGE}: keep the one to replay"),
      ('{"line": "d", "rules": null}\n[1]', "record 2 is not a JSON object"),
