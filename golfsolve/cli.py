@@ -345,6 +345,11 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
     result = replay(source.position, chosen, tokens)
     game = result.game
     illegal = token = reason = None
+    if result.illegal and result.illegal.key == "stock_unknown":  # not the rules: the input
+        where = "stdin" if source.label == "-" else source.label
+        raise InputError(f"move {result.played + 1} draws a stock card that {where} does not "
+                         f"name (??): replay needs known cards; golfsolve odds {where} gives "
+                         "the chances")
     if result.illegal:
         token = tokens[result.played]
         reason = result.illegal.message(lang)

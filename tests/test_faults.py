@@ -330,6 +330,20 @@ def test_replay_reads_moves_from_a_pipe_or_device(cli):
     assert cli("replay", "1", os.devnull).err == error("no moves given")
 
 
+def test_replay_of_a_draw_from_an_unseen_stock_is_refused_as_input(cli, tmp_path):
+    """Not a move the rules refuse (status 1): a card the position does not name."""
+    board = tmp_path / "hidden.board"
+    board.write_text(Deal.from_number(2).position().hidden().to_board())
+    drawn = cli("replay", str(board), "3 d")
+    assert (drawn.code, drawn.out, drawn.err) == (2, "", error(
+        f"move 2 draws a stock card that {board} does not name (??): replay needs known "
+        f"cards; golfsolve odds {board} gives the chances"))
+    refused = cli("replay", str(board), "d")
+    assert refused.code == 2
+    assert cli("replay", str(board), "1").code == 1  # the rules refuse that one
+    assert cli("replay", str(board), "3").code == 0
+
+
 def test_only_code_shaped_arguments_are_codes(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli("solve", "gone.board").err == error("no such file: gone.board")
