@@ -279,19 +279,26 @@ class MoveSource:
             raise RecordError(f"the moves hold {len(mine)} records for "
                               f"{_deal_name(number, label)}{listed}: {choose}")
         chosen = mine[0]
+        if position is not None and chosen["cards"]:
+            _check_cards_taken(chosen, position, _deal_name(number, label))
         return chosen["tokens"], rules_by_name(chosen["rules"]) if chosen["rules"] else None
 
 
 def _checked_record(value: dict, where: str) -> dict:
+    """A record's moves, rules, deal number and name, each checked against the others."""
+    tokens = None
     if "line" in value or "solution_moves" in value:
         line = value.get("line", value.get("solution_moves"))
         if not isinstance(line, str):
             raise RecordError(f"{where}: line must be a string of moves")
         tokens = parse_tokens(line)
-    elif "moves" in value:
-        tokens = _tokens_of(value["moves"], where)
-    else:
-        raise RecordError(f"{where} has no line or moves")
+    if value.get("moves") is not None or tokens is None:
+        if "moves" not in value:
+            raise RecordError(f"{where} has no line or moves")
+        listed = _tokens_of(value["moves"], where)
+        if tokens is not None and listed != tokens:
+            raise RecordError(f"{where}: its line and its moves are different lines")
+        tokens = listed
     rules = value.get("rules")
     if rules is not None:
         if not isinstance(rules, str):
@@ -300,9 +307,28 @@ def _checked_record(value: dict, where: str) -> dict:
     number = value.get("number")
     if number is not None and type(number) is not int:
         raise RecordError(f"{where}: number {number!r} is not a deal number")
+    _check_code(value.get("code"), number, rules, where)
     deal = value.get("deal")
     return {"tokens": tokens, "rules": rules, "number": number,
             "deal": deal if isinstance(deal, str) else None, "cards": _cards_of(value, tokens)}
+
+
+def _check_code(code: object, number: int | None, rules: str | None, where: str) -> None:
+    """A record's game code, which must name its deal number and rules when it has them."""
+    if code is None:
+        return
+    if not isinstance(code, str):
+        raise RecordError(f"{where}: code {code!r} is not a game code")
+    try:
+        parsed = GameCode.parse(code)
+    except InputError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    if number is not None and parsed.number != number:
+        raise RecordError(f"{where}: code {code} is deal {parsed.number}, not its number "
+                          f"{number}")
+    if rules is not None and parsed.rules.letter != rules_by_name(rules).letter:
+        raise RecordError(f"{where}: code {code} is {parsed.rules.name} rules, not its rules "
+                          f"{rules}")
 
 
 def _cards_of(value: dict, tokens: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -313,6 +339,18 @@ def _cards_of(value: dict, tokens: tuple[str, ...]) -> tuple[str, ...] | None:
         return None
     cards = tuple(move.get("card") if isinstance(move, dict) else None for move in moves)
     return cards if all(isinstance(card, str) for card in cards) else None
+
+
+def _check_cards_taken(record: dict, position: Position, name: str) -> None:
+    """Refuse a record whose moves name other cards than its line takes on ``position`` (a
+    record edited by hand, or made from other cards under the same name)."""
+    along = _cards_along(position, record["tokens"])
+    if along is None:
+        return  # the line leaves the cards: replay stops at that move and says why
+    for n, (named, taken) in enumerate(zip(record["cards"], along, strict=True), 1):
+        if named != taken:
+            raise RecordError(f"the moves name {named} for move {n}, which takes {taken} on "
+                              f"{name}: they are another deal's, or were changed")
 
 
 def _cards_along(position: Position, tokens: tuple[str, ...]) -> tuple[str, ...] | None:

@@ -414,6 +414,34 @@ def test_replay_finds_a_board_record_made_in_the_records_directory(cli, tmp_path
         "the moves are for d7.board (easy), not for other.board")
 
 
+def test_a_record_edited_out_of_agreement_with_itself_is_refused(cli, tmp_path):
+    """A record's code, number, rules, line and the cards its moves name must agree."""
+    record = json.loads(cli("solve", "7", "--rules", "classic", "--json").out)
+    moved = [dict(move) for move in record["moves"]]
+    moved[2]["card"] = "KS" if moved[2]["card"] != "KS" else "QS"
+    cases = [({"code": "GO1-C-AAAAAAI"}, "the record: code GO1-C-AAAAAAI is deal 8, not its "
+              "number 7"),
+             ({"code": "GO1-E-AAAAAAH"}, "the record: code GO1-E-AAAAAAH is easy rules, not "
+              "its rules classic"),
+             ({"code": "GO1-C-AAA"}, "the record: game code 'GO1-C-AAA' needs 7 deal letters "
+              "A-Z, not 3"),
+             ({"line": "d " + record["line"]}, "the record: its line and its moves are "
+              "different lines"),
+             ({"line": ""}, "the record: its line and its moves are different lines"),
+             ({"moves": moved, "line": None}, f"the moves name {moved[2]['card']} for move 3, "
+              f"which takes {record['moves'][2]['card']} on deal 7: they are another deal's, "
+              "or were changed")]
+    for n, (change, message) in enumerate(cases):
+        edited = {key: value for key, value in {**record, **change}.items()
+                  if value is not None}
+        path = tmp_path / f"edited{n}.json"
+        path.write_text(json.dumps(edited))
+        assert cli("replay", "7", str(path)).err == error(message), change
+    kept = tmp_path / "line-only.json"
+    kept.write_text(json.dumps({**record, "moves": None}))
+    assert cli("replay", "7", str(kept)).code == 0
+
+
 def test_replay_knows_a_record_by_the_cards_its_moves_take(cli, tmp_path, monkeypatch):
     """A record made from standard input, or naming a deal number, replays on a board file of
     the same cards; a record whose moves name other cards does not."""
