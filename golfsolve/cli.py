@@ -324,10 +324,10 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
     """Replay MOVES on a deal and show where they lead.
 
     MOVES is a line such as 'd 5 2 d', a record that solve --json or a batch's JSON lines hold
-    (or a file of such records: the one for DEAL and the rules is taken), a file holding any
-    of these, or - for standard input. Moves that name their deal must be DEAL's (by its
-    name, or by the cards their moves take). It stops at the first move the rules refuse and
-    says which move and why.
+    (or a file of such records, or a batch's CSV rows: the one for DEAL and the rules is
+    taken), a file holding any of these, or - for standard input. Moves that name their deal
+    must be DEAL's (by its name, or by the cards their moves take). It stops at the first move
+    the rules refuse and says which move and why.
 
     \b
     Examples:

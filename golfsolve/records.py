@@ -27,6 +27,7 @@ A CSV row has every field but ``moves``. A batch with ``--odds`` adds to each ro
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 from collections.abc import Callable
@@ -233,6 +234,11 @@ class MoveSource:
     def parse(cls, content: str) -> MoveSource:
         """Moves as ``d 5 2 ...``, a JSON list of moves, a record, or JSON lines of records."""
         text = content.strip().lstrip("\ufeff")
+        if text.startswith(",".join(ROW_FIELDS[:4]) + ","):
+            return cls(records=_csv_records(text))
+        if text[:1] not in "[{":
+            # plain moves; # starts a comment, as in boards and listings
+            text = "\n".join(line.split("#")[0] for line in text.splitlines()).strip()
         if not text:
             raise RecordError("no moves given")
         if text[0] not in "[{":
@@ -282,6 +288,26 @@ class MoveSource:
         if position is not None and chosen["cards"]:
             _check_cards_taken(chosen, position, _deal_name(number, label))
         return chosen["tokens"], rules_by_name(chosen["rules"]) if chosen["rules"] else None
+
+
+def _csv_records(text: str) -> list[dict]:
+    """The records of a batch's CSV rows (its header first), checked."""
+    records = []
+    for n, row in enumerate(csv.DictReader(io.StringIO(text)), 2):
+        where = f"CSV line {n}"
+        if None in row or any(value is None for value in row.values()):
+            raise RecordError(f"{where}: not as many fields as the header names")
+        number = row.get("number") or None
+        if number is not None:
+            if not (number.isascii() and number.isdigit()):
+                raise RecordError(f"{where}: number {number!r} is not a deal number")
+            number = int(number)
+        value = {"deal": row.get("deal"), "number": number, "code": row.get("code") or None,
+                 "rules": row.get("rules") or None, "line": row.get("line", "")}
+        records.append(_checked_record(value, where))
+    if not records:
+        raise RecordError("the CSV holds a header but no rows")
+    return records
 
 
 def _checked_record(value: dict, where: str) -> dict:

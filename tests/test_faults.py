@@ -442,6 +442,28 @@ def test_a_record_edited_out_of_agreement_with_itself_is_refused(cli, tmp_path):
     assert cli("replay", "7", str(kept)).code == 0
 
 
+def test_replay_reads_a_batch_csv_and_comments_in_moves(cli, tmp_path):
+    rows = tmp_path / "rows.csv"
+    cli("batch", "5-7", "--rules", "all", "--jobs", "1", "--out", str(rows))
+    classic = [row for row in read_csv(rows) if (row["number"], row["rules"]) == ("7", "classic")]
+    replayed = cli("replay", "7", str(rows), "--rules", "classic", "--format", "json")
+    assert json.loads(replayed.out)["cards_removed"] == int(classic[0]["max_removed"])
+    assert cli("replay", "7", str(rows)).err == error(
+        "the moves hold 3 records for deal 7 (easy, classic, dead-king): give --rules to choose")
+    header = tmp_path / "header.csv"
+    header.write_text(rows.read_text().splitlines()[0] + "\n")
+    assert cli("replay", "7", str(header)).err == error("the CSV holds a header but no rows")
+    short = tmp_path / "short.csv"
+    short.write_text(rows.read_text() + "7,7,GO1-E-AAAAAAH\n")
+    assert cli("replay", "7", str(short)).err == error(
+        "CSV line 11: not as many fields as the header names")
+    commented = tmp_path / "moves.txt"
+    commented.write_text("# deal 1, then 4\nd 4  # the 4 goes on the drawn card\n")
+    assert cli("replay", "1", str(commented)).out.splitlines()[-1] == (
+        "Removed: 1 of 35. Score: 10. Moves: 2.")
+    assert cli("replay", "1", "# nothing").err == error("no moves given")
+
+
 def test_replay_knows_a_record_by_the_cards_its_moves_take(cli, tmp_path, monkeypatch):
     """A record made from standard input, or naming a deal number, replays on a board file of
     the same cards; a record whose moves name other cards does not."""
