@@ -67,13 +67,18 @@ def _rules_for(source: DealSource, rules: str | None) -> tuple[Rules, ...]:
     return parse_rules_list(rules) if rules is not None else (_one_rules(source, None),)
 
 
+def _named(source: DealSource) -> str:
+    """A deal as the user gave it, whatever the rules: its number, or its file."""
+    if source.number is not None:
+        return f"deal {source.number}"
+    return "stdin" if source.label == "-" else source.label
+
+
 def _describe(source: DealSource, rules: Rules) -> str:
     code = source.code_for(rules)
     if code and source.number is not None:
         return f"{code} (deal {source.number})"
-    if source.number is not None:
-        return f"deal {source.number}"
-    return "stdin" if source.label == "-" else source.label
+    return _named(source)
 
 
 # ----- show ------------------------------------------------------------------------------------
@@ -151,12 +156,18 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
         _known_stock(source)
     jobs = {}
     for source in sources:
+        repeated = []  # (the source given first, rules) of this one's pairs solved already
         for chosen in _rules_for(source, rules):
             key = (source.position, chosen)
             if key in jobs:
-                _stderr(f"golfsolve: note: {_describe(source, chosen)} under {chosen.name} "
-                           "rules was given more than once; it is solved once")
+                repeated.append((jobs[key][0], chosen))
             jobs.setdefault(key, (source, chosen))
+        if repeated:
+            name, first = _named(source), _named(repeated[0][0])
+            same = ("was given more than once" if name == first else
+                    f"holds the same cards as {first}")
+            under = ", ".join(r.name for _, r in repeated)
+            _stderr(f"golfsolve: note: {name} {same} (under {under} rules); it is solved once")
     for n, (source, chosen) in enumerate(jobs.values()):
         solution = solve_game(Game(source.position, chosen), fewest_moves=fewest_moves)
         if as_json:

@@ -558,11 +558,18 @@ def test_messages_name_the_real_problem(cli, tmp_path, monkeypatch, args, input,
     assert (result.code, result.out, result.err) == (2, "", error(message))
 
 
-def test_a_deal_given_twice_is_solved_once_and_the_summary_says_so(cli):
+def test_a_deal_given_twice_is_solved_once_and_the_summary_says_so(cli, tmp_path):
     solved = cli("solve", "1", "GO1-E-AAAAAAB", "--json")
     assert len(solved.out.splitlines()) == 1
-    assert solved.err == ("golfsolve: note: GO1-E-AAAAAAB (deal 1) under easy rules was given "
-                          "more than once; it is solved once\n")
+    assert solved.err == ("golfsolve: note: deal 1 was given more than once (under easy "
+                          "rules); it is solved once\n")
+    board = tmp_path / "d7.board"
+    board.write_text(Deal.from_number(7).to_board())
+    copied = cli("solve", "7", str(board), "--rules", "all", "--json")
+    assert [json.loads(line)["deal"] for line in copied.out.splitlines()] == ["7"] * 3
+    assert copied.err == (f"golfsolve: note: {board} holds the same cards as deal 7 (under "
+                          "easy, classic, dead-king rules); it is solved once\n")
+    assert cli("solve", "GO1-E-AAAAAAH", "GO1-C-AAAAAAH").err == ""  # two rule sets
     batch = cli("batch", "1-3", "2", "3-4", "--rules", "easy", "--jobs", "1")
     assert batch.out.splitlines()[0].startswith("easy: 4 deals, ")
     assert batch.out.splitlines()[-1] == "(2 deals were named more than once and counted once)"
