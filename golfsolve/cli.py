@@ -81,6 +81,13 @@ def _describe(source: DealSource, rules: Rules) -> str:
     return _named(source)
 
 
+class WholeNumber(click.IntRange):
+    """A whole number in a range; text that is none is named 'not a valid integer' (click's
+    own says 'integer range', which reads as if a range were asked for)."""
+
+    name = "integer"
+
+
 # ----- show ------------------------------------------------------------------------------------
 @cli.command()
 @click.argument("deal")
@@ -194,17 +201,17 @@ def _known_stock(source: DealSource) -> None:
 @click.argument("deal")
 @click.option("--rules", help="easy, classic, dead-king, a comma list, or all "
               "(default: the code's letter, else easy)")
-@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES,
+@click.option("--samples", type=WholeNumber(1, MAX_SAMPLES), default=DEFAULT_SAMPLES,
               show_default=True,
               help="Stock orders to sample when there are too many to weigh each.")
 @click.option("--seed", type=int, help="Seed for the sampled orders and games: fixed figures.")
-@click.option("--budget", type=click.IntRange(1, MAX_BUDGET), default=DEFAULT_BUDGET,
+@click.option("--budget", type=WholeNumber(1, MAX_BUDGET), default=DEFAULT_BUDGET,
               show_default=True,
               help="Most states for the exact fair value (about half a million a second).")
-@click.option("--policy", "games", type=click.IntRange(1, MAX_GAMES), default=None,
+@click.option("--policy", "games", type=WholeNumber(1, MAX_GAMES), default=None,
               metavar="GAMES",
               help="Also play GAMES games by a policy that does not peek: a lower bound.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", type=WholeNumber(min=1), default=None,
               help="Worker processes (default: the cores this process may use).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line per rule set.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
@@ -422,9 +429,9 @@ the deals the database holds."""
 
 def _batch_options(fn):
     for option in reversed([
-        click.option("--count", type=click.IntRange(min=1),
+        click.option("--count", type=WholeNumber(min=1),
                      help="With one start number or code: this many deals from it."),
-        click.option("--jobs", type=click.IntRange(min=1), default=None,
+        click.option("--jobs", type=WholeNumber(min=1), default=None,
                      help="Worker processes (default: the cores this process may use)."),
         click.option("--db", type=click.Path(dir_okay=True),
                      help="SQLite file that keeps every finished result; rerun to resume, "
@@ -433,11 +440,11 @@ def _batch_options(fn):
         click.option("--odds", is_flag=True,
                      help="Also weigh each deal with its stock face down: its clairvoyant "
                      "odds over --samples stock orders (see golfsolve odds)."),
-        click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=None,
+        click.option("--samples", type=WholeNumber(1, MAX_SAMPLES), default=None,
                      help="Stock orders a deal's odds weigh [default: 100]."),
         click.option("--seed", type=int, default=None,
                      help="Seed of the sampled stock orders [default: 0]."),
-        click.option("--budget", type=click.IntRange(1, MAX_BUDGET), default=None,
+        click.option("--budget", type=WholeNumber(1, MAX_BUDGET), default=None,
                      help="Also try each deal's exact fair value within this many states."),
         click.option("--dask", "dask_address", metavar="ADDRESS",
                      help="Solve on a Dask cluster (tcp://host:8786) instead of local workers."),

@@ -123,8 +123,8 @@ def test_the_odds_command(cli):
                               "1<=x<=1000000."),
     (["--budget", "-5"], "Invalid value for '--budget': -5 is not in the range 1<=x<=50000000."),
     (["--policy", "0"], "Invalid value for '--policy': 0 is not in the range 1<=x<=100000."),
-    (["--budget", "lots"], "Invalid value for '--budget': 'lots' is not a valid integer "
-                           "range.")])
+    (["--budget", "lots"], "Invalid value for '--budget': 'lots' is not a valid integer."),
+    (["--samples", "1.5"], "Invalid value for '--samples': '1.5' is not a valid integer.")])
 def test_odds_refuses_bad_limits(cli, args, message):
     result = cli("odds", "1", *args)
     assert (result.code, result.err) == (2, f"golfsolve odds: error: {message} (see --help)\n")
