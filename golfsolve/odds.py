@@ -89,7 +89,9 @@ class Figure:
         data: dict = {"kind": self.kind}
         if self.value is not None:
             data["value"] = round(float(self.value), 6)
-            data["fraction"] = f"{self.value.numerator}/{self.value.denominator}"
+            # an estimate's counts as counted; an exact figure in lowest terms
+            data["fraction"] = (f"{self.wins}/{self.out_of}" if self.kind == "estimate" else
+                                f"{self.value.numerator}/{self.value.denominator}")
             data["wins"], data["out_of"] = self.wins, self.out_of
         if self.interval is not None:
             data["wilson_95"] = [round(x, 6) for x in self.interval]

@@ -70,17 +70,23 @@ def _short(figure: Figure) -> str:
     return f"{100 * float(figure.value):.1f}%" + ("" if figure.kind == "exact" else " ~")
 
 
+def _bound(figure: Figure, which: str) -> str:
+    """``an upper bound``, or for an estimate ``estimates an upper bound``: by sampling chance
+    an estimate may fall on the wrong side of the fair value."""
+    return f"{which} bound" if figure.kind == "exact" else f"estimates {which} bound"
+
+
 def render_odds(title: str, odds: Odds) -> str:
     """The figures of one rule set, each labelled for what it is, and the move table."""
     lines = [f"{title}, {odds.rules.name} rules: {odds.unseen} unseen stock cards "
              f"({plural(odds.orders, 'order')} of their ranks)"]
     of = "sampled orders" if odds.clairvoyant.kind == "estimate" else "orders"
-    lines.append(f"  clairvoyant odds  {_figure(odds.clairvoyant, of)}; an upper bound on "
-                 "the fair value")
+    lines.append(f"  clairvoyant odds  {_figure(odds.clairvoyant, of)}; "
+                 f"{_bound(odds.clairvoyant, 'an upper')} on the fair value")
     lines.append(f"  fair value        {_figure(odds.fair, of)}")
     if odds.policy is not None:
-        lines.append(f"  policy            {_figure(odds.policy, 'games')}; a lower bound on "
-                     "the fair value")
+        lines.append(f"  policy            {_figure(odds.policy, 'games')}; "
+                     f"{_bound(odds.policy, 'a lower')} on the fair value")
     total = sum(odds.max_removed.values())
     shares = "  ".join(f"{removed}: {100 * n / total:.1f}%" for removed, n in
                        sorted(odds.max_removed.items(), reverse=True))

@@ -87,6 +87,18 @@ def test_positions_where_fair_play_is_strictly_below_clairvoyance(number, rules,
     assert brute_clairvoyant(view, rules) == clairvoyant
 
 
+def test_only_an_exact_figure_is_called_a_bound():
+    """A sampled estimate may fall on the wrong side of the fair value: it estimates a bound."""
+    from golfsolve.views import render_odds
+
+    exact = render_odds("deal 8", odds(late_view(8, EASY, 5), EASY, Limit(seed=0)))
+    assert exact.splitlines()[1] == ("  clairvoyant odds   75.8%  exact (91/120); an upper bound "
+                                     "on the fair value")
+    assert exact.splitlines()[2] == "  fair value         68.3%  exact (41/60)"
+    data = odds(late_view(8, EASY, 5), EASY, Limit(seed=0)).clairvoyant.to_dict()
+    assert (data["fraction"], data["wins"], data["out_of"]) == ("91/120", 91, 120)
+
+
 def test_a_known_stock_is_a_verdict(cli):
     for number, rules in [(1, EASY), (1, CLASSIC)]:
         game = random_game(number, rules, 5, 20)
@@ -103,13 +115,14 @@ def test_the_odds_command(cli):
     assert lines[0] == ("GO1-C-AAAAAAD (deal 3), classic rules: 16 unseen stock cards "
                         "(217,945,728,000 orders of their ranks)")
     assert lines[1].startswith("  clairvoyant odds ") and "estimate: " in lines[1]
-    assert lines[1].endswith("; an upper bound on the fair value")
+    assert lines[1].endswith("; estimates an upper bound on the fair value")
     assert lines[2] == ("  fair value        not computed: 16 unseen cards need more than the "
                         "budget of 1,000 states")
     assert lines[-2].startswith("  Recommended: ") and "by clairvoyant odds" in lines[-2]
     data = json.loads(cli("odds", "3", "--rules", "classic", "--seed", "1", "--samples",
                           "200", "--budget", "1000", "--json").out)
     assert data["clairvoyant"]["kind"] == "estimate" and data["clairvoyant"]["out_of"] == 200
+    assert data["clairvoyant"]["fraction"] == f"{data['clairvoyant']['wins']}/200"  # unreduced
     assert data["fair"] == {"kind": "not computed", "reason": "16 unseen cards need more than "
                             "the budget of 1,000 states"}
     assert sum(data["max_removed"].values()) == 200
