@@ -231,8 +231,7 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
       golfsolve odds saved.board --rules all --json
       golfsolve odds position.board --policy 40 --jobs 2
     """
-    from .odds import Limit, run_odds
-    from .views import render_odds
+    from .odds import Limit, OddsInterrupted, run_odds
     from .workers import checked_jobs
 
     workers = checked_jobs(jobs)
@@ -253,17 +252,38 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
 
     try:
         results = run_odds(position, chosen, limit, workers, progress)
+    except OddsInterrupted as stop:
+        # what the finished work tells is printed, then the run ends as interrupted
+        if bar is not None:
+            bar.close()
+        _print_odds(source, chosen, stop.partial, as_json)
+        _stderr("golfsolve: note: stopped early: " + (
+            "the figures above are over the stock orders and games weighed by then"
+            if any(result is not None for result in stop.partial) else
+            "too little was weighed for any figure"))
+        raise
     finally:
         if bar is not None:
             bar.close()
-    for n, (rules_used, result) in enumerate(zip(chosen, results, strict=True)):
+    _print_odds(source, chosen, results, as_json)
+    return EXIT_OK
+
+
+def _print_odds(source: DealSource, chosen: list[Rules], results: list, as_json: bool) -> None:
+    """Each rule set's figures (None: none to print)."""
+    from .views import render_odds
+
+    printed = 0
+    for rules_used, result in zip(chosen, results, strict=True):
+        if result is None:
+            continue
         if as_json:
             _echo_json(odds_record(source, result))
         else:
-            if n:
+            if printed:
                 click.echo()
             click.echo(render_odds(_describe(source, rules_used), result))
-    return EXIT_OK
+        printed += 1
 
 
 def odds_record(source: DealSource, result) -> dict:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .game import Game
+from .interrupts import Interrupted
 from .position import TABLEAU_SIZE, Position
 from .rules import Rules
 from .stats import wilson_interval
@@ -287,14 +288,15 @@ def plan(position: Position, rules: Rules, limit: Limit) -> tuple[list[str], lis
 
 
 def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
-             results: list[tuple[tuple, object]]) -> Odds:
-    """The figures of one rule set from the results of its units of work."""
+             results: list[tuple[tuple, object]], unfinished: str = "") -> Odds:
+    """The figures of one rule set from the results of its units of work (with
+    ``unfinished``, the reason a fair value is missing from them, of some of its units)."""
     game = _stand_in(position, rules)
     removed_now = position.removed_from_tableau
     wins = [0] * len(tokens)
-    won_any = weighed = games_won = 0
+    won_any = weighed = games_won = games_played = 0
     histogram: dict[int, int] = {}
-    value, fair_actions = Figure.missing("not asked"), {}
+    value, fair_actions = Figure.missing(unfinished or "not asked"), {}
     for (kind, *_rest), result in results:
         if kind == "orders":
             unit_wins, unit_any, unit_histogram = result
@@ -307,6 +309,7 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
             value, fair_actions = result
         else:
             games_won += bool(result)
+            games_played += 1
     orders = rank_orders([c.rank for c in position.unseen])
     if tokens:
         make = Figure.exact if enumerated(orders, limit) else Figure.estimate
@@ -319,7 +322,10 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
                           fair_actions.get(t) or Figure.missing(value.reason))
                for t, c in zip(tokens, per_action, strict=True)]
     recommended, by = recommend(actions)
-    policy = Figure.estimate(games_won, limit.games) if limit.games else None
+    policy = None
+    if limit.games:
+        policy = (Figure.estimate(games_won, games_played) if games_played else
+                  Figure.missing(unfinished))
     return Odds(rules, position.unknown_slots, orders, upper, histogram, value, policy,
                 actions, recommended, by)
 
@@ -356,17 +362,48 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
     results: list[list[tuple[tuple, object]]] = [[] for _ in plans]
     jobs = min(jobs, len(units))  # no worker without work
     runner = InlineRunner(task) if jobs <= 1 else WorkerPool(jobs, task)
-    with deferred(), runner:
-        for n, (_, unit) in enumerate(units):
-            runner.submit(n, unit)
-        for done in range(1, len(units) + 1):
-            n, result = runner.next_result()
-            i, unit = units[n]
-            results[i].append((unit, result))
-            if progress is not None:
-                progress(done, len(units))
+    try:
+        with deferred(), runner:
+            for n, (_, unit) in enumerate(units):
+                runner.submit(n, unit)
+            for done in range(1, len(units) + 1):
+                n, result = runner.next_result()
+                i, unit = units[n]
+                results[i].append((unit, result))
+                if progress is not None:
+                    progress(done, len(units))
+    except Interrupted as stop:
+        partial = [assemble_partial(position, rules, limit, tokens, results[i])
+                   for i, (rules, (tokens, _)) in enumerate(zip(rules_list, plans, strict=True))]
+        finished = sum(len(r) for r in results)
+        raise OddsInterrupted(stop.signum, partial, finished, len(units)) from None
     return [assemble(position, rules, limit, tokens, results[i])
             for i, (rules, (tokens, _)) in enumerate(zip(rules_list, plans, strict=True))]
+
+
+class OddsInterrupted(Interrupted):
+    """A stop signal during :func:`run_odds`, with what the finished work can tell: per rule
+    set, its figures (None where they would say nothing or could mislead)."""
+
+    def __init__(self, signum: int, partial: list[Odds | None], done: int, total: int) -> None:
+        super().__init__(signum)
+        self.partial = partial
+        self.done = done
+        self.total = total
+
+
+def assemble_partial(position: Position, rules: Rules, limit: Limit, tokens: list[str],
+                     results: list[tuple[tuple, object]]) -> Odds | None:
+    """The figures of one rule set from part of its units: only where its orders are a
+    uniform sample with some weighed (a part of an enumeration, in its order, is no sample of
+    the rest). The estimates are over the orders and games finished; a fair value not yet
+    computed is not computed."""
+    orders = rank_orders([c.rank for c in position.unseen])
+    weighed = any(kind == "orders" for (kind, *_rest), _ in results)
+    if not tokens or enumerated(orders, limit) or not weighed:
+        return None
+    return assemble(position, rules, limit, tokens, results,
+                    unfinished="interrupted before it was computed")
 
 
 def _card_of(position: Position, game: Game, token: str) -> Card | None:

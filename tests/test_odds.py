@@ -3,6 +3,7 @@
 import itertools
 import json
 import math
+import signal
 from fractions import Fraction
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from golfsolve.deal import Deal
 from golfsolve.game import Game
-from golfsolve.odds import Limit, distinct_orders, odds, rank_orders
+from golfsolve.odds import Limit, OddsInterrupted, distinct_orders, odds, rank_orders, run_odds
 from golfsolve.position import Position
 from golfsolve.rules import ALL_RULES, CLASSIC, EASY
 from golfsolve.solver import solve, solve_game
@@ -243,3 +244,56 @@ def read_csv(path):
 
     with open(path, newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))
+
+
+def interrupt_at_unit(monkeypatch, unit: int, signum: int = signal.SIGTERM) -> None:
+    """Make the odds' unit of work number ``unit`` (from 1) stop the run, as a signal does."""
+    from golfsolve import odds as odds_module
+    from golfsolve.interrupts import Interrupted
+
+    calls = []
+    real = odds_module.task
+
+    def stopping(payload):
+        calls.append(payload)
+        if len(calls) == unit:
+            raise Interrupted(signum)
+        return real(payload)
+
+    monkeypatch.setattr(odds_module, "task", stopping)
+
+
+def test_a_stopped_run_gives_the_figures_of_the_orders_weighed(monkeypatch):
+    """Sampled orders are drawn one after another: the first 3 units' 150 orders are those a
+    run of 150 samples weighs, and so are its figures."""
+    position = Deal.from_number(3).position().hidden()
+    interrupt_at_unit(monkeypatch, 4)
+    with pytest.raises(OddsInterrupted) as stopped:
+        run_odds(position, [CLASSIC, EASY], Limit(samples=400, seed=2, games=3))
+    assert (stopped.value.exit_status, stopped.value.done) == (128 + signal.SIGTERM, 3)
+    partial, untouched = stopped.value.partial
+    monkeypatch.undo()
+    whole = odds(position, CLASSIC, Limit(samples=150, seed=2))
+    assert partial.clairvoyant == whole.clairvoyant and partial.clairvoyant.out_of == 150
+    assert [(a.token, a.clairvoyant) for a in partial.actions] == [
+        (a.token, a.clairvoyant) for a in whole.actions]
+    assert partial.max_removed == whole.max_removed
+    assert partial.fair.reason == "interrupted before it was computed"
+    assert partial.policy.reason == "interrupted before it was computed"
+    assert untouched is None  # no order weighed under Easy
+
+
+def test_the_cli_prints_what_a_stopped_odds_run_weighed(cli, monkeypatch):
+    interrupt_at_unit(monkeypatch, 3)
+    stopped = cli("odds", "3", "--rules", "classic", "--seed", "2", "--samples", "400", "--json",
+                  "--jobs", "1")
+    assert stopped.code == 128 + signal.SIGTERM
+    assert stopped.err == ("golfsolve: note: stopped early: the figures above are over the stock "
+                           "orders and games weighed by then\ngolfsolve: interrupted\n")
+    assert json.loads(stopped.out)["clairvoyant"]["out_of"] == 100
+    interrupt_at_unit(monkeypatch, 1)
+    nothing = cli("odds", "3", "--rules", "classic", "--seed", "2", "--samples", "400",
+                  "--jobs", "1")
+    assert (nothing.code, nothing.out) == (128 + signal.SIGTERM, "")
+    assert nothing.err.startswith("golfsolve: note: stopped early: too little was weighed for "
+                                  "any figure\n")
