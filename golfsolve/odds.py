@@ -359,7 +359,7 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
 
     plans = [plan(position, rules, limit) for rules in rules_list]
     units = [(i, unit) for i, (_, rule_units) in enumerate(plans) for unit in rule_units]
-    results: list[list[tuple[tuple, object]]] = [[] for _ in plans]
+    finished: dict[int, object] = {}  # the result of each unit finished, by its number
     jobs = min(jobs, len(units))  # no worker without work
     runner = InlineRunner(task) if jobs <= 1 else WorkerPool(jobs, task)
     try:
@@ -368,17 +368,33 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
                 runner.submit(n, unit)
             for done in range(1, len(units) + 1):
                 n, result = runner.next_result()
-                i, unit = units[n]
-                results[i].append((unit, result))
+                finished[n] = result
                 if progress is not None:
                     progress(done, len(units))
     except Interrupted as stop:
-        partial = [assemble_partial(position, rules, limit, tokens, results[i])
+        partial = [assemble_partial(position, rules, limit, tokens,
+                                    _leading_results(units, finished, i))
                    for i, (rules, (tokens, _)) in enumerate(zip(rules_list, plans, strict=True))]
-        finished = sum(len(r) for r in results)
-        raise OddsInterrupted(stop.signum, partial, finished, len(units)) from None
-    return [assemble(position, rules, limit, tokens, results[i])
+        raise OddsInterrupted(stop.signum, partial, len(finished), len(units)) from None
+    return [assemble(position, rules, limit, tokens, _leading_results(units, finished, i))
             for i, (rules, (tokens, _)) in enumerate(zip(rules_list, plans, strict=True))]
+
+
+def _leading_results(units: list[tuple[int, tuple]], finished: dict[int, object],
+                     rule_set: int) -> list[tuple[tuple, object]]:
+    """(unit, result) of one rule set's units, of each kind those finished before the first
+    of that kind that did not: the orders of a sample weighed in the order they were drawn
+    (workers finish in any order, and a sooner finish may hint at the outcome)."""
+    kept = []
+    open_kinds = set()
+    for n, (i, unit) in enumerate(units):
+        if i != rule_set:
+            continue
+        if n in finished and unit[0] not in open_kinds:
+            kept.append((unit, finished[n]))
+        elif n not in finished:
+            open_kinds.add(unit[0])
+    return kept
 
 
 class OddsInterrupted(Interrupted):

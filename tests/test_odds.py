@@ -297,3 +297,14 @@ def test_the_cli_prints_what_a_stopped_odds_run_weighed(cli, monkeypatch):
     assert (nothing.code, nothing.out) == (128 + signal.SIGTERM, "")
     assert nothing.err.startswith("golfsolve: note: stopped early: too little was weighed for "
                                   "any figure\n")
+
+
+def test_a_stopped_run_keeps_each_kind_of_work_up_to_its_first_unfinished_unit():
+    """Workers finish in any order; a unit weighed after one still running is left out."""
+    from golfsolve.odds import _leading_results
+
+    units = [(0, ("orders", 1)), (0, ("orders", 2)), (0, ("orders", 3)), (1, ("orders", 4)),
+             (0, ("fair", 5)), (0, ("game", 6)), (0, ("game", 7))]
+    finished = {0: "a", 2: "c", 3: "d", 4: "e", 6: "g"}
+    assert _leading_results(units, finished, 0) == [(("orders", 1), "a"), (("fair", 5), "e")]
+    assert _leading_results(units, finished, 1) == [(("orders", 4), "d")]
