@@ -67,18 +67,19 @@ def _rules_for(source: DealSource, rules: str | None) -> tuple[Rules, ...]:
     return parse_rules_list(rules) if rules is not None else (_one_rules(source, None),)
 
 
-def _named(source: DealSource) -> str:
+def _named(source: DealSource, lang: str = "en") -> str:
     """A deal as the user gave it, whatever the rules: its number, or its file."""
     if source.number is not None:
-        return f"deal {source.number}"
+        return text(lang, "deal_number", n=source.number)
     return "stdin" if source.label == "-" else source.label
 
 
-def _describe(source: DealSource, rules: Rules) -> str:
+def _describe(source: DealSource, rules: Rules, lang: str = "en") -> str:
+    """A deal under some rules: its game code and number, or its file."""
     code = source.code_for(rules)
     if code and source.number is not None:
-        return f"{code} (deal {source.number})"
-    return _named(source)
+        return f"{code} ({text(lang, 'deal_number', n=source.number)})"
+    return _named(source, lang)
 
 
 class WholeNumber(click.IntRange):
@@ -124,7 +125,7 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
                 "rules": chosen.name, **source.position.to_dict()}
         _echo_json(data)
     elif fmt == "grid":
-        click.echo(render_grid(game, _describe(source, chosen), lang))
+        click.echo(render_grid(game, _describe(source, chosen, lang), lang))
     else:
         click.echo(describe_position(game.columns(), game.stock_left, game.waste, lang))
     return EXIT_OK
@@ -335,7 +336,7 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
         def prompt() -> None:
             click.echo(text(lang, "prompt"), nl=False)
     lines = stdin if prompt is not None else piped_lines(stdin)
-    session = PlaySession(source.position, chosen, _describe(source, chosen), lang,
+    session = PlaySession(source.position, chosen, _describe(source, chosen, lang), lang,
                           click.echo, seed, prompt)
     try:
         return session.run(lines)
@@ -409,7 +410,7 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
             _stderr(f"golfsolve: {illegal}")
     else:
         if fmt == "grid":
-            click.echo(render_grid(game, _describe(source, chosen), lang))
+            click.echo(render_grid(game, _describe(source, chosen, lang), lang))
         else:
             click.echo(describe_position(game.columns(), game.stock_left, game.waste, lang))
         click.echo(text(lang, "summary", removed=game.removed, score=game.score,

@@ -57,6 +57,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "empty": "empty",
         "cards_one": "1 card",
         "cards_many": "{n} cards",
+        "deal_number": "deal {n}",
+        "rules_easy": "easy rules",
+        "rules_classic": "classic rules",
+        "rules_dead-king": "dead-king rules",
     },
     "fi": {
         "final_score": "Pisteet: {score}",
@@ -88,6 +92,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "empty": "tyhjä",
         "cards_one": "1 kortti",
         "cards_many": "{n} korttia",
+        "deal_number": "jako {n}",
+        "rules_easy": "Helppo-säännöt",
+        "rules_classic": "Klassinen-säännöt",
+        "rules_dead-king": "dead-king-säännöt",
     },
     "id": {
         "final_score": "Skor: {score}",
@@ -119,6 +127,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "empty": "kosong",
         "cards_one": "1 kartu",
         "cards_many": "{n} kartu",
+        "deal_number": "susunan kartu {n}",
+        "rules_easy": "aturan Mudah",
+        "rules_classic": "aturan Klasik",
+        "rules_dead-king": "aturan dead-king",
     },
     "tr": {
         "final_score": "Puan: {score}",
@@ -150,6 +162,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "empty": "boş",
         "cards_one": "1 kart",
         "cards_many": "{n} kart",
+        "deal_number": "dağılım {n}",
+        "rules_easy": "Kolay kuralı",
+        "rules_classic": "Klasik kuralı",
+        "rules_dead-king": "dead-king kuralı",
     },
 }
 

@@ -199,8 +199,9 @@ class PlaySession:
         number = self.rng.randint(1, MAX_NUMBER)
         rules = self.game.rules
         self.game = Game(Deal.from_number(number), rules)
-        code = str(GameCode(rules, number)) if rules.letter else f"deal {number}"
-        self.title = f"{code} (deal {number})" if rules.letter else code
+        deal = text(self.lang, "deal_number", n=number)
+        code = str(GameCode(rules, number)) if rules.letter else deal
+        self.title = f"{code} ({deal})" if rules.letter else code
         self.say("new_deal", code=code)
         self.show()
 

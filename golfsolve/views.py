@@ -14,7 +14,8 @@ if TYPE_CHECKING:  # the solver imports numba: only the commands that solve load
 
 
 def render_grid(game: Game, title: str, lang: str = "en") -> str:
-    lines = [f"{title}, {game.rules.name} rules" if title else f"{game.rules.name} rules"]
+    rules = text(lang, f"rules_{game.rules.name}")
+    lines = [f"{title}, {rules}" if title else rules]
     stock = text(lang, "stock_line", cards=count_cards(game.stock_left, lang),
                  waste=short_name(game.waste, lang))
     lines.append(f"{stock}  {text(lang, 'score')}: {game.score}  "

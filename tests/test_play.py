@@ -199,3 +199,18 @@ def test_an_interrupt_at_the_prompt_ends_its_line_first(capsys, monkeypatch):
     assert code == 130
     assert captured.out.endswith(prompt + "\n")
     assert captured.err == "golfsolve: interrupted\n"
+
+
+@pytest.mark.parametrize(("lang", "easy", "dead_king"), [
+    ("en", "GO1-E-AAAAAAB (deal 1), easy rules", "deal 1, dead-king rules"),
+    ("fi", "GO1-E-AAAAAAB (jako 1), Helppo-säännöt", "jako 1, dead-king-säännöt"),
+    ("id", "GO1-E-AAAAAAB (susunan kartu 1), aturan Mudah", "susunan kartu 1, aturan dead-king"),
+    ("tr", "GO1-E-AAAAAAB (dağılım 1), Kolay kuralı", "dağılım 1, dead-king kuralı")])
+def test_the_grid_names_deal_and_rules_in_the_rules_pages_words(cli, lang, easy, dead_king):
+    assert cli("show", "1", "--format", "grid", "--lang", lang).out.splitlines()[0] == easy
+    shown = cli("show", "1", "--format", "grid", "--lang", lang, "--rules", "dead-king")
+    assert shown.out.splitlines()[0] == dead_king
+    played = cli("play", "GO1-C-AAAAAAB", "--lang", lang, input="q\n").out.splitlines()
+    assert played[0].startswith("GO1-C-AAAAAAB (") and played[0].endswith(
+        {"en": "classic rules", "fi": "Klassinen-säännöt", "id": "aturan Klasik",
+         "tr": "Klasik kuralı"}[lang])
