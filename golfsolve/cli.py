@@ -333,6 +333,9 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
     stdin = sys.stdin
     prompt = None
     if stdin.isatty():
+        if hasattr(stdin, "reconfigure"):  # a key it cannot decode is unknown input, no crash
+            stdin.reconfigure(errors="replace")
+
         def prompt() -> None:
             click.echo(text(lang, "prompt"), nl=False)
     lines = stdin if prompt is not None else piped_lines(stdin)

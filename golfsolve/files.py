@@ -102,15 +102,14 @@ def encoding_of(start: bytes) -> str:
 
 def piped_lines(stream) -> Iterator[str]:
     """The lines of a piped text stream (standard input) read as files are: UTF-16 after its
-    byte-order mark, else UTF-8 with a byte-order mark dropped; bytes that are neither stay as
-    the stream would give them (escaped), to be refused by whoever reads the lines. Nothing
+    byte-order mark, else UTF-8 with a byte-order mark dropped; bytes that are neither become
+    U+FFFD, to be refused by whoever reads the lines. Nothing
     is read before the first line is asked for."""
     buffer = getattr(stream, "buffer", None)
     if buffer is None or not hasattr(buffer, "peek"):  # its bytes cannot be looked at first
         yield from stream
         return
-    lines = io.TextIOWrapper(buffer, encoding=encoding_of(buffer.peek(2)),
-                             errors="surrogateescape")
+    lines = io.TextIOWrapper(buffer, encoding=encoding_of(buffer.peek(2)), errors="replace")
     try:
         for line in lines:  # noqa: UP028 (yield from would close the stream when this closes)
             yield line

@@ -80,6 +80,7 @@ class PlaySession:
 
     def run(self, lines: Iterable[str]) -> int:
         self.show()
+        self.say_if_over()  # a position loaded at its end
         self.prompt()
         for line in lines:
             command = line.strip()
@@ -119,18 +120,23 @@ class PlaySession:
                 self.new_deal()
                 return
             else:
-                self.say("unknown_input", text=line)
+                self.say("unknown_input", text=line if len(line) <= 40 else line[:40] + "...")
                 return
         except MoveRefused as refused:
             self.out(refused.message(self.lang))
             return
         self.show()
-        if game.status == "won":
+        self.say_if_over()
+
+    def say_if_over(self) -> None:
+        """The end message and final score, when the game is over."""
+        status = self.game.status
+        if status == "won":
             self.say("won")
-        elif game.status == "stuck":
+        elif status == "stuck":
             self.say("stuck")
-        if game.status != "playing":
-            self.say("final_score", score=game.score)
+        if status != "playing":
+            self.say("final_score", score=self.game.score)
             self.say("after_end")
 
     def _over(self) -> bool:
@@ -190,8 +196,9 @@ class PlaySession:
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
-        except OSError as exc:
-            self.say("save_failed", path=path, reason=exc.strerror or exc)
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            self.say("save_failed", path=repr(path)[1:-1], reason=getattr(exc, "strerror", None)
+                     or exc)
             return
         self.say("saved", path=path)
 

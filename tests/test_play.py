@@ -1,5 +1,7 @@
+import io
 import json
 import random
+import sys
 
 import pytest
 
@@ -214,3 +216,36 @@ def test_the_grid_names_deal_and_rules_in_the_rules_pages_words(cli, lang, easy,
     assert played[0].startswith("GO1-C-AAAAAAB (") and played[0].endswith(
         {"en": "classic rules", "fi": "Klassinen-säännöt", "id": "aturan Klasik",
          "tr": "Klasik kuralı"}[lang])
+
+
+class _Terminal(io.TextIOWrapper):
+    """Keys typed at a terminal whose encoding is ASCII."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_key_the_terminal_cannot_decode_is_unknown_input(capsys, monkeypatch):
+    from golfsolve.cli import run
+
+    keys = _Terminal(io.BytesIO("\u00fc\nq\n".encode()), encoding="ascii")
+    monkeypatch.setattr(sys, "stdin", keys)
+    assert run(["play", "1", "--lang", "en"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert "Unknown input '\ufffd\ufffd': type ? for the commands" in captured.out
+
+
+def test_a_save_to_a_name_with_a_nul_is_refused_and_play_goes_on(cli):
+    played = cli("play", "1", "--lang", "en", input="s a\0b.board\nd\nq\n")
+    assert played.code == 0 and played.err == ""
+    assert "Cannot write a\\x00b.board: embedded null byte" in played.out.splitlines()
+    assert played.out.count("Moves: ") == 2  # the draw after it was played
+
+
+def test_a_position_loaded_at_its_end_says_so(cli, tmp_path):
+    line = json.loads(cli("solve", "1", "--json").out)["line"]
+    won = tmp_path / "won.board"
+    won.write_text(cli("replay", "1", line, "--format", "board").out)
+    lines = cli("play", str(won), "--lang", "en", input="q\n").out.splitlines()
+    assert lines[-3:] == ["You won!", "Score: 350", "u undoes, n starts a new deal, q quits."]
