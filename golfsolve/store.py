@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError, OutputError
 from .rules import ALL_RULES
 
 SCHEMA_VERSION = 3  # 2 had no odds columns; 1 kept one set of options and a run order
@@ -71,6 +71,11 @@ class StoreError(InputError):
     """A database that cannot be used for this run; nothing was written."""
 
 
+class StoreWriteError(OutputError):
+    """Results that could not be stored once the work had begun (a full disk); those stored
+    before are kept."""
+
+
 def pack_line(line: str) -> str:
     """``"d 5 2"`` -> ``"d52"``: every move is one character."""
     return line.replace(" ", "")
@@ -116,8 +121,10 @@ class ResultStore:
             self._table = "temp.results_now"
 
     @contextmanager
-    def _errors(self, doing: str) -> Iterator[None]:
-        """Any SQLite error as one StoreError naming the file and what to do."""
+    def _errors(self, doing: str, during_work: bool = False) -> Iterator[None]:
+        """Any SQLite error as one StoreError naming the file and what to do; with
+        ``during_work`` (results being stored), as a StoreWriteError: output that could not be
+        written once the work had begun."""
         try:
             yield
         except sqlite3.DatabaseError as exc:
@@ -128,10 +135,13 @@ class ResultStore:
                 advice = "another program is using it; try again when it is done"
             elif "readonly" in message or "read-only" in message:
                 advice = "it cannot be written here; check its permissions"
+            elif "full" in message:
+                advice = "free some space, then run the same command again to go on"
             else:
                 advice = "check the file, or use another --db"
-            raise StoreError(f"cannot {doing} {self.path} as a results database: {message} "
-                             f"({advice})") from None
+            error = StoreWriteError if during_work else StoreError
+            raise error(f"cannot {doing} {self.path} as a results database: {message} "
+                        f"({advice})") from None
 
     def _check_whole(self) -> None:
         """Refuse a database with damaged pages (SQLite's quick_check, about a second for a
@@ -256,7 +266,7 @@ class ResultStore:
         """Store finished rows, and the board text of board-file deals by key, in one
         transaction: all of them or none."""
         odds = ", ".join(f"{c} = excluded.{c}" for c in ODDS_COLUMNS)
-        with self._errors("write"), self.db:
+        with self._errors("write", during_work=True), self.db:
             self.db.executemany(
                 f"INSERT INTO results VALUES ({', '.join(':' + c for c in COLUMNS)}) "
                 f"ON CONFLICT (key, rules) DO UPDATE SET {odds} "

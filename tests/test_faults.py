@@ -95,6 +95,32 @@ def test_a_damaged_database_is_one_line_and_left_as_it_is(cli, tmp_path):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="no advisory file locks")
+def test_a_database_that_fills_its_disk_keeps_what_it_stored_and_exits_1(cli, tmp_path,
+                                                                         monkeypatch):
+    """A full disk once the work has begun is output that could not be written (1), not bad
+    input (2); the rows stored before are kept and a rerun goes on."""
+    db = tmp_path / "full.sqlite"
+    real_add = ResultStore.add
+
+    def add_on_a_full_disk(store, rows, boards=None):
+        pages = store.db.execute("PRAGMA page_count").fetchone()[0]
+        store.db.execute(f"PRAGMA max_page_count = {max(pages, 3)}")  # no page more
+        real_add(store, rows, boards)
+
+    monkeypatch.setattr(ResultStore, "add", add_on_a_full_disk)
+    full = cli("batch", "1-400", "--rules", "easy", "--jobs", "1", "--db", str(db))
+    assert full.code == 1
+    assert full.err.startswith(f"golfsolve: error: cannot write {db} as a results database: "
+                               "database or disk is full (free some space, then run the same "
+                               f"command again to go on); the finished results are kept in {db}")
+    monkeypatch.undo()
+    with ResultStore(db, create=False) as store:
+        kept = store.count(1, 400, ["easy"])
+    assert 0 < kept < 400
+    again = cli("batch", "1-400", "--rules", "easy", "--jobs", "1", "--db", str(db))
+    assert again.code == 0 and again.out.startswith("easy: 400 deals, ")
+
+
 def test_a_second_run_adding_to_a_database_in_use_is_refused(cli, tmp_path):
     """Two runs adding to one database at once would each write the other's rows to their
     --out files too, interleaved."""
