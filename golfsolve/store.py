@@ -95,12 +95,15 @@ class ResultStore:
             raise StoreError(f"no such database: {self.path}")
         if create and not self.path.resolve().parent.is_dir():
             raise StoreError(f"--db {self.path}: no such directory")
+        if create and not os.access(self.path.resolve().parent, os.W_OK):
+            raise StoreError(f"--db {self.path}: its directory cannot be written (SQLite keeps "
+                             "a journal beside the database); a report or an export only "
+                             "reads it")
         with self._errors("open"):
             if create:
                 self.db = sqlite3.connect(self.path, timeout=30)
             else:  # reading only: the file is never changed
-                self.db = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True,
-                                          timeout=30)
+                self.db = self._read_only()
             self.db.execute("PRAGMA schema_version").fetchone()  # fails on a non-database
             tables = {row[0] for row in self.db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -119,6 +122,24 @@ class ResultStore:
             with self._errors("read"):
                 self.db.execute("CREATE TEMP VIEW results_now AS " + old)
             self._table = "temp.results_now"
+
+    def _read_only(self) -> sqlite3.Connection:
+        """A connection that only reads. Where the directory cannot be written (read-only
+        media), SQLite cannot make the shared-memory file a database in WAL mode needs to be
+        read; there no one can change the file either, so it is read as immutable."""
+        uri = self.path.resolve().as_uri() + "?mode=ro"
+        try:
+            db = sqlite3.connect(uri, uri=True, timeout=30)
+            try:
+                db.execute("PRAGMA schema_version").fetchone()
+            except sqlite3.OperationalError:
+                db.close()
+                raise
+        except sqlite3.OperationalError:
+            if os.access(self.path.resolve().parent, os.W_OK):
+                raise
+            db = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=30)
+        return db
 
     @contextmanager
     def _errors(self, doing: str, during_work: bool = False) -> Iterator[None]:

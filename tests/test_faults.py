@@ -121,6 +121,37 @@ def test_a_database_that_fills_its_disk_keeps_what_it_stored_and_exits_1(cli, tm
     assert again.code == 0 and again.out.startswith("easy: 400 deals, ")
 
 
+def test_a_database_on_read_only_media_is_reported_but_not_added_to(cli, tmp_path,
+                                                                    monkeypatch):
+    """Where the directory cannot be written, SQLite cannot make a WAL database's shared
+    memory file; a report reads it as immutable, and a batch is refused, saying why."""
+    import sqlite3
+
+    from golfsolve import store as store_module
+
+    db = tmp_path / "ro.sqlite"
+    cli("batch", "1-5", "--rules", "easy", "--jobs", "1", "--db", str(db))
+    before = db.read_bytes()
+    real_connect = sqlite3.connect
+
+    def connect(database, *args, **kwargs):  # as on read-only media: no shared memory file
+        if "mode=ro" in str(database) and "immutable=1" not in str(database):
+            database = (tmp_path / "no such directory" / "x.sqlite").as_uri() + "?mode=ro"
+        return real_connect(database, *args, **kwargs)
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", connect)
+    real_access = os.access
+    monkeypatch.setattr(store_module.os, "access",  # nothing can be written
+                        lambda path, mode: mode != os.W_OK and real_access(path, mode))
+    reported = cli("batch", "--db", str(db))
+    assert reported.code == 0 and reported.out.startswith("easy: 5 deals, 5 won")
+    refused = cli("batch", "6-7", "--db", str(db))
+    assert (refused.code, refused.err) == (2, error(
+        f"--db {db}: its directory cannot be written (SQLite keeps a journal beside the "
+        "database); a report or an export only reads it"))
+    assert db.read_bytes() == before
+
+
 def test_a_second_run_adding_to_a_database_in_use_is_refused(cli, tmp_path):
     """Two runs adding to one database at once would each write the other's rows to their
     --out files too, interleaved."""
