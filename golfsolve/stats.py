@@ -212,7 +212,7 @@ def render_summary(summaries: list[RulesSummary], width: int = 40) -> str:
         for removed in sorted(s.histogram, reverse=True):
             n = s.histogram[removed]
             bar = "#" * max(1, round(width * n / top)) if n else ""
-            lines.append(f"  {removed:>2} removed {n:>7}  {bar}")
+            lines.append(f"  {removed:>2} removed {n:>9,}  {bar}")
     return "\n".join(lines)
 
 

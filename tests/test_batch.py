@@ -48,7 +48,7 @@ def test_batch_of_deals_1_to_20_matches_black_hole_solver(cli, tmp_path):
     lines = result.out.splitlines()
     assert lines[0] == ("easy: 20 deals, 19 won, win rate 95.0% (95% Wilson interval "
                         "[76.4%, 99.1%]), mean best score 349.0")
-    assert lines[1:3] == ["  35 removed      19  " + "#" * 40, "  34 removed       1  ##"]
+    assert lines[1:3] == ["  35 removed        19  " + "#" * 40, "  34 removed         1  ##"]
 
 
 def test_csv_and_jsonl_columns(cli, tmp_path):
