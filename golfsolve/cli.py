@@ -28,7 +28,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 RULES_HELP = "easy, classic or dead-king (default: the code's letter, else easy)"
 LANG_OPTION = click.option(
     "--lang", type=click.Choice(LANGUAGES), default=None,
-    help="Language: en, fi, id or tr (default: from LANG, else en).",
+    help="Language: en, fi, id or tr (default: from LC_ALL, LC_MESSAGES or LANG, else en).",
 )
 
 
@@ -198,7 +198,8 @@ def _known_stock(source: DealSource) -> None:
 
 
 # ----- odds ------------------------------------------------------------------------------------
-@cli.command(epilog="Exit status: 0 done; 2 bad input.")
+@cli.command(epilog="Exit status: 0 done; 2 bad input; 128 + the signal when stopped (the "
+             "figures of what was weighed by then are printed).")
 @click.argument("deal")
 @click.option("--rules", help="easy, classic, dead-king, a comma list, or all "
               "(default: the code's letter, else easy)")
@@ -310,7 +311,8 @@ def odds_record(source: DealSource, result) -> dict:
 @click.argument("deal")
 @click.option("--rules", help=RULES_HELP)
 @LANG_OPTION
-@click.option("--seed", type=int, help="Seed for the deals that n picks, to repeat a session.")
+@click.option("--seed", type=int, help="Seed for the order of a position's unseen stock and "
+              "for the deals that n picks, to repeat a session.")
 def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> int:
     """Play a deal in the terminal.
 
@@ -447,8 +449,12 @@ def _read_moves(moves: str) -> MoveSource:
 # ----- batch, compare, export -----------------------------------------------------------------
 DEALS_HELP = """DEALS: deal ranges (1-10000), code ranges (GO1-C-AAAAAAB..GO1-C-AAAABMM), a start
 code or number with --count N, board files or globs ('boards/*.board'), or @FILE listing codes,
-numbers, ranges or board files one a line (@- from standard input). With --db and no DEALS:
-the deals the database holds."""
+numbers, ranges or board files one a line (@- from standard input). A code's letter is not
+used here: --rules names the rule sets. With --db and no DEALS: the deals the database holds.
+
+Exit status: 0 done; 1 a worker died or output could not be written (the finished results
+stay in --db), or compare found a solver bug; 2 bad input; 128 + the signal when stopped
+(130 Ctrl-C)."""
 
 
 def _batch_options(fn):
