@@ -175,14 +175,14 @@ TEXTS: dict[str, dict[str, str]] = {
 PLAY_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "prompt": "Move (1-7, d draw, u undo, h hint, ? help, q quit): ",
-        "help": "1-7      remove the free card of that column (1 4 taps row 4 of column 1)\n"
-                "d        draw\n"
-                "u        undo\n"
-                "h        hint: the best move without seeing the stock\n"
-                "p        peek: the solver's move, looking at the stock\n"
-                "s FILE   save this position, stock face down, to FILE\n"
-                "n        new deal\n"
-                "q        quit",
+        "help": "1-7        remove the free card of that column (1 4 taps row 4 of column 1)\n"
+                "d          draw\n"
+                "u          undo\n"
+                "h          hint: the best move without seeing the stock\n"
+                "p          peek: the solver's move, looking at the stock\n"
+                "s FILE     save this position, stock face down, to FILE\n"
+                "n          new deal\n"
+                "q          quit",
         "hint_fair": "Hint: {move}. Best play without seeing the stock wins {value} of the time.",
         "hint_odds": "Hint: {move}. It can be won under {value} of sampled stock orders (the "
                      "exact chance is out of reach here).",
@@ -198,14 +198,14 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
-        "help": "1-7      poista sarakkeen vapaa kortti (1 4 napauttaa sarakkeen 1 riviä 4)\n"
-                "d        nosta\n"
-                "u        kumoa\n"
-                "h        vihje: paras siirto nostopakkaa näkemättä\n"
-                "p        kurkista: ratkaisijan siirto, joka näkee nostopakan\n"
-                "s TIED   tallenna tämä tilanne nostopakka alaspäin tiedostoon TIED\n"
-                "n        uusi jako\n"
-                "q        lopeta",
+        "help": "1-7        poista sarakkeen vapaa kortti (1 4 napauttaa sarakkeen 1 riviä 4)\n"
+                "d          nosta\n"
+                "u          kumoa\n"
+                "h          vihje: paras siirto nostopakkaa näkemättä\n"
+                "p          kurkista: ratkaisijan siirto, joka näkee nostopakan\n"
+                "s TIEDOSTO tallenna tämä tilanne nostopakka alaspäin tiedostoon TIEDOSTO\n"
+                "n          uusi jako\n"
+                "q          lopeta",
         "hint_fair": "Vihje: {move}. Paras peli nostopakkaa näkemättä voittaa {value} "
                      "todennäköisyydellä.",
         "hint_odds": "Vihje: {move}. Sen jälkeen voi voittaa {value} arvotuista nostopakan "
@@ -222,14 +222,14 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
-        "help": "1-7      keluarkan kartu bebas kolom itu (1 4 mengetuk baris 4 kolom 1)\n"
-                "d        ambil kartu\n"
-                "u        batal\n"
-                "h        petunjuk: langkah terbaik tanpa melihat tumpukan ambil\n"
-                "p        intip: langkah pemecah yang melihat tumpukan ambil\n"
-                "s BERKAS simpan posisi ini, tumpukan ambil tertutup, ke BERKAS\n"
-                "n        permainan baru\n"
-                "q        keluar",
+        "help": "1-7        keluarkan kartu bebas kolom itu (1 4 mengetuk baris 4 kolom 1)\n"
+                "d          ambil kartu\n"
+                "u          batal\n"
+                "h          petunjuk: langkah terbaik tanpa melihat tumpukan ambil\n"
+                "p          intip: langkah pemecah yang melihat tumpukan ambil\n"
+                "s BERKAS   simpan posisi ini, tumpukan ambil tertutup, ke BERKAS\n"
+                "n          permainan baru\n"
+                "q          keluar",
         "hint_fair": "Petunjuk: {move}. Permainan terbaik tanpa melihat tumpukan ambil menang "
                      "dengan peluang {value}.",
         "hint_odds": "Petunjuk: {move}. Dapat dimenangkan pada {value} urutan tumpukan ambil "
@@ -246,14 +246,15 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
-        "help": "1-7      o sütunun serbest kartını kaldır (1 4, 1. sütunun 4. satırına dokunur)\n"
-                "d        kart çek\n"
-                "u        geri al\n"
-                "h        ipucu: çekme destesini görmeden en iyi hamle\n"
-                "p        göz at: çekme destesini gören çözücünün hamlesi\n"
-                "s DOSYA  bu durumu, çekme destesi kapalı, DOSYA'ya kaydet\n"
-                "n        yeni oyun\n"
-                "q        çık",
+        "help": "1-7        o sütunun serbest kartını kaldır (1 4, 1. sütunun 4. satırına "
+                "dokunur)\n"
+                "d          kart çek\n"
+                "u          geri al\n"
+                "h          ipucu: çekme destesini görmeden en iyi hamle\n"
+                "p          göz at: çekme destesini gören çözücünün hamlesi\n"
+                "s DOSYA    bu durumu, çekme destesi kapalı, DOSYA'ya kaydet\n"
+                "n          yeni oyun\n"
+                "q          çık",
         "hint_fair": "İpucu: {move}. Çekme destesini görmeden en iyi oyun {value} olasılıkla "
                      "kazanır.",
         "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi dizilimlerinin {value} "

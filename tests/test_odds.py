@@ -181,11 +181,12 @@ def test_the_fair_hint_is_exact_late_in_a_game(cli, tmp_path):
 def test_help_lists_the_commands(cli):
     out = cli("play", "1", "--lang", "en", input="?\n").out.splitlines()
     assert out[-8:] == [
-        "1-7      remove the free card of that column (1 4 taps row 4 of column 1)",
-        "d        draw", "u        undo", "h        hint: the best move without seeing the stock",
-        "p        peek: the solver's move, looking at the stock",
-        "s FILE   save this position, stock face down, to FILE", "n        new deal",
-        "q        quit"]
+        "1-7        remove the free card of that column (1 4 taps row 4 of column 1)",
+        "d          draw", "u          undo",
+        "h          hint: the best move without seeing the stock",
+        "p          peek: the solver's move, looking at the stock",
+        "s FILE     save this position, stock face down, to FILE", "n          new deal",
+        "q          quit"]
 
 
 def test_the_policy_is_a_lower_bound_that_repeats():

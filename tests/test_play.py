@@ -249,3 +249,13 @@ def test_a_position_loaded_at_its_end_says_so(cli, tmp_path):
     won.write_text(cli("replay", "1", line, "--format", "board").out)
     lines = cli("play", str(won), "--lang", "en", input="q\n").out.splitlines()
     assert lines[-3:] == ["You won!", "Score: 350", "u undoes, n starts a new deal, q quits."]
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
+def test_the_command_list_lines_up_and_names_the_save_as_its_usage_does(lang):
+    from golfsolve.i18n import text
+
+    lines = text(lang, "help").splitlines()
+    assert all(line[10] == " " and line[11] != " " for line in lines), lines  # column 12
+    save = next(line for line in lines if line.startswith("s "))
+    assert text(lang, "save_usage").endswith(save[:10].rstrip())
