@@ -4,7 +4,8 @@ flushed so that ``tail -f`` follows a batch.
 
 A record's fields, in order:
 
-    deal          the deal as given: a game code, a deal number or a file path (text)
+    deal          the deal as given to solve: a game code, a deal number or a file path
+                  (text); in a batch's rows, the deal number or the file path
     number        PySolFC's deal number, or null for a board file
     code          the game code under these rules, or null (dead-king rules, board files)
     rules         easy, classic or dead-king
