@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -86,7 +87,9 @@ def read_text(path: str, limit: int = MAX_DEAL_BYTES,
         raise binary
     if path == "-":
         if not text.strip():
-            raise FileError("standard input is empty")
+            # golfsolve started with standard input closed reads it as the null device
+            closed = getattr(sys.stdin, "name", None) == os.devnull
+            raise FileError(f"standard input is {'closed' if closed else 'empty'}")
         _stdin_read = (sys.stdin, text)
     return text
 

@@ -710,6 +710,17 @@ def test_standard_output_that_cannot_be_written_is_one_line():
     assert (closed.returncode, closed.stderr) == (1, error("standard output is closed"))
 
 
+def test_closed_standard_input_is_named_closed_not_empty():
+    for command in (["show", "-"], ["batch", "@-"]):
+        done = subprocess.run(["sh", "-c", 'exec "$@" <&-', "sh", *GOLFSOLVE, *command],
+                              capture_output=True, text=True, check=False)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            2, "", error("standard input is closed"))
+    empty = subprocess.run([*GOLFSOLVE, "show", "-"], stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, check=False)
+    assert (empty.returncode, empty.stderr) == (2, error("standard input is empty"))
+
+
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP])
 def test_a_stopped_game_says_so_once_with_the_signals_status(stop):
     proc = subprocess.Popen([*GOLFSOLVE, "play", "1"], stdin=subprocess.PIPE,
