@@ -192,6 +192,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "peek_lost_one": "Peeking at the stock: no winning line; {move} starts the best one, "
                          "which removes 1 more card.",
         "saved": "Position saved to {path}.",
+        "saved_without_rules": "Position saved to {path}; a board names no rules: give "
+                               "--rules {rules} with it (a .json file keeps them).",
         "save_usage": "Give a file name: s FILE",
         "save_failed": "Cannot write {path}: {reason}",
         "unknown_input": "Unknown input {text!r}: type ? for the commands",
@@ -216,6 +218,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "peek_lost_one": "Nostopakkaan kurkistaen: voittavaa linjaa ei ole; {move} aloittaa "
                          "parhaan, joka poistaa vielä 1 kortin.",
         "saved": "Tilanne tallennettu tiedostoon {path}.",
+        "saved_without_rules": "Tilanne tallennettu tiedostoon {path}; tiedosto ei kerro "
+                               "sääntöjä: anna sen kanssa --rules {rules} (.json-tiedosto "
+                               "säilyttää ne).",
         "save_usage": "Anna tiedoston nimi: s TIEDOSTO",
         "save_failed": "Tiedostoon {path} ei voi kirjoittaa: {reason}",
         "unknown_input": "Tuntematon syöte {text!r}: ? näyttää komennot",
@@ -240,6 +245,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "peek_lost_one": "Mengintip tumpukan ambil: tidak ada jalan menang; {move} memulai jalan "
                          "terbaik, yang mengeluarkan 1 kartu lagi.",
         "saved": "Posisi disimpan ke {path}.",
+        "saved_without_rules": "Posisi disimpan ke {path}; berkas papan tidak menyebut aturan: "
+                               "berikan --rules {rules} bersamanya (berkas .json "
+                               "menyimpannya).",
         "save_usage": "Beri nama berkas: s BERKAS",
         "save_failed": "Tidak dapat menulis {path}: {reason}",
         "unknown_input": "Masukan tidak dikenal {text!r}: ketik ? untuk daftar perintah",
@@ -265,6 +273,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "peek_lost_one": "Çekme destesine göz atarak: kazanan yol yok; {move} en iyi yolu "
                          "başlatır, bu yol 1 kart daha kaldırır.",
         "saved": "Durum {path} dosyasına kaydedildi.",
+        "saved_without_rules": "Durum {path} dosyasına kaydedildi; bu dosya kuralı "
+                               "belirtmez: onunla birlikte --rules {rules} verin (.json "
+                               "dosyası kuralı saklar).",
         "save_usage": "Bir dosya adı verin: s DOSYA",
         "save_failed": "{path} dosyasına yazılamıyor: {reason}",
         "unknown_input": "Bilinmeyen giriş {text!r}: komutlar için ? yazın",

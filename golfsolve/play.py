@@ -14,7 +14,7 @@ from .deal import Deal
 from .game import Game, MoveRefused
 from .i18n import short_name, text
 from .position import Position
-from .rules import Rules
+from .rules import EASY, Rules
 from .views import render_grid
 
 # "5" removes column 5's free card; "1 4" (or 1.4, 1:4) taps the card at row 4 of column 1
@@ -200,7 +200,10 @@ class PlaySession:
             self.say("save_failed", path=repr(path)[1:-1], reason=getattr(exc, "strerror", None)
                      or exc)
             return
-        self.say("saved", path=path)
+        if path.lower().endswith(".json") or self.game.rules == EASY:  # Easy: the default
+            self.say("saved", path=path)
+        else:
+            self.say("saved_without_rules", path=path, rules=self.game.rules.name)
 
     def new_deal(self) -> None:
         number = self.rng.randint(1, MAX_NUMBER)
