@@ -245,7 +245,10 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
     if not quiet and sys.stderr.isatty():
         from tqdm import tqdm
 
-        bar = tqdm(unit="unit", desc="weighing", leave=False, dynamic_ncols=True)
+        from .progress import narrow
+
+        bar = tqdm(unit="unit", desc="weighing", leave=False, dynamic_ncols=True,
+                   ascii=True if narrow(sys.stderr) else None)
 
     def progress(done: int, total: int) -> None:
         if bar is not None:
@@ -797,6 +800,7 @@ class _Replacing(io.TextIOBase):
 
     def __init__(self, stream: io.TextIOWrapper) -> None:
         self._stream = stream
+        self.shows = stream.encoding  # what it can really show
 
     def write(self, text: str) -> int:
         return self._stream.write(text)

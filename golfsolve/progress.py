@@ -2,6 +2,20 @@
 
 from __future__ import annotations
 
+import sys
+
+
+def narrow(stream) -> bool:
+    """Whether a text stream cannot show tqdm's block characters, so that its bars must be
+    drawn in ASCII (the real encoding of a stream that replaces what it cannot show, which
+    tells click and tqdm it is UTF-8)."""
+    encoding = getattr(stream, "shows", None) or getattr(stream, "encoding", None) or "ascii"
+    try:
+        "\u2588\u258f".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
 
 class Progress:
     """A progress bar on stderr (tqdm). Deals found already solved move the bar without
@@ -16,8 +30,9 @@ class Progress:
         if enabled:
             from tqdm import tqdm
 
+            stream = file or sys.stderr
             self.bar = tqdm(total=total, unit="deal", dynamic_ncols=True, smoothing=0.1,
-                            desc="solving", file=file)
+                            desc="solving", file=stream, ascii=True if narrow(stream) else None)
 
     def _count(self, rows: list[dict]) -> None:
         for row in rows:

@@ -214,3 +214,24 @@ def test_help_shows_examples_and_exit_codes(cli):
     assert "golfsolve solve GO1-E-AAAAAAB" in result.out
     top = cli("--help").out
     assert "Exit status: 0 done" in " ".join(top.split())
+
+
+def test_progress_bars_are_ascii_where_the_terminal_cannot_show_blocks():
+    import io
+
+    from golfsolve.cli import fit_text_stream
+    from golfsolve.progress import Progress, narrow
+
+    def stream(encoding, into=None):
+        return io.TextIOWrapper(into or io.BytesIO(), encoding=encoding)
+
+    assert [narrow(stream(e)) for e in ("utf-8", "latin-1", "ascii")] == [False, True, True]
+    terminal = io.BytesIO()
+    replacing = fit_text_stream(stream("ascii", terminal))  # says UTF-8 to click, replaces
+    assert replacing.encoding == "utf-8" and narrow(replacing)
+    progress = Progress(10, ["easy"], True, file=replacing)
+    progress.update([{"rules": "easy", "winnable": True}] * 4, 4)
+    progress.close()
+    replacing.flush()
+    assert b" 40%|####      | 4/10 " in terminal.getvalue()
+    assert b"??" not in terminal.getvalue()  # no block character replaced
