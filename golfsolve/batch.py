@@ -8,6 +8,9 @@ once; each block, once all of it is known, is written and counted, in the order 
 
 from __future__ import annotations
 
+import logging
+import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -118,19 +121,23 @@ def _dealt(numbers: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray, int]]:
 
 # ----- where the work is done ----------------------------------------------------------------
 class DaskRunner:
-    """Solves on a Dask distributed cluster."""
+    """Solves on a Dask distributed cluster. Connecting is the first thing it does, so that a
+    scheduler that cannot be used is bad input, found before any file is touched."""
 
     POLL_SECONDS = 0.05
+    CONNECT_SECONDS = 10
 
     def __init__(self, address: str, function: Callable) -> None:
         try:
-            from dask.distributed import Client, as_completed
+            from dask.distributed import as_completed
         except ImportError:
             raise InputError("--dask needs Dask: pip install 'golfsolve[dask]'") from None
-        try:
-            self.client = Client(address, timeout="10s")
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise InputError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        # The client logs what golfsolve reports itself (a lost scheduler, a task moved on).
+        logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
+        self.client = _connect(address, self.CONNECT_SECONDS)
+        if not self.client.scheduler_info().get("workers"):
+            print(f"golfsolve: note: the Dask scheduler at {address} has no workers yet: the "
+                  "work waits for one (Ctrl-C stops)", file=sys.stderr)
         self.function = function
         self._done = as_completed()
         self._ids: dict[str, int] = {}
@@ -155,13 +162,49 @@ class DaskRunner:
         try:
             result = future.result()
         except Exception as exc:
-            raise WorkerError(f"a Dask worker failed: {exc}") from None
+            if "scheduler-connection-lost" in str(exc) or self.client.status != "running":
+                raise WorkerError("lost the connection to the Dask scheduler") from None
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise WorkerError(f"a Dask worker failed: {first}") from None
         return self._ids.pop(future.key), result
 
     def close(self) -> None:
+        """Cancel what is left and disconnect (again: nothing)."""
         if self._futures:
             self.client.cancel(list(self._futures.values()))
+            self._futures.clear()
         self.client.close()
+
+
+def _connect(address: str, seconds: int):
+    """A Dask client connected to the scheduler at ``address``; InputError when none answers
+    as one within about ``seconds`` (a port that accepts and never answers included)."""
+    from dask.distributed import Client
+
+    box: dict[str, object] = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = Client(address, timeout=f"{seconds}s")
+        except Exception as exc:  # noqa: BLE001 (whatever the far end sends, one line)
+            box["error"] = exc
+
+    # in a thread of its own: the handshake with something that is no scheduler can wait
+    # forever, and a daemon thread left waiting does not keep the process alive
+    thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    thread.start()
+    thread.join(seconds + 5)
+    if thread.is_alive():
+        raise InputError(f"no Dask scheduler answered at {address} within {seconds + 5} s "
+                         "(is it a Dask scheduler's address?)")
+    error = box.get("error")
+    if error is not None:
+        if isinstance(error, (OSError, TimeoutError, ValueError, TypeError)):
+            reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        else:
+            reason = "it does not answer as a Dask scheduler"
+        raise InputError(f"cannot reach the Dask scheduler at {address}: {reason}")
+    return box["client"]
 
 
 def unit_size(total: int | None, jobs: int) -> int:
@@ -333,7 +376,7 @@ class _Sinks:
 
 
 def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
-              dask: str | None = None, store: ResultStore | None = None,
+              dask: DaskRunner | None = None, store: ResultStore | None = None,
               work: Work = Work(), writer: RowWriter | None = None,
               progress: Progress | None = None, pairs: bool = False,
               solve: bool = True) -> BatchReport:
@@ -356,13 +399,13 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
         jobs = min(jobs, -(-total // size))  # no worker without a unit of work
     if not solve:
         runner = None
-    elif dask:
-        runner = DaskRunner(dask, solve_unit)
+    elif dask is not None:
+        runner = dask
     elif jobs <= 1 or (total is not None and total <= size):
         runner, jobs = InlineRunner(solve_unit), 1
     else:
         runner = WorkerPool(jobs, solve_unit)
-    window = 64 if dask else max(2, jobs * WINDOW_PER_JOB)
+    window = 64 if dask is not None else max(2, jobs * WINDOW_PER_JOB)
     try:
         _run_blocks(_blocks(deals, store, names, solve, work.odds_samples > 0), sinks, runner,
                     window, counts, work, size)

@@ -570,8 +570,14 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
     if workers > cores:
         _stderr(f"golfsolve: note: --jobs {jobs} is more than the {cores} cores this process "
                    "may use; the workers will share them")
-    store = ResultStore(db, create=deal_list is not None) if db else None
+    cluster = None  # reached first: a scheduler that cannot be used is bad input, found
+    if dask_address and deal_list is not None:  # before the database or --out is touched
+        from .batch import DaskRunner, solve_unit
+
+        cluster = DaskRunner(dask_address, solve_unit)
+    store = None
     try:
+        store = ResultStore(db, create=deal_list is not None) if db else None
         if store is not None and deal_list is not None:
             store.claim(fewest_moves, work.odds)
         elif store is not None and store.fresh:
@@ -583,7 +589,7 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
             progress = Progress(deal_list.total if deal_list else None,
                                 [r.name for r in chosen], not quiet and sys.stderr.isatty())
             try:
-                report = run_batch(deal_list, chosen, jobs=workers, dask=dask_address,
+                report = run_batch(deal_list, chosen, jobs=workers, dask=cluster,
                                    store=store, work=work, writer=writer, progress=progress,
                                    pairs=pairs, solve=deal_list is not None)
             finally:
@@ -603,6 +609,8 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
     finally:
         if store is not None:
             store.close()
+        if cluster is not None:
+            cluster.close()
     return chosen, report
 
 

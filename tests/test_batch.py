@@ -370,6 +370,50 @@ def test_dask_cluster_gives_the_local_results(cli, tmp_path):
     assert stable(read_csv(remote)) == stable(read_csv(local))
 
 
+def test_a_scheduler_that_cannot_be_used_is_bad_input_before_any_file_is_touched(
+        cli, tmp_path, monkeypatch):
+    import socket
+
+    pytest.importorskip("dask.distributed")
+    from golfsolve.batch import DaskRunner
+
+    keep, db = tmp_path / "keep.csv", tmp_path / "new.sqlite"
+    keep.write_text("precious\n")
+    result = cli("batch", "1-5", "--out", str(keep), "--db", str(db), "--dask", "nonsense")
+    assert (result.code, result.err) == (2, "golfsolve: error: cannot reach the Dask scheduler "
+                                            "at nonsense: missing port number in address "
+                                            "'nonsense'\n")
+    assert keep.read_text() == "precious\n" and not db.exists()
+    monkeypatch.setattr(DaskRunner, "CONNECT_SECONDS", 1)
+    with socket.socket() as silent:  # takes connections (the backlog) and never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        result = cli("batch", "1-5", "--out", str(keep), "--dask", address)
+    assert (result.code, result.err) == (2, f"golfsolve: error: no Dask scheduler answered at "
+                                            f"{address} within 6 s (is it a Dask scheduler's "
+                                            "address?)\n")
+    assert keep.read_text() == "precious\n"
+
+
+def test_a_scheduler_with_no_workers_is_noted(capsys, monkeypatch):
+    pytest.importorskip("dask.distributed")
+    from golfsolve import batch
+
+    class Idle:  # a scheduler's client, as one with no workers answers
+        def scheduler_info(self):
+            return {"workers": {}}
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(batch, "_connect", lambda address, seconds: Idle())
+    batch.DaskRunner("tcp://cluster:8786", batch.solve_unit).close()
+    assert capsys.readouterr().err == ("golfsolve: note: the Dask scheduler at "
+                                       "tcp://cluster:8786 has no workers yet: the work waits "
+                                       "for one (Ctrl-C stops)\n")
+
+
 def test_progress_bar_shows_rate_and_win_rates():
     import io
 
