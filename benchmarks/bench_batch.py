@@ -117,7 +117,7 @@ def in_process(deals: int, rules_text: str) -> None:
     names = [r.name for r in rules]
     spec = [f"1-{deals}"]
     load_kernels(Deal.from_number(1))
-    deal_s, dealt = timed(lambda: [item.deal() for item in DealList(spec)])
+    deal_s, dealt = timed(lambda: [item.position() for item in DealList(spec)])
     solve_s, _ = timed(lambda: [solve_game(Game(d, r)) for d in dealt for r in rules])
     one_s, one = timed(lambda: run_batch(DealList(spec), rules, jobs=1))
     two_s, two = timed(lambda: run_batch(DealList(spec), rules, jobs=2))

@@ -261,7 +261,8 @@ def main() -> None:
                   f"same answers: {same}")
         bhs = run_bhs(deals, rules.name, args.bhs)
         if bhs is None:
-            print(f"{'':<10} multi-bhs-solver not on PATH: no black-hole-solver comparison")
+            why = "--bhs ''" if args.bhs == "" else "multi-bhs-solver not on PATH"
+            print(f"{'':<10} {why}: no black-hole-solver comparison")
         else:
             bhs_cpu, bhs_won = bhs
             ours = [w for w, _ in verdicts["golfsolve"]]

@@ -1,0 +1,25 @@
+"""The benchmark scripts run, at tiny sizes. Their figures are not checked here (speed belongs
+to the benchmarks themselves); only that each mode still runs against today's code."""
+
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import DATA
+
+ROOT = DATA.parent.parent
+
+
+@pytest.mark.parametrize(("script", "args", "expected"), [
+    ("bench_batch.py", ["--deals", "6", "--rules", "easy"],
+     "  same summaries with 1 and 2 jobs: True"),
+    ("bench_odds.py", ["--deals", "1", "--samples", "5", "--rules", "classic"], "classic "),
+    ("bench_dealer.py", ["--deals", "20", "--repeat", "1"], None),
+])
+def test_a_benchmark_runs(script, args, expected):
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr[-2000:]
+    if expected is not None:
+        assert any(line.startswith(expected) for line in done.stdout.splitlines()), done.stdout
