@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .codes import NEGATIVE_NUMBER, out_of_range
 from .deal import DealError, DealSource, resolve
 from .errors import InputError, OutputError
 from .files import exists, is_dir, piped_lines, read_text
@@ -744,6 +745,13 @@ def run(argv: list[str] | None = None) -> int:
         click.echo(exc.format_message(), err=True)  # the help itself, many lines
         return EXIT_USAGE
     except click.UsageError as exc:
+        if isinstance(exc, click.NoSuchOption) and NEGATIVE_NUMBER.match(exc.option_name):
+            # solve -12: a deal number, which click reads as the short options -1 and -2
+            given = argv if argv is not None else sys.argv[1:]
+            number = next((arg for arg in given if NEGATIVE_NUMBER.match(arg)
+                           and arg.startswith(exc.option_name)), exc.option_name)
+            _stderr(f"golfsolve: error: {out_of_range(number)}")
+            return EXIT_USAGE
         message = exc.format_message().replace("\n", " ")
         command = exc.ctx.command_path if exc.ctx else "golfsolve"
         _stderr(f"{command}: error: {message} (see --help)")

@@ -596,6 +596,8 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
      (["batch", "@"], None, "@ names no listing: write @FILE"),
      (["solve", "--", "-1"], None, "deal number -1 is out of range (1 to 8031810175)"),
      (["batch", "--", "-5"], None, "deal number -5 is out of range (1 to 8031810175)"),
+     (["odds", "-1"], None, "deal number -1 is out of range (1 to 8031810175)"),
+     (["solve", "7", "-12"], None, "deal number -12 is out of range (1 to 8031810175)"),
      (["batch", "@deal.board"], None, "deal.board holds a deal, not a listing of deals: give "
       "it without the @"),
      (["batch", "@-"], "3-4\n@more.txt\n", "standard input line 2: @more.txt: a listing cannot "
