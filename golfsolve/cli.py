@@ -18,9 +18,9 @@ from .errors import InputError, OutputError
 from .files import exists, is_dir, piped_lines, read_text
 from .game import Game
 from .i18n import LANGUAGES, default_language, describe_position, text
+from .moves import MoveSource
 from .odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAMES, MAX_SAMPLES
 from .play import PlaySession, move_name, replay
-from .records import MoveSource
 from .rules import EASY, Rules, parse_rules_list, rules_by_name
 from .views import render_grid, render_solution
 
