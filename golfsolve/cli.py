@@ -337,25 +337,41 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
     chosen = _one_rules(source, rules)
     lang = lang or default_language()
     stdin = sys.stdin
-    prompt = None
-    if stdin.isatty():
+    interactive = stdin.isatty()
+    if interactive:
         if hasattr(stdin, "reconfigure"):  # a key it cannot decode is unknown input, no crash
             stdin.reconfigure(errors="replace")
-
-        def prompt() -> None:
-            click.echo(text(lang, "prompt"), nl=False)
-    lines = stdin if prompt is not None else piped_lines(stdin)
+        lines = _typed_lines(text(lang, "prompt"))
+    else:
+        lines = piped_lines(stdin)
     session = PlaySession(source.position, chosen, _describe(source, chosen, lang), lang,
-                          click.echo, seed, prompt)
+                          click.echo, seed, (lambda: None) if interactive else None)
     try:
         return session.run(lines)
     except KeyboardInterrupt:
-        if prompt is not None:
+        if interactive:
             click.echo("")  # end the prompt's line: the message gets a line of its own
         raise
     finally:
-        if lines is not stdin:
-            lines.close()  # now, while standard input is still open
+        lines.close()  # now, while standard input is still open
+
+
+def _typed_lines(prompt: str):
+    """Lines typed at a terminal after ``prompt``, with line editing and history where Python
+    has readline (arrow keys move in the line, up recalls the last command)."""
+    try:
+        import readline  # noqa: F401 (loading it is what gives input() its line editing)
+    except ImportError:  # Windows: the console's own editing
+        pass
+    shows = getattr(sys.stdout, "shows", None) or getattr(sys.stdout, "encoding", None)
+    if shows:  # input() writes the prompt itself: only what the terminal can show
+        prompt = prompt.encode(shows, "replace").decode(shows)
+    while True:
+        try:
+            yield input(prompt)
+        except EOFError:  # Ctrl-D: the shell's prompt then starts a line of its own
+            click.echo("")
+            return
 
 
 @cli.command(name="replay",

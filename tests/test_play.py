@@ -187,11 +187,14 @@ def test_an_interrupt_at_the_prompt_ends_its_line_first(capsys, monkeypatch):
     from golfsolve.cli import run
 
     class Terminal:
+        typed = iter(["d\n"])
+
         def isatty(self):
             return True
 
-        def __iter__(self):
-            yield "d\n"
+        def readline(self):
+            for line in self.typed:
+                return line
             raise KeyboardInterrupt
 
     monkeypatch.setattr(sys, "stdin", Terminal())
@@ -259,3 +262,38 @@ def test_the_command_list_lines_up_and_names_the_save_as_its_usage_does(lang):
     assert all(line[10] == " " and line[11] != " " for line in lines), lines  # column 12
     save = next(line for line in lines if line.startswith("s "))
     assert text(lang, "save_usage").endswith(save[:10].rstrip())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_keys_typed_at_a_terminal_can_edit_the_line_and_recall_the_last():
+    """Left arrow moves in the line (q, left, x: 'xq'); up recalls the last line."""
+    import os
+    import pty
+    import select
+
+    from .test_faults import GOLFSOLVE
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: golfsolve on the terminal's other end
+        os.execvp(GOLFSOLVE[0], [*GOLFSOLVE, "play", "1", "--lang", "en"])
+    shown = b""
+
+    def read_until(text: bytes) -> None:
+        nonlocal shown
+        while text not in shown:
+            ready, _, _ = select.select([fd], [], [], 60)
+            assert ready, shown[-300:]
+            try:
+                shown += os.read(fd, 65536)
+            except OSError:  # the child is gone
+                return
+
+    read_until(b"q quit): ")
+    os.write(fd, b"q\x1b[Dx\r")
+    read_until(b"Unknown input 'xq'")
+    os.write(fd, b"\x1b[A\r")
+    read_until(b"Unknown input 'xq': type ? for the commands\r\nMove (1-7, d draw, u undo, "
+               b"h hint, ? help, q quit): xq\r\nUnknown input 'xq'")
+    os.write(fd, b"q\r")
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
