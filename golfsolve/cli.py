@@ -345,7 +345,7 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
     else:
         lines = piped_lines(stdin)
     session = PlaySession(source.position, chosen, _describe(source, chosen, lang), lang,
-                          click.echo, seed, (lambda: None) if interactive else None)
+                          click.echo, seed, interactive)
     try:
         return session.run(lines)
     except KeyboardInterrupt:

@@ -57,14 +57,13 @@ class PlaySession:
 
     def __init__(self, start: Position, rules: Rules, title: str, lang: str,
                  out: Callable[[str], None], seed: int | None = None,
-                 prompt: Callable[[], None] | None = None) -> None:
+                 interactive: bool = False) -> None:
         self.rng = random.Random(seed)
         self.game = Game(self._dealt(start), rules)
         self.title = title
         self.lang = lang
         self.out = out
-        self.interactive = prompt is not None
-        self.prompt = prompt or (lambda: None)
+        self.interactive = interactive  # on a terminal, whose reader shows the prompt
 
     def _dealt(self, start: Position) -> Position:
         unseen = list(start.unseen)
@@ -81,14 +80,12 @@ class PlaySession:
     def run(self, lines: Iterable[str]) -> int:
         self.show()
         self.say_if_over()  # a position loaded at its end
-        self.prompt()
         for line in lines:
             command = line.strip()
             if command.lower() in ("q", "quit"):
                 return 0
             if command:
                 self.handle(command)
-            self.prompt()
         return 0
 
     def handle(self, line: str) -> None:
