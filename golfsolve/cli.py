@@ -193,7 +193,7 @@ def _known_stock(source: DealSource) -> None:
     """Refuse a position whose stock is not all known: it cannot be solved, only weighed."""
     unknown = source.position.unknown_slots
     if unknown:
-        where = "stdin" if source.label == "-" else source.label
+        where = _named(source)  # a file or stdin: a numbered deal's stock is known
         raise InputError(f"{where} has {unknown} unknown stock cards: solving needs the whole "
                          f"stock; golfsolve odds {where} gives the chances")
 
@@ -410,7 +410,7 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
     game = result.game
     illegal = token = reason = None
     if result.illegal and result.illegal.key == "stock_unknown":  # not the rules: the input
-        where = "stdin" if source.label == "-" else source.label
+        where = _named(source)  # a file or stdin: a numbered deal's stock is known
         raise InputError(f"move {result.played + 1} draws a stock card that {where} does not "
                          f"name (??): replay needs known cards; golfsolve odds {where} gives "
                          "the chances")
