@@ -256,22 +256,21 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
             bar.total = total
             bar.update(done - bar.n)
 
+    stopped = None
     try:
         results = run_odds(position, chosen, limit, workers, progress)
-    except OddsInterrupted as stop:
-        # what the finished work tells is printed, then the run ends as interrupted
-        if bar is not None:
-            bar.close()
-        _print_odds(source, chosen, stop.partial, as_json)
-        _stderr("golfsolve: note: stopped early: " + (
-            "the figures above are over the stock orders and games weighed by then"
-            if any(result is not None for result in stop.partial) else
-            "too little was weighed for any figure"))
-        raise
+    except OddsInterrupted as stop:  # what the finished work tells is printed, then it ends
+        stopped, results = stop, stop.partial
     finally:
         if bar is not None:
             bar.close()
     _print_odds(source, chosen, results, as_json)
+    if stopped is not None:
+        _stderr("golfsolve: note: stopped early: " + (
+            "the figures above are over the stock orders and games weighed by then"
+            if any(result is not None for result in results) else
+            "too little was weighed for any figure"))
+        raise stopped
     return EXIT_OK
 
 
