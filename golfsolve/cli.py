@@ -362,9 +362,8 @@ def _typed_lines(prompt: str):
         import readline  # noqa: F401 (loading it is what gives input() its line editing)
     except ImportError:  # Windows: the console's own editing
         pass
-    shows = getattr(sys.stdout, "shows", None) or getattr(sys.stdout, "encoding", None)
-    if shows:  # input() writes the prompt itself: only what the terminal can show
-        prompt = prompt.encode(shows, "replace").decode(shows)
+    shows = _shown_encoding(sys.stdout)  # input() writes the prompt: what the terminal shows
+    prompt = prompt.encode(shows, "replace").decode(shows)
     while True:
         try:
             yield input(prompt)
@@ -508,9 +507,14 @@ def _echo_json(data: object) -> None:
     """``data`` as one line of JSON on standard output: as it is where the stream takes any
     character, with \\u escapes (the same JSON) where it does not, so that a name is never
     written with a ? in place of a letter."""
-    encoding = (getattr(sys.stdout, "encoding", None) or "").lower()
-    wide = encoding.startswith("utf") and not isinstance(sys.stdout, _Replacing)
+    wide = _shown_encoding(sys.stdout).lower().startswith("utf")
     click.echo(json.dumps(data, ensure_ascii=not wide))
+
+
+def _shown_encoding(stream) -> str:
+    """The encoding a text stream can really show: beneath the one a replacing stream tells
+    click (see _Replacing)."""
+    return getattr(stream, "shows", None) or getattr(stream, "encoding", None) or "ascii"
 
 
 def _file_names(**given: str | None) -> None:
