@@ -164,8 +164,7 @@ class DaskRunner:
         except Exception as exc:
             if "scheduler-connection-lost" in str(exc) or self.client.status != "running":
                 raise WorkerError("lost the connection to the Dask scheduler") from None
-            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-            raise WorkerError(f"a Dask worker failed: {first}") from None
+            raise WorkerError(f"a Dask worker failed: {_first_line(exc)}") from None
         return self._ids.pop(future.key), result
 
     def close(self) -> None:
@@ -200,11 +199,16 @@ def _connect(address: str, seconds: int):
     error = box.get("error")
     if error is not None:
         if isinstance(error, (OSError, TimeoutError, ValueError, TypeError)):
-            reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+            reason = _first_line(error)
         else:
             reason = "it does not answer as a Dask scheduler"
         raise InputError(f"cannot reach the Dask scheduler at {address}: {reason}")
     return box["client"]
+
+
+def _first_line(error: BaseException) -> str:
+    """An error's message as one line (Dask's run to several), or its type's name."""
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
 
 
 def unit_size(total: int | None, jobs: int) -> int:
