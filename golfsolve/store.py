@@ -128,18 +128,17 @@ class ResultStore:
         media), SQLite cannot make the shared-memory file a database in WAL mode needs to be
         read; there no one can change the file either, so it is read as immutable."""
         uri = self.path.resolve().as_uri() + "?mode=ro"
+        db = None
         try:
             db = sqlite3.connect(uri, uri=True, timeout=30)
-            try:
-                db.execute("PRAGMA schema_version").fetchone()
-            except sqlite3.OperationalError:
-                db.close()
-                raise
+            db.execute("PRAGMA schema_version").fetchone()  # opens the file, and its WAL
+            return db
         except sqlite3.OperationalError:
+            if db is not None:
+                db.close()
             if os.access(self.path.resolve().parent, os.W_OK):
                 raise
-            db = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=30)
-        return db
+        return sqlite3.connect(uri + "&immutable=1", uri=True, timeout=30)
 
     @contextmanager
     def _errors(self, doing: str, during_work: bool = False) -> Iterator[None]:
