@@ -29,14 +29,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from golfsolve.batch import run_batch  # noqa: E402
-from golfsolve.deal import Deal  # noqa: E402
-from golfsolve.deals import DealList  # noqa: E402
-from golfsolve.game import Game  # noqa: E402
-from golfsolve.records import RowWriter  # noqa: E402
-from golfsolve.rules import parse_rules_list  # noqa: E402
+from golfsolve.batch.deals import DealList  # noqa: E402
+from golfsolve.batch.rows import RowWriter  # noqa: E402
+from golfsolve.batch.run import run_batch  # noqa: E402
+from golfsolve.batch.store import ResultStore  # noqa: E402
+from golfsolve.model.deal import Deal  # noqa: E402
+from golfsolve.model.game import Game  # noqa: E402
+from golfsolve.model.rules import parse_rules_list  # noqa: E402
 from golfsolve.solver import load_kernels, solve_game  # noqa: E402
-from golfsolve.store import ResultStore  # noqa: E402
 
 GOLFSOLVE = [sys.executable, "-m", "golfsolve"]
 MILLION = 1_000_000

@@ -20,7 +20,7 @@ from pysol_cards.cards import CardRenderer  # noqa: E402
 from pysol_cards.deal_game import Game  # noqa: E402
 from pysol_cards.random_base import RandomBase  # noqa: E402
 
-from golfsolve.dealer import LCG_MAX, deal_indices, deal_many  # noqa: E402
+from golfsolve.kernels.dealer import LCG_MAX, deal_indices, deal_many  # noqa: E402
 
 
 def best_rate(fn, count: int, repeat: int) -> float:

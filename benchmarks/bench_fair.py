@@ -1,4 +1,4 @@
-"""Speed and reach of the exact fair value (golfsolve.expectimax) under an unseen stock.
+"""Speed and reach of the exact fair value (golfsolve.fair) under an unseen stock.
 
     python benchmarks/bench_fair.py [--sizes 4,6,8,10,12] [--per-size 6] [--rules easy,classic]
                                     [--budget N] [--first-deal 1] [--deviate 0.1]
@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from golfsolve import expectimax  # noqa: E402
-from golfsolve.deal import Deal  # noqa: E402
-from golfsolve.game import Game  # noqa: E402
-from golfsolve.rules import parse_rules_list  # noqa: E402
+from golfsolve import fair as expectimax  # noqa: E402
+from golfsolve.model.deal import Deal  # noqa: E402
+from golfsolve.model.game import Game  # noqa: E402
+from golfsolve.model.rules import parse_rules_list  # noqa: E402
 from golfsolve.solver import solve_game  # noqa: E402
 
 

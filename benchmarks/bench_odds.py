@@ -18,9 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from golfsolve.deal import Deal  # noqa: E402
+from golfsolve.model.deal import Deal  # noqa: E402
+from golfsolve.model.rules import EASY, parse_rules_list  # noqa: E402
 from golfsolve.odds import Limit, layout_odds, odds  # noqa: E402
-from golfsolve.rules import EASY, parse_rules_list  # noqa: E402
 from golfsolve.solver import load_kernels  # noqa: E402
 
 

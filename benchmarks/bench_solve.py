@@ -35,10 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from golfsolve.bound import bound_pays  # noqa: E402
-from golfsolve.deal import Deal  # noqa: E402
-from golfsolve.game import Game  # noqa: E402
-from golfsolve.rules import parse_rules_list  # noqa: E402
+from golfsolve.kernels.bound import bound_pays  # noqa: E402
+from golfsolve.model.deal import Deal  # noqa: E402
+from golfsolve.model.game import Game  # noqa: E402
+from golfsolve.model.rules import parse_rules_list  # noqa: E402
 from golfsolve.solver import load_kernels, run_beams, run_layered, run_settle, solve  # noqa: E402
 from tests.reference import reference_search  # noqa: E402
 

@@ -1,10 +1,10 @@
 """golfsolve: an exact solver and deal analyser for Golf solitaire."""
 
-from .cards import Card
-from .codes import GameCode
-from .deal import Deal
-from .game import Game, MoveRefused
-from .rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, Rules
+from golfsolve.model.cards import Card
+from golfsolve.model.codes import GameCode
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game, MoveRefused
+from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, Rules
 
 __all__ = [
     "ALL_RULES", "CLASSIC", "DEAD_KING", "EASY", "Card", "Deal", "Game", "GameCode",
@@ -15,6 +15,6 @@ __version__ = "0.1.0"
 
 def solve(deal, rules=EASY, **kwargs):
     """Solve ``deal`` under ``rules``; see :func:`golfsolve.solver.solve`."""
-    from .solver import solve as _solve
+    from golfsolve.solver import solve as _solve
 
     return _solve(deal, rules, **kwargs)

@@ -1,5 +1,5 @@
 """``python -m golfsolve``: the same as the golfsolve command."""
 
-from .cli import main
+from golfsolve.cli import main
 
 main()

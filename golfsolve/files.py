@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import InputError
+from golfsolve.errors import InputError
 
 MAX_DEAL_BYTES = 1 << 20  # a deal is a few hundred bytes; anything this big is not one
 

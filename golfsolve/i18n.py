@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from .cards import ACE, JACK, KING, QUEEN, Card
+from golfsolve.model.cards import ACE, JACK, KING, QUEEN, Card
 
 LANGUAGES = ("en", "fi", "id", "tr")
 

@@ -8,7 +8,7 @@ Three figures, each labelled for what it is:
   enumerate (only ranks matter, and each distinct rank order is equally likely), otherwise an
   estimate over uniformly sampled orders, with its Wilson interval.
 - the fair value: the win probability of best play by a player who sees only what has been
-  drawn. Exact (:mod:`golfsolve.expectimax`) when it fits in the state budget, else not
+  drawn. Exact (:mod:`golfsolve.fair`) when it fits in the state budget, else not
   computed.
 - the policy: the win rate of a player who does not peek and decides by the exact fair value
   when few cards are unseen, else by hindsight (the action that wins under most of a few
@@ -27,12 +27,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .cards import Card
-from .game import Game
-from .interrupts import Interrupted
-from .position import TABLEAU_SIZE, Position
-from .rules import Rules
-from .stats import wilson_interval
+from golfsolve.batch.tally import wilson_interval
+from golfsolve.interrupts import Interrupted
+from golfsolve.model.cards import Card
+from golfsolve.model.game import Game
+from golfsolve.model.position import TABLEAU_SIZE, Position
+from golfsolve.model.rules import Rules
 
 if TYPE_CHECKING:  # numpy comes with the solver, when figures are computed
     import numpy as np
@@ -168,7 +168,7 @@ class _Weigher:
     """Solves a position under stock orders, action by action, with the compiled solver."""
 
     def __init__(self, position: Position, rules: Rules) -> None:
-        from .solver import pack_columns
+        from golfsolve.solver import pack_columns
 
         self.position = position
         self.col_ranks = pack_columns(position)
@@ -196,7 +196,7 @@ class _Weigher:
         """(won, most removed) from the position itself, under one order of the unseen ranks."""
         import numpy as np
 
-        from .solver import decide
+        from golfsolve.solver import decide
 
         stock = np.array(self._stock(unseen_order), dtype=np.int64)
         start = np.array([*self.heights, 0, self.position.waste.rank], dtype=np.int64)
@@ -206,7 +206,7 @@ class _Weigher:
         """(won, most removed) after each action, under one order of the unseen ranks."""
         import numpy as np
 
-        from .solver import decide
+        from golfsolve.solver import decide
 
         stock = self._stock(unseen_order)
         ranks = np.array(stock, dtype=np.int64)
@@ -241,7 +241,7 @@ def _random(seed: int | None, purpose: str) -> random.Random:
 
 def task(payload: tuple) -> object:
     """One unit of an odds computation (runs in worker processes too)."""
-    from .rules import rules_by_name
+    from golfsolve.model.rules import rules_by_name
 
     kind, position, rules_name, arg = payload
     rules = rules_by_name(rules_name)
@@ -332,7 +332,7 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
 
 def fair(position: Position, rules: Rules, budget: int) -> tuple[Figure, dict[str, Figure]]:
     """The exact fair value of the position and of each legal action, within ``budget``."""
-    from .expectimax import fair_value, position_arrays
+    from golfsolve.fair import fair_value, position_arrays
 
     result = fair_value(*position_arrays(position), rules.fits_table(), budget)
     if not result.complete:
@@ -354,8 +354,8 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
              progress: Callable[[int, int], None] | None = None) -> list[Odds]:
     """The figures under each rule set, their units of work run in ``jobs`` processes;
     ``progress(done, total)`` is told of each finished unit."""
-    from .interrupts import deferred
-    from .workers import InlineRunner, WorkerPool
+    from golfsolve.interrupts import deferred
+    from golfsolve.runners import InlineRunner, WorkerPool
 
     plans = [plan(position, rules, limit) for rules in rules_list]
     units = [(i, unit) for i, (_, rule_units) in enumerate(plans) for unit in rule_units]

@@ -8,12 +8,12 @@ from functools import cached_property
 
 import numpy as np
 
-from . import search
-from .bound import bound_tables
-from .deal import COLUMNS, STOCK_SIZE, TABLEAU_SIZE
-from .game import Game, Move
-from .position import Position
-from .rules import EASY, Rules
+from golfsolve.kernels import search
+from golfsolve.kernels.bound import bound_tables
+from golfsolve.model.deal import COLUMNS, STOCK_SIZE, TABLEAU_SIZE
+from golfsolve.model.game import Game, Move
+from golfsolve.model.position import Position
+from golfsolve.model.rules import EASY, Rules
 
 WIN_SCORE = 10 * TABLEAU_SIZE
 # Beam widths tried, in order, before the exact search: most wins are found by the first.

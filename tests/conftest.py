@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from golfsolve.deal import Deal
+from golfsolve.model.deal import Deal
 
 DATA = Path(__file__).parent / "data"
 # The rules pages' move-35 state is reached by this line of 34 moves (found by a search over

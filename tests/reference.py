@@ -6,7 +6,7 @@ no dominance and no cleverness, using only Rules.fits. A won game is over: nothi
 
 from __future__ import annotations
 
-from golfsolve.game import Game
+from golfsolve.model.game import Game
 
 
 def reference_search(game: Game) -> tuple[bool, int, int]:

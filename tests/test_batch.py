@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from golfsolve.deal import Deal
-from golfsolve.deals import DealList, DealsError
-from golfsolve.progress import Progress
-from golfsolve.stats import BatchTally, wilson_interval
+from golfsolve.batch.deals import DealList, DealsError
+from golfsolve.batch.tally import BatchTally, wilson_interval
+from golfsolve.cli.render.progress import Progress
+from golfsolve.model.deal import Deal
 
 from .test_solver import ROWS
 
@@ -143,8 +143,8 @@ def test_compare_plot(cli, tmp_path):
 
 
 def test_the_plot_legend_says_when_a_rule_set_has_no_deals():
-    from golfsolve.plot import legend_label
-    from golfsolve.stats import RulesSummary
+    from golfsolve.batch.tally import RulesSummary
+    from golfsolve.cli.render.plot import legend_label
 
     some = RulesSummary("easy", 8, 6, (0.4, 0.9), 300.0, {35: 6, 30: 2})
     none = RulesSummary("classic", 0, 0, (0.0, 1.0), 0.0, {})
@@ -152,12 +152,12 @@ def test_the_plot_legend_says_when_a_rule_set_has_no_deals():
 
 
 def test_plot_into_a_missing_directory_is_refused_before_solving(cli, tmp_path, monkeypatch):
-    import golfsolve.batch
+    import golfsolve.batch.run
 
     def no_solving(*args, **kwargs):
         raise AssertionError("solved before checking --plot")
 
-    monkeypatch.setattr(golfsolve.batch, "run_batch", no_solving)
+    monkeypatch.setattr(golfsolve.batch.run, "run_batch", no_solving)
     target = tmp_path / "nowhere" / "p.png"
     result = cli("compare", "1-2", "--jobs", "1", "--plot", str(target))
     assert (result.code, result.err) == (
@@ -375,7 +375,7 @@ def test_a_scheduler_that_cannot_be_used_is_bad_input_before_any_file_is_touched
     import socket
 
     pytest.importorskip("dask.distributed")
-    from golfsolve.batch import DaskRunner
+    from golfsolve.batch.run import DaskRunner
 
     keep, db = tmp_path / "keep.csv", tmp_path / "new.sqlite"
     keep.write_text("precious\n")
@@ -398,7 +398,7 @@ def test_a_scheduler_that_cannot_be_used_is_bad_input_before_any_file_is_touched
 
 def test_a_scheduler_with_no_workers_is_noted(capsys, monkeypatch):
     pytest.importorskip("dask.distributed")
-    from golfsolve import batch
+    from golfsolve.batch import run as batch
 
     class Idle:  # a scheduler's client, as one with no workers answers
         def scheduler_info(self):

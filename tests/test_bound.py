@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings
 
-from golfsolve.bound import (
+from golfsolve.kernels.bound import (
     BOUND_IN_SET,
     BOUND_SETS,
     LANE_BIAS,
@@ -12,9 +12,9 @@ from golfsolve.bound import (
     bound_pays,
     bound_tables,
 )
-from golfsolve.deal import Deal
-from golfsolve.game import Game
-from golfsolve.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY
 from golfsolve.solver import kernel_inputs, run_settle
 
 from .reference import reference_search

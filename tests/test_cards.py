@@ -1,6 +1,6 @@
 import pytest
 
-from golfsolve.cards import FULL_DECK, Card, CardError
+from golfsolve.model.cards import FULL_DECK, Card, CardError
 
 
 @pytest.mark.parametrize("token", ["TS", "10S", "10♠", "T♠", "ts", "t♠", "10s", "Ts", " TS "])

@@ -2,10 +2,10 @@ import json
 
 import pytest
 
-from golfsolve.cards import Card
-from golfsolve.deal import Deal
-from golfsolve.game import Game
-from golfsolve.rules import rules_by_name
+from golfsolve.model.cards import Card
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.rules import rules_by_name
 
 from .conftest import DATA
 
@@ -220,7 +220,7 @@ def test_progress_bars_are_ascii_where_the_terminal_cannot_show_blocks():
     import io
 
     from golfsolve.cli import fit_text_stream
-    from golfsolve.progress import Progress, narrow
+    from golfsolve.cli.render.progress import Progress, narrow
 
     def stream(encoding, into=None):
         return io.TextIOWrapper(into or io.BytesIO(), encoding=encoding)

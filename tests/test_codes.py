@@ -5,9 +5,9 @@ from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game as PysolGame
 from pysol_cards.random_base import RandomBase
 
-from golfsolve.codes import MAX_NUMBER, CodeError, GameCode
-from golfsolve.deal import Deal
-from golfsolve.rules import CLASSIC, EASY
+from golfsolve.model.codes import MAX_NUMBER, CodeError, GameCode
+from golfsolve.model.deal import Deal
+from golfsolve.model.rules import CLASSIC, EASY
 
 
 def test_letters_are_base_26_from_a():

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golfsolve.cards import FULL_DECK, Card
-from golfsolve.deal import Deal, DealError, resolve
 from golfsolve.errors import InputError
+from golfsolve.model.cards import FULL_DECK, Card
+from golfsolve.model.deal import Deal, DealError, resolve
 
 from .conftest import DATA
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from golfsolve.cards import Card
-from golfsolve.codes import MAX_NUMBER, CodeError
-from golfsolve.deal import Deal
-from golfsolve.dealer import LCG_MAX, deal_array, deal_indices, deal_many
+from golfsolve.kernels.dealer import LCG_MAX, deal_array, deal_indices, deal_many
+from golfsolve.model.cards import Card
+from golfsolve.model.codes import MAX_NUMBER, CodeError
+from golfsolve.model.deal import Deal
 
 TWO32 = 2**32
 

@@ -19,17 +19,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golfsolve.cards import FULL_DECK
-from golfsolve.deal import Deal
-from golfsolve.expectimax import (
+from golfsolve.fair import (
     FairValue,
     fair_value,
     fair_value_game,
     orders,
     position_arrays,
 )
-from golfsolve.game import Game
-from golfsolve.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY
+from golfsolve.model.cards import FULL_DECK
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY
 from golfsolve.solver import solve_game
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from golfsolve.deal import Deal
-from golfsolve.store import ResultStore
+from golfsolve.batch.store import ResultStore
+from golfsolve.model.deal import Deal
 
 from .conftest import DATA
 from .test_batch import file_digest, read_csv
@@ -45,12 +45,12 @@ def test_an_out_file_that_is_the_database_is_refused(cli, tmp_path, monkeypatch)
 
 def test_an_out_file_that_cannot_be_written_is_refused_before_solving(cli, tmp_path,
                                                                        monkeypatch):
-    import golfsolve.batch
+    import golfsolve.batch.run
 
     def no_solving(*args, **kwargs):
         raise AssertionError("solved before checking the output")
 
-    monkeypatch.setattr(golfsolve.batch, "solve_unit", no_solving)
+    monkeypatch.setattr(golfsolve.batch.run, "solve_unit", no_solving)
     result = cli("batch", "1-1500", "--out", "/proc/results.csv")
     assert (result.code, result.err) == (
         2, error("cannot write /proc/results.csv: No such file or directory"))
@@ -127,7 +127,7 @@ def test_a_database_on_read_only_media_is_reported_but_not_added_to(cli, tmp_pat
     memory file; a report reads it as immutable, and a batch is refused, saying why."""
     import sqlite3
 
-    from golfsolve import store as store_module
+    from golfsolve.batch import store as store_module
 
     db = tmp_path / "ro.sqlite"
     cli("batch", "1-5", "--rules", "easy", "--jobs", "1", "--db", str(db))
@@ -653,7 +653,7 @@ def test_texts_count_right_and_line_up(cli):
 
 # ----- limits a user can reach by accident -------------------------------------------------------
 def test_more_jobs_than_a_machine_can_hold_are_refused_before_any_work(cli):
-    from golfsolve.workers import MAX_JOBS_PER_CORE, available_cores
+    from golfsolve.runners import MAX_JOBS_PER_CORE, available_cores
 
     cores = available_cores()
     most = MAX_JOBS_PER_CORE * cores
@@ -665,16 +665,16 @@ def test_more_jobs_than_a_machine_can_hold_are_refused_before_any_work(cli):
 
 
 def test_a_small_batch_starts_no_more_workers_than_it_has_units(cli, monkeypatch):
-    import golfsolve.batch
+    import golfsolve.batch.run
 
     started = []
-    real_pool = golfsolve.batch.WorkerPool
+    real_pool = golfsolve.batch.run.WorkerPool
 
     def counting_pool(jobs, function):
         started.append(jobs)
         return real_pool(jobs, function)
 
-    monkeypatch.setattr(golfsolve.batch, "WorkerPool", counting_pool)
+    monkeypatch.setattr(golfsolve.batch.run, "WorkerPool", counting_pool)
     result = cli("batch", "1-3", "--rules", "easy", "--jobs", "4", "--quiet")
     assert result.code == 0 and result.out.startswith("easy: 3 deals, 3 won")
     assert started == [3]

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from golfsolve.deal import Deal
+from golfsolve.model.deal import Deal
 
 EXAMPLES = int(os.environ.get("GOLFSOLVE_FUZZ_EXAMPLES", "250"))
 GOLFSOLVE = [sys.executable, "-m", "golfsolve"]

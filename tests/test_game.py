@@ -2,9 +2,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golfsolve.cards import Card
-from golfsolve.game import UNDO_DEPTH, Game, MoveRefused
-from golfsolve.rules import CLASSIC, DEAD_KING, EASY
+from golfsolve.model.cards import Card
+from golfsolve.model.game import UNDO_DEPTH, Game, MoveRefused
+from golfsolve.model.rules import CLASSIC, DEAD_KING, EASY
 
 from .conftest import MOVE_35_LINE
 from .test_deal import random_deals
@@ -97,7 +97,7 @@ def test_dead_end_scores(page_deal, removed, score):
 
 
 def test_a_won_game_scores_350_and_stock_cards_score_nothing():
-    from golfsolve.deal import Deal
+    from golfsolve.model.deal import Deal
     from golfsolve.solver import solve
 
     deal = Deal.from_number(2)
@@ -113,7 +113,7 @@ def test_a_won_game_scores_350_and_stock_cards_score_nothing():
 
 
 def test_dead_end_penalty_and_undo():
-    from golfsolve.deal import Deal
+    from golfsolve.model.deal import Deal
     from golfsolve.solver import solve
 
     deal = Deal.from_number(1)

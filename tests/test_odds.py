@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golfsolve.deal import Deal
-from golfsolve.game import Game
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.position import Position
+from golfsolve.model.rules import ALL_RULES, CLASSIC, EASY
 from golfsolve.odds import Limit, OddsInterrupted, distinct_orders, odds, rank_orders, run_odds
-from golfsolve.position import Position
-from golfsolve.rules import ALL_RULES, CLASSIC, EASY
 from golfsolve.solver import solve, solve_game
 
 from .test_position import random_game
@@ -90,7 +90,7 @@ def test_positions_where_fair_play_is_strictly_below_clairvoyance(number, rules,
 
 def test_only_an_exact_figure_is_called_a_bound():
     """A sampled estimate may fall on the wrong side of the fair value: it estimates a bound."""
-    from golfsolve.views import render_odds
+    from golfsolve.cli.render.views import render_odds
 
     exact = render_odds("deal 8", odds(late_view(8, EASY, 5), EASY, Limit(seed=0)))
     assert exact.splitlines()[1] == ("  clairvoyant odds   75.8%  exact (91/120); an upper bound "

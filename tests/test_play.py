@@ -5,10 +5,10 @@ import sys
 
 import pytest
 
-from golfsolve.codes import MAX_NUMBER, GameCode
-from golfsolve.deal import Deal
 from golfsolve.i18n import TEXTS
-from golfsolve.rules import ALL_RULES, CLASSIC, EASY
+from golfsolve.model.codes import MAX_NUMBER, GameCode
+from golfsolve.model.deal import Deal
+from golfsolve.model.rules import ALL_RULES, CLASSIC, EASY
 from golfsolve.solver import solve
 
 from .conftest import DATA, MOVE_35_LINE

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golfsolve.deal import Deal
-from golfsolve.game import Game
-from golfsolve.position import Position, PositionError
-from golfsolve.rules import ALL_RULES, CLASSIC, EASY
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.position import Position, PositionError
+from golfsolve.model.rules import ALL_RULES, CLASSIC, EASY
 from golfsolve.solver import solve, solve_game
 
 from .conftest import DATA

@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golfsolve.cards import FULL_DECK
-from golfsolve.deal import Deal
-from golfsolve.game import Game
-from golfsolve.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, STRICTNESS_ORDER
+from golfsolve.model.cards import FULL_DECK
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, STRICTNESS_ORDER
 from golfsolve.solver import best_score, count_reachable, run_layered, run_settle, solve, solve_game
 
 from .conftest import DATA
@@ -74,7 +74,7 @@ def test_the_two_exact_kernels_agree_on_fewest_draws(number):
 def test_the_kernels_leave_their_workspaces_clean():
     """Both kernels reuse their scratch arrays from deal to deal: after every kind of search,
     won or lost, stopped at a win or settled to the end, they must be as new."""
-    from golfsolve import search
+    from golfsolve.kernels import search
     from golfsolve.solver import _workspace
 
     # Won by a beam, lost, and (8 Easy, 10 Classic, 5 dead-king) won by settle stopping at
@@ -190,7 +190,7 @@ def test_rules_all_in_a_batch_equals_each_rule_set_alone(cli, tmp_path):
 
 
 def test_a_position_already_won_counts_one_state():
-    from golfsolve.views import render_solution
+    from golfsolve.cli.render.views import render_solution
 
     deal = Deal.from_number(1)
     solution = solve_game(Game.at_position(deal, EASY, [0] * 7, 0, deal.waste))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from golfsolve.deals import DealList, DealsError, NumberSet
+from golfsolve.batch.deals import DealList, DealsError, NumberSet
 
 from .test_batch import file_digest, read_csv, stable
 
@@ -100,16 +100,16 @@ def test_a_database_grown_in_three_runs_equals_one_run(cli, tmp_path):
 
 def count_solves(monkeypatch):
     """The rule set of every (deal, rules) a batch solves in this process, in order."""
-    import golfsolve.batch
+    import golfsolve.batch.run
 
     solved = []
-    real = golfsolve.batch.solution_row
+    real = golfsolve.batch.run.solution_row
 
     def counting(label, number, rules, solution):
         solved.append(rules.name)
         return real(label, number, rules, solution)
 
-    monkeypatch.setattr(golfsolve.batch, "solution_row", counting)
+    monkeypatch.setattr(golfsolve.batch.run, "solution_row", counting)
     return solved
 
 
@@ -174,9 +174,9 @@ def test_a_schema_1_database_is_upgraded_and_kept(cli, tmp_path, monkeypatch):
     assert cli("export", "--db", str(db), "--out", str(old)).code == 0
     assert read_csv(old)[0]["line"] == "d 1 d"
     before = file_digest(db)
-    import golfsolve.batch
+    import golfsolve.batch.run
 
-    monkeypatch.setattr(golfsolve.batch, "SPAN", 1)  # deal 2 alone is a span all stored
+    monkeypatch.setattr(golfsolve.batch.run, "SPAN", 1)  # deal 2 alone is a span all stored
     report = cli("batch", "--db", str(db), "--rules", "easy")  # counted by SQLite, read-only
     assert report.out.splitlines()[0] == ("easy: 1 deal, 0 won, win rate 0.0% (95% Wilson "
                                           "interval [0.0%, 79.3%]), mean best score 250.0")
@@ -235,9 +235,9 @@ def test_jobs_and_dask_together_are_refused(cli):
 
 
 def test_more_jobs_than_cores_are_announced_once(cli, monkeypatch):
-    import golfsolve.workers
+    import golfsolve.runners
 
-    monkeypatch.setattr(golfsolve.workers, "available_cores", lambda: 1)
+    monkeypatch.setattr(golfsolve.runners, "available_cores", lambda: 1)
     result = cli("batch", "1-2", "--jobs", "3", "--rules", "easy")
     assert result.code == 0
     assert result.err == ("golfsolve: note: --jobs 3 is more than the 1 cores this process may "

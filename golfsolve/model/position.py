@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .cards import FULL_DECK, Card, CardError
-from .errors import InputError
+from golfsolve.errors import InputError
+from golfsolve.model.cards import FULL_DECK, Card, CardError
 
 COLUMNS = 7
 ROWS = 5

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import InputError
-from .stats import RulesSummary
+from golfsolve.batch.tally import RulesSummary
+from golfsolve.errors import InputError
 
 PLOT_SUFFIXES = (".png", ".svg")
 

@@ -1,6 +1,6 @@
 """Deals: dealing PySolFC deal n, deals and positions from text, and where a deal comes from.
 
-A deal is the position before the first move (see :mod:`golfsolve.position` for the board and
+A deal is the position before the first move (see :mod:`golfsolve.model.position` for the board and
 JSON forms, which positions share).
 """
 
@@ -8,13 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import codes
-from .cards import Card
-from .codes import CodeError, GameCode, check_number, digits_value
-from .errors import InputError
-from .files import exists, parse_json, read_text
-from .position import COLUMNS, ROWS, STOCK_SIZE, TABLEAU_SIZE, Position, PositionError
-from .rules import Rules
+from golfsolve.errors import InputError
+from golfsolve.files import exists, parse_json, read_text
+from golfsolve.model import codes
+from golfsolve.model.cards import Card
+from golfsolve.model.codes import CodeError, GameCode, check_number, digits_value
+from golfsolve.model.position import (
+    COLUMNS,
+    ROWS,
+    STOCK_SIZE,
+    TABLEAU_SIZE,
+    Position,
+    PositionError,
+)
+from golfsolve.model.rules import Rules
 
 __all__ = ["COLUMNS", "ROWS", "STOCK_SIZE", "TABLEAU_SIZE", "Deal", "DealError", "DealSource",
            "resolve"]
@@ -185,7 +192,7 @@ def read_deal_text(text: str) -> tuple[Position, int | None, Rules | None]:
 def _what_json_says(position: Position, said: dict) -> tuple[int | None, Rules | None]:
     """The deal number and rules a JSON deal names, checked against each other and its cards
     (a position mid-game has a deal number only as a deal would)."""
-    from .rules import RulesError, rules_by_name
+    from golfsolve.model.rules import RulesError, rules_by_name
 
     number = rules = None
     if "code" in said:

@@ -34,15 +34,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .codes import GameCode
-from .errors import InputError, OutputError
-from .rules import Rules, rules_by_name
+from golfsolve.errors import InputError, OutputError
+from golfsolve.model.codes import GameCode
+from golfsolve.model.rules import Rules, rules_by_name
 
 if TYPE_CHECKING:  # the solver imports numba: only the processes that solve load it
-    from .deal import Deal
-    from .game import Move
-    from .position import Position
-    from .solver import Line
+    from golfsolve.model.deal import Deal
+    from golfsolve.model.game import Move
+    from golfsolve.model.position import Position
+    from golfsolve.solver import Line
 
 RECORD_FIELDS = ("deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
                  "fewest_moves", "line", "moves", "states", "ms")
@@ -92,7 +92,7 @@ def full_record(row: dict, moves: list[Move] | tuple[Move, ...] | None,
 
 def record_moves(row: dict, deal: Deal | Position | None) -> list[Move] | None:
     """The moves of a row's line on its deal."""
-    from .game import Game
+    from golfsolve.model.game import Game
 
     if deal is None:
         return None

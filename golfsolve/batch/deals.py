@@ -16,7 +16,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .codes import (
+from golfsolve.errors import InputError
+from golfsolve.files import ENCODING_NAMES, encoding_of, exists, is_dir, is_file, read_text
+from golfsolve.model.codes import (
     DEAL_NUMBER,
     NEGATIVE_NUMBER,
     RANGE_LIKE,
@@ -26,10 +28,8 @@ from .codes import (
     digits_value,
     out_of_range,
 )
-from .deal import Deal, DealError, read_deal_text
-from .errors import InputError
-from .files import ENCODING_NAMES, encoding_of, exists, is_dir, is_file, read_text
-from .position import Position
+from golfsolve.model.deal import Deal, DealError, read_deal_text
+from golfsolve.model.position import Position
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
 MAX_PIPED_LISTING = 1 << 28  # bytes of a listing read from a pipe, which is held

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .game import Game
-from .i18n import count_cards, short_name, text
-from .stats import plural, render_interval
+from golfsolve.batch.tally import plural, render_interval
+from golfsolve.i18n import count_cards, short_name, text
+from golfsolve.model.game import Game
 
 if TYPE_CHECKING:  # the solver imports numba: only the commands that solve load it
-    from .odds import ActionOdds, Figure, Odds
-    from .solver import Solution
+    from golfsolve.odds import ActionOdds, Figure, Odds
+    from golfsolve.solver import Solution
 
 
 def render_grid(game: Game, title: str, lang: str = "en") -> str:

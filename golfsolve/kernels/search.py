@@ -10,7 +10,7 @@ down over height vectors settles each reachable one once, with the least stock i
 waste it can have. It gives the verdict, the exact maximum of cards removable and a line with
 the fewest draws (so the fewest moves) to a win or to the most cards removed. Given a floor,
 it skips the heights from which no line can remove that many cards, by the bound of
-:mod:`golfsolve.bound`.
+:mod:`golfsolve.kernels.bound`.
 
 ``layered`` goes layer by layer in the stock index (cards drawn) and, inside a layer,
 depth-first over removals. With ``dominance`` one bit per (heights, waste) is enough: the
@@ -23,7 +23,7 @@ the exact search's time (and proves nothing when it finds none).
 Heights are kept packed 3 bits a column (``h3``, to read a column) and as a base-6 number
 (``h6``, to index tables compactly). ``col_ranks[c * 8 + h]`` is the rank of column c's free
 card when it holds h cards (0 for h = 0 and h = 6); rule knowledge comes in as the table
-``fits[waste_rank, card_rank]`` built by :class:`golfsolve.rules.Rules`.
+``fits[waste_rank, card_rank]`` built by :class:`golfsolve.model.rules.Rules`.
 """
 
 from __future__ import annotations
@@ -335,7 +335,7 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, bound_lo, bound_hi, b
     ``cap`` cards, this keeps every line that draws no more, so the fewest-draws win is still
     found; the maximum removed is then only exact for a win. Pass the stock size for no cap.
 
-    With the tables of :func:`golfsolve.bound.bound_tables` for a floor (empty tables: none),
+    With the tables of :func:`golfsolve.kernels.bound.bound_tables` for a floor (empty tables: none),
     a height none of whose lines removes that many cards in all is not expanded either: it
     is skipped when a byte lane of bound_lo[h3 & 511] + bound_hi[h3 >> 9] + bound_stock[s]
     has its high bit set, s the height's least index. Every line that reaches the floor is

@@ -10,14 +10,14 @@ import json
 import os
 from typing import TYPE_CHECKING
 
-from .codes import GameCode
-from .errors import InputError
-from .files import parse_json
-from .records import ROW_FIELDS, RecordError, same_file
-from .rules import Rules, rules_by_name
+from golfsolve.batch.rows import ROW_FIELDS, RecordError, same_file
+from golfsolve.errors import InputError
+from golfsolve.files import parse_json
+from golfsolve.model.codes import GameCode
+from golfsolve.model.rules import Rules, rules_by_name
 
 if TYPE_CHECKING:
-    from .position import Position
+    from golfsolve.model.position import Position
 
 
 def parse_tokens(text: str) -> tuple[str, ...]:

@@ -57,7 +57,7 @@ Several roots share one call and one memo: the value of each legal action is a r
 removal is the position after it; "draw" is the root's heights with waste 0, which fits
 nothing, so its closure is itself and its value is D(h, t, M)).
 
-Heights are packed as in :mod:`golfsolve.search`: 3 bits a column (``h3``) and base 6 (``h6``);
+Heights are packed as in :mod:`golfsolve.kernels.search`: 3 bits a column (``h3``) and base 6 (``h6``);
 ``col_ranks[c * 8 + h]`` is the rank of column c's free card when it holds h cards, and the rules
 come in only as ``fits[waste_rank, card_rank]``.
 """
@@ -71,8 +71,7 @@ from fractions import Fraction
 import numpy as np
 from numba import njit
 
-from .odds import DEFAULT_BUDGET, multinomial
-from .search import (
+from golfsolve.kernels.search import (
     COLUMNS,
     N_HEIGHTS,
     POW6,
@@ -83,6 +82,7 @@ from .search import (
     _forget,
     fit_masks,
 )
+from golfsolve.odds import DEFAULT_BUDGET, multinomial
 
 MAX_STOCK = 31  # t takes 5 bits of a key
 KEY_T_SHIFT = 19  # h6 < 6**7 < 2**19
@@ -917,7 +917,7 @@ def fair_value(col_ranks, heights, waste_rank, stock, unseen, fits,
 def position_arrays(position):
     """(col_ranks, heights, waste_rank, stock, unseen) of a Position: its unknown stock slots
     0, the ranks of its unseen cards counted."""
-    from .solver import pack_columns
+    from golfsolve.solver import pack_columns
 
     stock = np.array([0 if c is None else c.rank for c in position.stock], dtype=np.int64)
     unseen = np.zeros(14, dtype=np.int64)
@@ -931,7 +931,7 @@ def fair_value_game(game, hidden=None, budget: int = DEFAULT_BUDGET, *,
                     dead_test: bool = True, relaxed_test: bool = True) -> FairValue:
     """:func:`fair_value` of where a Game stands (any state of it, for tests), its stock
     left unseen (or the slots ``hidden``, indices into the stock left)."""
-    from .solver import pack_columns
+    from golfsolve.solver import pack_columns
 
     stock = np.array([c.rank for c in game.start.stock[game.stock_pos:]], dtype=np.int64)
     unseen = np.zeros(14, dtype=np.int64)

@@ -8,14 +8,14 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .cards import Card
-from .codes import MAX_NUMBER, GameCode
-from .deal import Deal
-from .game import Game, MoveRefused
-from .i18n import short_name, text
-from .position import Position
-from .rules import EASY, Rules
-from .views import render_grid
+from golfsolve.cli.render.views import render_grid
+from golfsolve.i18n import short_name, text
+from golfsolve.model.cards import Card
+from golfsolve.model.codes import MAX_NUMBER, GameCode
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game, MoveRefused
+from golfsolve.model.position import Position
+from golfsolve.model.rules import EASY, Rules
 
 # "5" removes column 5's free card; "1 4" (or 1.4, 1:4) taps the card at row 4 of column 1
 _CARD_AT = re.compile(r"^([0-9]{1,6})(?:\s*[ .:,]\s*([0-9]{1,6}))?$")  # longer: not a move
@@ -150,7 +150,7 @@ class PlaySession:
     def hint(self) -> None:
         """The best action for what the player sees: by the exact fair value where it can be
         had, else by the clairvoyant odds of each action; it never looks at the stock."""
-        from .odds import Limit, odds
+        from golfsolve.odds import Limit, odds
 
         if self._over():
             return
@@ -166,7 +166,7 @@ class PlaySession:
 
     def peek(self) -> None:
         """The solver's next move, looking at the stock (and saying so)."""
-        from .solver import solve_game
+        from golfsolve.solver import solve_game
 
         if self._over():
             return

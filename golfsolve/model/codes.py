@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import InputError
-from .rules import CLASSIC, EASY, Rules
+from golfsolve.errors import InputError
+from golfsolve.model.rules import CLASSIC, EASY, Rules
 
 PREFIX = "GO1"
 LETTERS = 7

@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .rules import STRICTNESS_ORDER
+from golfsolve.model.rules import STRICTNESS_ORDER
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 MAX_LISTED_BUGS = 20  # deals named in a solver-bug report; the rest are counted

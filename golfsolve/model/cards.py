@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InputError
+from golfsolve.errors import InputError
 
 RANK_CHARS = "A23456789TJQK"
 SUITS = "CDHS"

@@ -11,18 +11,18 @@ from pathlib import Path
 
 import click
 
-from . import __version__
-from .codes import NEGATIVE_NUMBER, out_of_range
-from .deal import DealError, DealSource, resolve
-from .errors import InputError, OutputError
-from .files import exists, is_dir, piped_lines, read_text
-from .game import Game
-from .i18n import LANGUAGES, default_language, describe_position, text
-from .moves import MoveSource
-from .odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAMES, MAX_SAMPLES
-from .play import PlaySession, move_name, replay
-from .rules import EASY, Rules, parse_rules_list, rules_by_name
-from .views import render_grid, render_solution
+from golfsolve import __version__
+from golfsolve.cli.moves import MoveSource
+from golfsolve.cli.play import PlaySession, move_name, replay
+from golfsolve.cli.render.views import render_grid, render_solution
+from golfsolve.errors import InputError, OutputError
+from golfsolve.files import exists, is_dir, piped_lines, read_text
+from golfsolve.i18n import LANGUAGES, default_language, describe_position, text
+from golfsolve.model.codes import NEGATIVE_NUMBER, out_of_range
+from golfsolve.model.deal import DealError, DealSource, resolve
+from golfsolve.model.game import Game
+from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
+from golfsolve.odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAMES, MAX_SAMPLES
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -155,8 +155,8 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
       golfsolve solve 1 2 3 --rules all --json
       golfsolve solve my.board --rules classic --fewest-moves
     """
-    from .records import full_record, solution_row
-    from .solver import solve_game
+    from golfsolve.batch.rows import full_record, solution_row
+    from golfsolve.solver import solve_game
 
     if deals.count("-") > 1:
         raise InputError("standard input can be read only once: give - once")
@@ -234,8 +234,8 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
       golfsolve odds saved.board --rules all --json
       golfsolve odds position.board --policy 40 --jobs 2
     """
-    from .odds import Limit, OddsInterrupted, run_odds
-    from .workers import checked_jobs
+    from golfsolve.odds import Limit, OddsInterrupted, run_odds
+    from golfsolve.runners import checked_jobs
 
     workers = checked_jobs(jobs)
     source = resolve(deal)
@@ -246,7 +246,7 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
     if not quiet and sys.stderr.isatty():
         from tqdm import tqdm
 
-        from .progress import narrow
+        from golfsolve.cli.render.progress import narrow
 
         bar = tqdm(unit="unit", desc="weighing", leave=False, dynamic_ncols=True,
                    ascii=True if narrow(sys.stderr) else None)
@@ -276,7 +276,7 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
 
 def _print_odds(source: DealSource, chosen: list[Rules], results: list, as_json: bool) -> None:
     """Each rule set's figures (None: none to print)."""
-    from .views import render_odds
+    from golfsolve.cli.render.views import render_odds
 
     printed = 0
     for rules_used, result in zip(chosen, results, strict=True):
@@ -532,7 +532,7 @@ def _file_names(**given: str | None) -> None:
 
 def _check_out(out: str | None, db: str | None, option: str = "--out") -> None:
     """An output file that is not the database (which writing it would destroy)."""
-    from .records import check_out_path, same_file
+    from golfsolve.batch.rows import check_out_path, same_file
 
     _file_names(db=db, **{option[2:]: out})
     if out and option == "--out":
@@ -547,7 +547,7 @@ BATCH_SAMPLES = 100  # stock orders a deal's odds weigh in a batch
 def _work(fewest_moves: bool, odds: bool, samples: int | None, seed: int | None,
           budget: int | None):
     """What each (deal, rules) of a batch gets, from the options."""
-    from .batch import Work
+    from golfsolve.batch.run import Work
 
     if not odds:
         for flag, given in (("--samples", samples), ("--seed", seed), ("--budget", budget)):
@@ -560,12 +560,12 @@ def _work(fewest_moves: bool, odds: bool, samples: int | None, seed: int | None,
 def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,
          pairs=False, odds=False, samples=None, seed=None, budget=None):
     """Solve (or, with --db and no DEALS, read) a batch; the report of its rows."""
-    from .batch import run_batch
-    from .deals import DealList
-    from .progress import Progress
-    from .records import RowWriter
-    from .store import ResultStore
-    from .workers import WorkerError, available_cores, checked_jobs
+    from golfsolve.batch.deals import DealList
+    from golfsolve.batch.rows import RowWriter
+    from golfsolve.batch.run import run_batch
+    from golfsolve.batch.store import ResultStore
+    from golfsolve.cli.render.progress import Progress
+    from golfsolve.runners import WorkerError, available_cores, checked_jobs
 
     chosen = list(parse_rules_list(rules))
     _check_out(out, db)
@@ -592,7 +592,7 @@ def _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, ou
                    "may use; the workers will share them")
     cluster = None  # reached first: a scheduler that cannot be used is bad input, found
     if dask_address and deal_list is not None:  # before the database or --out is touched
-        from .batch import DaskRunner, solve_unit
+        from golfsolve.batch.run import DaskRunner, solve_unit
 
         cluster = DaskRunner(dask_address, solve_unit)
     store = None
@@ -653,7 +653,7 @@ def batch(deals, rules, out, count, jobs, db, fewest_moves, odds, samples, seed,
       golfsolve batch GO1-C-AAAAAAB --count 500 --jobs 2 --json
       golfsolve batch --db runs.sqlite --rules all   (report what the database holds)
     """
-    from .stats import render_repeated, render_summary
+    from golfsolve.batch.tally import render_repeated, render_summary
 
     _, report = _run(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, out=out,
                      odds=odds, samples=samples, seed=seed, budget=budget)
@@ -688,8 +688,8 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, samples, se
       golfsolve compare 1-5000 --rules all --plot removed.png --db cmp.sqlite
       golfsolve compare --db census.sqlite --rules all   (compare what the database holds)
     """
-    from .plot import PLOT_SUFFIXES, check_plot_path, plot_histograms
-    from .stats import render_comparison, render_rates, render_repeated
+    from golfsolve.batch.tally import render_comparison, render_rates, render_repeated
+    from golfsolve.cli.render.plot import PLOT_SUFFIXES, check_plot_path, plot_histograms
 
     if len(parse_rules_list(rules)) < 2:
         raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
@@ -738,10 +738,10 @@ def export(deals: tuple[str, ...], db: str, out: str, rules: str | None) -> int:
       golfsolve export --db runs.sqlite --out runs.csv
       golfsolve export 1-1000 --db census.sqlite --rules classic --out classic.jsonl
     """
-    from .batch import run_batch
-    from .deals import DealList
-    from .records import RowWriter
-    from .store import ResultStore
+    from golfsolve.batch.deals import DealList
+    from golfsolve.batch.rows import RowWriter
+    from golfsolve.batch.run import run_batch
+    from golfsolve.batch.store import ResultStore
 
     _check_out(out, db)
     chosen = list(parse_rules_list(rules or "all"))
@@ -853,7 +853,7 @@ class _Replacing(io.TextIOBase):
 def fit_output(stream):
     """Standard output that prints only what it can encode: cards as TS where it cannot show
     suit symbols, ? for any other character it cannot show."""
-    from .cards import use_suit_symbols
+    from golfsolve.model.cards import use_suit_symbols
 
     encoding = getattr(stream, "encoding", None) or "ascii"
     try:
@@ -879,7 +879,7 @@ def fit_text_stream(stream):
 
 
 def main() -> None:
-    from .interrupts import install
+    from golfsolve.interrupts import install
 
     install()
     # Started with stdin or stderr closed (<&-, 2>&-): read nothing, and say nothing there.

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .cards import ACE, KING
-from .errors import InputError
+from golfsolve.errors import InputError
+from golfsolve.model.cards import ACE, KING
 
 if TYPE_CHECKING:  # numpy is loaded by what solves, not by every command
     import numpy as np

@@ -19,18 +19,18 @@ from itertools import count
 
 import numpy as np
 
-from .codes import MAX_NUMBER
-from .deal import Deal
-from .deals import DealItem, DealList, number_item
-from .errors import InputError
-from .interrupts import check, deferred
-from .position import Position
-from .progress import Progress
-from .records import ODDS_FIELDS, RowWriter, solution_row
-from .rules import STRICTNESS_ORDER, Rules, rules_by_name
-from .stats import MAX_LISTED_BUGS, BatchTally
-from .store import ResultStore
-from .workers import InlineRunner, WorkerError, WorkerPool
+from golfsolve.batch.deals import DealItem, DealList, number_item
+from golfsolve.batch.rows import ODDS_FIELDS, RowWriter, solution_row
+from golfsolve.batch.store import ResultStore
+from golfsolve.batch.tally import MAX_LISTED_BUGS, BatchTally
+from golfsolve.cli.render.progress import Progress
+from golfsolve.errors import InputError
+from golfsolve.interrupts import check, deferred
+from golfsolve.model.codes import MAX_NUMBER
+from golfsolve.model.deal import Deal
+from golfsolve.model.position import Position
+from golfsolve.model.rules import STRICTNESS_ORDER, Rules, rules_by_name
+from golfsolve.runners import InlineRunner, WorkerError, WorkerPool
 
 STRICTNESS = {r.name: i for i, r in enumerate(STRICTNESS_ORDER)}
 BLOCK = 512  # deals looked up in the database at once
@@ -67,8 +67,8 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
     no Deal, Game or Move objects unless odds are asked for. The strictest rules go first: a
     line that wins under them wins under the easier ones, which then need no search (their
     row says 0 states; with --fewest-moves each rule set is searched for its own)."""
-    from .odds import layout_odds
-    from .solver import Line, pack_position, search_line
+    from golfsolve.odds import layout_odds
+    from golfsolve.solver import Line, pack_position, search_line
 
     pairs, work = payload
     arrays = _dealt([item.number for item, _ in pairs if item.number is not None])
@@ -109,7 +109,7 @@ def _dealt(numbers: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray, int]]:
     """(col_ranks, stock_ranks, waste rank) of each deal number, dealt in one call."""
     if not numbers:
         return
-    from .dealer import deal_array
+    from golfsolve.kernels.dealer import deal_array
 
     ranks = deal_array(np.array(numbers, dtype=np.int64)).astype(np.int64) % 13 + 1
     for row in ranks:

@@ -9,11 +9,11 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import Card
-from .deal import Deal
-from .i18n import text
-from .position import COLUMNS, TABLEAU_SIZE, Position
-from .rules import EASY, Rules
+from golfsolve.i18n import text
+from golfsolve.model.cards import Card
+from golfsolve.model.deal import Deal
+from golfsolve.model.position import COLUMNS, TABLEAU_SIZE, Position
+from golfsolve.model.rules import EASY, Rules
 
 UNDO_DEPTH = 100
 COLUMN_TOKENS = frozenset("1234567")

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .codes import MAX_NUMBER, check_number
+from golfsolve.model.codes import MAX_NUMBER, check_number
 
 CARDS = 52
 LCG_MAX = 32000  # deals 1..32000 use the LCG, the rest the Mersenne Twister

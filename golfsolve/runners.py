@@ -17,8 +17,8 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from multiprocessing import connection, get_context
 
-from .errors import InputError
-from .interrupts import SIGNALS, check
+from golfsolve.errors import InputError
+from golfsolve.interrupts import SIGNALS, check
 
 MAX_JOBS_PER_CORE = 4  # each worker holds its own kernels and tables, about 150 MB
 TASKS_PER_WORKER = 2  # sent ahead, so that a worker never waits for the next task

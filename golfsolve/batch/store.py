@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import InputError, OutputError
-from .rules import ALL_RULES
+from golfsolve.errors import InputError, OutputError
+from golfsolve.model.rules import ALL_RULES
 
 SCHEMA_VERSION = 3  # 2 had no odds columns; 1 kept one set of options and a run order
 COLUMNS = ("key", "deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
