@@ -20,25 +20,24 @@ fair value.
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from golfsolve.batch.tally import wilson_interval
+from golfsolve.fair import DEFAULT_BUDGET
 from golfsolve.interrupts import Interrupted
 from golfsolve.model.cards import Card
 from golfsolve.model.game import Game
 from golfsolve.model.position import TABLEAU_SIZE, Position
 from golfsolve.model.rules import Rules
+from golfsolve.probability import distinct_orders, rank_orders, wilson_interval
 
 if TYPE_CHECKING:  # numpy comes with the solver, when figures are computed
     import numpy as np
 
 DEFAULT_SAMPLES = 500
-DEFAULT_BUDGET = 500_000  # expectimax states (memo entries): about a second, 16 MB
 # The most a user may ask for: past these a run holds gigabytes (each sampled order is kept,
 # each state of the fair value takes 32 bytes) or lasts for hours.
 MAX_SAMPLES = 1_000_000
@@ -123,38 +122,6 @@ class Odds:
     recommended_by: str = ""  # "fair value" or "clairvoyant odds"
 
 
-# ----- orders of the unseen ranks --------------------------------------------------------------
-def multinomial(counts: Iterable[int]) -> int:
-    """How many distinct orders a multiset with these multiplicities has."""
-    counts = list(counts)
-    n = math.factorial(sum(counts))
-    for k in counts:
-        n //= math.factorial(k)
-    return n
-
-
-def rank_orders(ranks: list[int]) -> int:
-    """How many distinct orders a multiset of ranks has."""
-    return multinomial(ranks.count(r) for r in set(ranks))
-
-
-def distinct_orders(ranks: list[int]) -> Iterator[list[int]]:
-    """Every distinct order of a multiset, each once (lexicographic)."""
-    order = sorted(ranks)
-    while True:
-        yield list(order)
-        i = len(order) - 2
-        while i >= 0 and order[i] >= order[i + 1]:
-            i -= 1
-        if i < 0:
-            return
-        j = len(order) - 1
-        while order[j] <= order[i]:
-            j -= 1
-        order[i], order[j] = order[j], order[i]
-        order[i + 1:] = reversed(order[i + 1:])
-
-
 # ----- the figures -----------------------------------------------------------------------------
 def legal_actions(game: Game) -> list[str]:
     """The tokens of the legal actions now: removable columns, then a draw."""
@@ -168,7 +135,7 @@ class _Weigher:
     """Solves a position under stock orders, action by action, with the compiled solver."""
 
     def __init__(self, position: Position, rules: Rules) -> None:
-        from golfsolve.solver import pack_columns
+        from golfsolve.packing import pack_columns
 
         self.position = position
         self.col_ranks = pack_columns(position)
@@ -177,15 +144,9 @@ class _Weigher:
         self.known = [0 if c is None else c.rank for c in position.stock]
 
     def start(self, token: str, stock: list[int]) -> np.ndarray:
-        import numpy as np
+        from golfsolve.packing import start_after
 
-        heights = list(self.heights)
-        if token == "d":
-            return np.array([*heights, 1, stock[0]], dtype=np.int64)
-        c = int(token) - 1
-        waste = self.col_ranks[c * 8 + heights[c]]
-        heights[c] -= 1
-        return np.array([*heights, 0, waste], dtype=np.int64)
+        return start_after(self.col_ranks, self.heights, token, stock)
 
     def _stock(self, unseen_order: list[int]) -> list[int]:
         """The stock's ranks with its unknown slots filled, in order, from ``unseen_order``."""
@@ -196,10 +157,11 @@ class _Weigher:
         """(won, most removed) from the position itself, under one order of the unseen ranks."""
         import numpy as np
 
+        from golfsolve.packing import start_array
         from golfsolve.solver import decide
 
         stock = np.array(self._stock(unseen_order), dtype=np.int64)
-        start = np.array([*self.heights, 0, self.position.waste.rank], dtype=np.int64)
+        start = start_array(self.heights, 0, self.position.waste.rank)
         return decide(self.col_ranks, stock, self.fits, start)
 
     def weigh(self, tokens: list[str], unseen_order: list[int]) -> list[tuple[bool, int]]:
@@ -332,7 +294,8 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
 
 def fair(position: Position, rules: Rules, budget: int) -> tuple[Figure, dict[str, Figure]]:
     """The exact fair value of the position and of each legal action, within ``budget``."""
-    from golfsolve.fair import fair_value, position_arrays
+    from golfsolve.fair import fair_value
+    from golfsolve.packing import position_arrays
 
     result = fair_value(*position_arrays(position), rules.fits_table(), budget)
     if not result.complete:

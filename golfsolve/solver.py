@@ -12,8 +12,8 @@ from golfsolve.kernels import search
 from golfsolve.kernels.bound import bound_tables
 from golfsolve.model.deal import COLUMNS, STOCK_SIZE, TABLEAU_SIZE
 from golfsolve.model.game import Game, Move
-from golfsolve.model.position import Position
 from golfsolve.model.rules import EASY, Rules
+from golfsolve.packing import kernel_inputs, line_tokens, stock_left
 
 WIN_SCORE = 10 * TABLEAU_SIZE
 # Beam widths tried, in order, before the exact search: most wins are found by the first.
@@ -73,29 +73,6 @@ def _workspace(kind: str) -> tuple:
         make = search.layered_workspace if kind == "layered" else search.settle_workspace
         _workspaces[kind] = make()
     return _workspaces[kind]
-
-
-def pack_columns(position: Position) -> np.ndarray:
-    """col_ranks[c * 8 + h] = rank of column c's free card at height h (0: no card)."""
-    col_ranks = np.zeros(COLUMNS * 8, dtype=np.int64)
-    for c, column in enumerate(position.columns):
-        for h, card in enumerate(column, 1):
-            col_ranks[c * 8 + h] = card.rank
-    return col_ranks
-
-
-def pack_position(position: Position) -> tuple[np.ndarray, np.ndarray]:
-    """The kernels' arrays of a position with a known stock: column ranks, stock ranks."""
-    if position.unknown_slots:
-        raise ValueError("a position with unknown stock cards cannot be solved")
-    stock_ranks = np.array([card.rank for card in position.stock], dtype=np.int64)
-    return pack_columns(position), stock_ranks
-
-
-def kernel_inputs(game: Game) -> tuple[np.ndarray, ...]:
-    """What both kernels read about ``game``: its arrays, the rule table, where it stands."""
-    start = np.array([*game.heights, game.stock_pos, game.waste.rank], dtype=np.int64)
-    return (*pack_position(game.start), game.rules.fits_table(), start)
 
 
 def _run(kernel, *args) -> tuple[np.ndarray, list[int]]:
@@ -195,9 +172,9 @@ def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> L
         if found[search.OUT_MAX_REMOVED] >= most:  # else the floor cut the lines to the beam's
             out, path = found, found_path
     won = bool(out[search.OUT_WON])
-    tokens = ["d" if step < 0 else str(step + 1) for step in reversed(path)]
+    tokens = line_tokens(path)
     if not won:  # draw out the stock: the line ends at its dead end
-        left = len(inputs[1]) - int(inputs[3][7]) - tokens.count("d")
+        left = stock_left(inputs[1], inputs[3]) - tokens.count("d")
         tokens += ["d"] * left
     return Line(won, int(out[search.OUT_MAX_REMOVED]), tuple(tokens), won and fewest_moves,
                 states, time.perf_counter() - began)

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from golfsolve.batch.deals import DealList, DealsError
-from golfsolve.batch.tally import BatchTally, wilson_interval
+from golfsolve.batch.tally import BatchTally
 from golfsolve.cli.render.progress import Progress
 from golfsolve.model.deal import Deal
+from golfsolve.probability import wilson_interval
 
 from .test_solver import ROWS
 

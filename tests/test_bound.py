@@ -15,7 +15,8 @@ from golfsolve.kernels.bound import (
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY
-from golfsolve.solver import kernel_inputs, run_settle
+from golfsolve.packing import kernel_inputs
+from golfsolve.solver import run_settle
 
 from .reference import reference_search
 from .test_solver import positions

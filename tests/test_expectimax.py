@@ -23,13 +23,13 @@ from golfsolve.fair import (
     FairValue,
     fair_value,
     fair_value_game,
-    orders,
-    position_arrays,
 )
 from golfsolve.model.cards import FULL_DECK
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY
+from golfsolve.packing import position_arrays
+from golfsolve.probability import orders
 from golfsolve.solver import solve_game
 
 

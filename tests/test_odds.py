@@ -14,7 +14,8 @@ from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.position import Position
 from golfsolve.model.rules import ALL_RULES, CLASSIC, EASY
-from golfsolve.odds import Limit, OddsInterrupted, distinct_orders, odds, rank_orders, run_odds
+from golfsolve.odds import Limit, OddsInterrupted, odds, run_odds
+from golfsolve.probability import distinct_orders, rank_orders
 from golfsolve.solver import solve, solve_game
 
 from .test_position import random_game

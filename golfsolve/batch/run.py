@@ -17,8 +17,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
 
-import numpy as np
-
 from golfsolve.batch.deals import DealItem, DealList, number_item
 from golfsolve.batch.rows import ODDS_FIELDS, RowWriter, solution_row
 from golfsolve.batch.store import ResultStore
@@ -68,10 +66,11 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
     line that wins under them wins under the easier ones, which then need no search (their
     row says 0 states; with --fewest-moves each rule set is searched for its own)."""
     from golfsolve.odds import layout_odds
-    from golfsolve.solver import Line, pack_position, search_line
+    from golfsolve.packing import dealt_arrays, pack_position, start_array
+    from golfsolve.solver import Line, search_line
 
     pairs, work = payload
-    arrays = _dealt([item.number for item, _ in pairs if item.number is not None])
+    arrays = dealt_arrays([item.number for item, _ in pairs if item.number is not None])
     rows = []
     for item, wanted in pairs:
         if item.number is not None:
@@ -81,7 +80,7 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
             position = item.position()
             col_ranks, stock_ranks = pack_position(position)
             waste, heights = position.waste.rank, position.heights
-        start = np.array([*heights, 0, waste], dtype=np.int64)
+        start = start_array(heights, 0, waste)
         stricter_win = None  # a win under stricter rules is a win under easier ones
         for name, solve in sorted(wanted, key=lambda pair: -STRICTNESS[pair[0]]):
             rules = rules_by_name(name)
@@ -103,20 +102,6 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
                                        work.fair_budget, item.key))
             rows.append(row)
     return rows
-
-
-def _dealt(numbers: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray, int]]:
-    """(col_ranks, stock_ranks, waste rank) of each deal number, dealt in one call."""
-    if not numbers:
-        return
-    from golfsolve.kernels.dealer import deal_array
-
-    ranks = deal_array(np.array(numbers, dtype=np.int64)).astype(np.int64) % 13 + 1
-    for row in ranks:
-        col_ranks = np.zeros(7 * 8, dtype=np.int64)
-        for c in range(7):
-            col_ranks[c * 8 + 1:c * 8 + 6] = row[17 + 5 * c:22 + 5 * c]
-        yield col_ranks, row[:16].copy(), int(row[16])
 
 
 # ----- where the work is done ----------------------------------------------------------------

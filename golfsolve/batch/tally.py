@@ -3,25 +3,14 @@ cards removable, and 2x2 comparisons of rule sets, accumulated row by row in con
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from golfsolve.model.rules import STRICTNESS_ORDER
+from golfsolve.probability import wilson_interval
 
-Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 MAX_LISTED_BUGS = 20  # deals named in a solver-bug report; the rest are counted
 
-
-def wilson_interval(won: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a win rate of ``won`` out of ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = won / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(frozen=True)

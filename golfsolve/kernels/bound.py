@@ -23,8 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-COLUMNS = 7
-TABLEAU = 35
+from golfsolve.kernels.layout import COLUMNS, TABLEAU
+
 # The sets, as rank letters. Any sets give a true bound; these are the ones that cut the most
 # height vectors from the exact search on PySolFC deals 1-60 under Classic and dead-king rules:
 # the odd and the even ranks, and runs of every other rank, most of them from an end (an Ace or

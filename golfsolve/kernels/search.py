@@ -20,10 +20,8 @@ exhaustive enumeration must reproduce. With ``slack`` >= 0 it is a beam: a layer
 from heights within ``slack`` cards of the best so far, which finds most wins in a fraction of
 the exact search's time (and proves nothing when it finds none).
 
-Heights are kept packed 3 bits a column (``h3``, to read a column) and as a base-6 number
-(``h6``, to index tables compactly). ``col_ranks[c * 8 + h]`` is the rank of column c's free
-card when it holds h cards (0 for h = 0 and h = 6); rule knowledge comes in as the table
-``fits[waste_rank, card_rank]`` built by :class:`golfsolve.model.rules.Rules`.
+The arrays (``col_ranks``, ``stock_ranks``, ``start``, ``fits``) and the packed heights (``h3``,
+``h6``) are those of :mod:`golfsolve.kernels.layout`.
 """
 
 from __future__ import annotations
@@ -31,18 +29,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-COLUMNS = 7
-ROWS = 5
-TABLEAU = COLUMNS * ROWS
-N_HEIGHTS = 6**COLUMNS  # 279,936 height vectors
-WASTE_SLOTS = 16  # waste ranks 1..13, padded to a power of two
-HEIGHT_BIT = 0  # the visited slot of rank 0 (never a waste) marks a height vector reached
-VISITED_WORDS = N_HEIGHTS * WASTE_SLOTS // 64
+from golfsolve.kernels.layout import (
+    COLUMNS,
+    HEIGHT_BIT,
+    LOWEST_BIT,
+    N_HEIGHTS,
+    POW6,
+    TABLEAU,
+    VISITED_WORDS,
+    first_visit,
+    fit_masks,
+    forget,
+)
+
 MAX_PATH = 64  # 35 removals + 16 draws at most
 NO_COLUMN = 7
-POW6 = np.array([6**c for c in range(COLUMNS)], dtype=np.int64)
-# LOWEST_BIT[m]: the lowest set bit of a nonzero 7-bit mask of columns
-LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(1 << COLUMNS)], dtype=np.int64)
 
 # out[] slots
 OUT_STATUS, OUT_WON, OUT_MAX_REMOVED, OUT_STATES, OUT_PATH_LEN, OUT_LAYER, OUT_HEIGHTS = range(7)
@@ -64,19 +65,6 @@ def layered_workspace(capacity: int = N_HEIGHTS * 13 + 1):
     return visited, rec, stack, heights
 
 
-@njit(cache=True)
-def fit_masks(fits):
-    """(fitmask, onmask) of the rule table: fitmask[w] has bit x set when a card of rank x
-    fits on a waste of rank w; onmask[x] has bit w set then."""
-    fitmask = np.zeros(14, dtype=np.int64)
-    onmask = np.zeros(14, dtype=np.int64)
-    for w in range(1, 14):
-        for x in range(1, 14):
-            if fits[w, x]:
-                fitmask[w] |= 1 << x
-                onmask[x] |= 1 << w
-    return fitmask, onmask
-
 
 @njit(cache=True, inline="always")
 def _free_mask(col_ranks, h3):
@@ -88,23 +76,6 @@ def _free_mask(col_ranks, h3):
     return mask
 
 
-@njit(cache=True, inline="always")
-def _first_visit(visited, h6, waste):
-    """Mark (heights, waste) visited; True if it was not before."""
-    bit = np.uint64(h6) * np.uint64(WASTE_SLOTS) + np.uint64(waste)
-    at = bit >> np.uint64(6)
-    word = visited[at]
-    b = np.uint64(1) << (bit & np.uint64(63))
-    if word & b:
-        return False
-    visited[at] = word | b
-    return True
-
-
-@njit(cache=True, inline="always")
-def _forget(visited, h6, waste):
-    bit = np.uint64(h6) * np.uint64(WASTE_SLOTS) + np.uint64(waste)
-    visited[bit >> np.uint64(6)] &= ~(np.uint64(1) << (bit & np.uint64(63)))
 
 
 @njit(cache=True, inline="always")
@@ -147,8 +118,8 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
     s0 = start[7]
     w0 = start[8]
     _record(rec, 0, h3, w0, h6, -1, s0 | (NO_COLUMN << 8))
-    _first_visit(visited, h6, w0)
-    _first_visit(visited, h6, HEIGHT_BIT)
+    first_visit(visited, h6, w0)
+    first_visit(visited, h6, HEIGHT_BIT)
     heights[0, 0] = h3
     heights[0, 1] = 0
     heights[0, 2] = _free_mask(col_ranks, h3)
@@ -180,7 +151,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
                     # good as random.
                     if (heights[k, 4] < floor) | (heights[k, 2] & takes == 0):
                         continue
-                    if not _first_visit(visited, heights[k, 3], r):
+                    if not first_visit(visited, heights[k, 3], r):
                         continue
                     if n_rec >= cap:
                         status = STATUS_OVERFLOW
@@ -193,11 +164,11 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
             else:
                 # The heights of the layer before, each drawing one card.
                 for j in range(prev_begin, layer_begin):
-                    _forget(visited, rec[j, 1], rec[j, 0] >> 21)
+                    forget(visited, rec[j, 1], rec[j, 0] >> 21)
                 for j in range(prev_begin, layer_begin):
                     if rec[j, 1] == 0:
                         continue  # a won game is over: nothing is drawn after it
-                    if not _first_visit(visited, rec[j, 1], r):
+                    if not first_visit(visited, rec[j, 1], r):
                         continue
                     if n_rec >= cap:
                         status = STATUS_OVERFLOW
@@ -226,13 +197,13 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
                 rank = col_ranks[c * 8 + ((h3 >> (3 * c)) & 7)]
                 n3 = h3 - (1 << (3 * c))
                 n6 = h6 - POW6[c]
-                if not _first_visit(visited, n6, rank):
+                if not first_visit(visited, n6, rank):
                     continue
                 if n_rec >= cap:
                     status = STATUS_OVERFLOW
                     break
                 _record(rec, n_rec, n3, rank, n6, i, t | (c << 8))
-                if _first_visit(visited, n6, HEIGHT_BIT):
+                if first_visit(visited, n6, HEIGHT_BIT):
                     heights[n_h, 0] = n3
                     heights[n_h, 1] = n_rec
                     heights[n_h, 2] = _free_mask(col_ranks, n3)
@@ -281,9 +252,9 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
 
     # Leave the workspace clean for the next call.
     for j in range(n_rec):
-        _forget(visited, rec[j, 1], rec[j, 0] >> 21)
+        forget(visited, rec[j, 1], rec[j, 0] >> 21)
     for k in range(n_h):
-        _forget(visited, heights[k, 3], HEIGHT_BIT)
+        forget(visited, heights[k, 3], HEIGHT_BIT)
 
 
 INF = 255
@@ -335,8 +306,8 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, bound_lo, bound_hi, b
     ``cap`` cards, this keeps every line that draws no more, so the fewest-draws win is still
     found; the maximum removed is then only exact for a win. Pass the stock size for no cap.
 
-    With the tables of :func:`golfsolve.kernels.bound.bound_tables` for a floor (empty tables: none),
-    a height none of whose lines removes that many cards in all is not expanded either: it
+    With the tables of :func:`golfsolve.kernels.bound.bound_tables` for a floor (empty tables:
+    none), a height none of whose lines removes that many cards in all is not expanded either: it
     is skipped when a byte lane of bound_lo[h3 & 511] + bound_hi[h3 >> 9] + bound_stock[s]
     has its high bit set, s the height's least index. Every line that reaches the floor is
     still followed, so when the maximum is the floor or more, everything written is as
