@@ -1,0 +1,135 @@
+"""The golfsolve command group, which loads each command from its own module when it is
+run, and the entry point: every failure one line on stderr and an exit status."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import click
+
+from golfsolve import __version__
+from golfsolve.cli.streams import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    drop_stdout,
+    echo_err,
+    fit_output,
+    fit_text_stream,
+    write_failed,
+)
+from golfsolve.errors import InputError, OutputError
+from golfsolve.model.codes import NEGATIVE_NUMBER, out_of_range
+
+# command name -> (module under golfsolve.cli.commands, the click command in it)
+COMMANDS = {
+    "batch": ("batch", "batch"), "compare": ("compare", "compare"), "export": ("export", "export"),
+    "odds": ("odds", "odds"), "play": ("play", "play"), "replay": ("replay", "replay_command"),
+    "show": ("show", "show"), "solve": ("solve", "solve"),
+}
+
+
+class _Commands(click.Group):
+    """The command group. Each command is loaded from its own module when it is named (all of
+    them for the help's list). A stop signal inside a command ends it with one line and status
+    128 + the signal's number (click on its own prints a blank line and forgets which signal)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module, attribute = COMMANDS[name]
+        return getattr(importlib.import_module(f"golfsolve.cli.commands.{module}"), attribute)
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as stop:
+            echo_err("golfsolve: interrupted")
+            raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
+
+
+@click.group(
+    cls=_Commands,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    epilog="DEAL is a game code (GO1-E-AAAAAAB), a PySolFC deal number (1), a board or JSON "
+    "file, or - for standard input. Exit status: 0 done (a deal that cannot be won is not an "
+    "error), 1 a replay stopped at an illegal move, compare found a solver bug, a worker died "
+    "or output could not be written, 2 bad input, 128 + the signal's number when stopped "
+    "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).",
+)
+@click.version_option(__version__, prog_name="golfsolve")
+def cli() -> None:
+    """golfsolve: an exact solver and deal analyser for Golf solitaire."""
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the CLI; every failure becomes one line on stderr and an exit status."""
+    try:
+        result = cli.main(args=argv, prog_name="golfsolve", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:  # bare golfsolve: the usual help
+        click.echo(exc.format_message(), err=True)  # the help itself, many lines
+        return EXIT_USAGE
+    except click.UsageError as exc:
+        if isinstance(exc, click.NoSuchOption) and NEGATIVE_NUMBER.match(exc.option_name):
+            # solve -12: a deal number, which click reads as the short options -1 and -2
+            given = argv if argv is not None else sys.argv[1:]
+            number = next((arg for arg in given if NEGATIVE_NUMBER.match(arg)
+                           and arg.startswith(exc.option_name)), exc.option_name)
+            echo_err(f"golfsolve: error: {out_of_range(number)}")
+            return EXIT_USAGE
+        message = exc.format_message().replace("\n", " ")
+        command = exc.ctx.command_path if exc.ctx else "golfsolve"
+        echo_err(f"{command}: error: {message} (see --help)")
+        return EXIT_USAGE
+    except InputError as exc:
+        echo_err(f"golfsolve: error: {exc}")
+        return EXIT_USAGE
+    except click.ClickException as exc:
+        echo_err(f"golfsolve: error: {exc.format_message()}")
+        return exc.exit_code
+    except (click.Abort, KeyboardInterrupt) as stop:
+        echo_err("golfsolve: interrupted")
+        return getattr(stop, "exit_status", 130)
+    except (BrokenPipeError, SystemExit):
+        # The reader of stdout went away (| head): not an error. (Click turns that into
+        # SystemExit(1); nothing else exits that way when click is not in standalone mode.)
+        drop_stdout()
+        return EXIT_OK
+    except OutputError as exc:
+        echo_err(f"golfsolve: error: {exc}")
+        return EXIT_FAILED
+    except OSError as exc:  # files and databases report their own errors: this is an output
+        code = write_failed(exc)
+        drop_stdout()
+        return code
+    return result if isinstance(result, int) else EXIT_OK
+
+
+def main() -> None:
+    from golfsolve.interrupts import install
+
+    install()
+    # Started with stdin or stderr closed (<&-, 2>&-): read nothing, and say nothing there.
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (for the whole run)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:  # started with stdout closed (>&-)
+        echo_err("golfsolve: error: standard output is closed")
+        sys.exit(EXIT_FAILED)
+    sys.stdout = fit_output(sys.stdout)
+    sys.stderr = fit_text_stream(sys.stderr)
+    code = run()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        drop_stdout()
+    except OSError as exc:
+        code = write_failed(exc)
+        drop_stdout()
+    sys.exit(code)

@@ -1,0 +1,145 @@
+"""What batch and compare share: their options, and the session that runs a batch (the
+store, the row file, the progress bar, the workers or the cluster, their lifetimes and how their
+failures are worded)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from golfsolve.cli.inputs import WholeNumber, check_out
+from golfsolve.cli.streams import EXIT_FAILED, echo_err
+from golfsolve.errors import InputError, OutputError
+from golfsolve.model.rules import parse_rules_list
+from golfsolve.odds import MAX_BUDGET, MAX_SAMPLES
+
+DEALS_HELP = """DEALS: deal ranges (1-10000), code ranges (GO1-C-AAAAAAB..GO1-C-AAAABMM), a start
+code or number with --count N, board files or globs ('boards/*.board'), or @FILE listing codes,
+numbers, ranges or board files one a line (@- from standard input). A code's letter is not
+used here: --rules names the rule sets. With --db and no DEALS: the deals the database holds.
+
+Exit status: 0 done; 1 a worker died or output could not be written (the finished results
+stay in --db), or compare found a solver bug; 2 bad input; 128 + the signal when stopped
+(130 Ctrl-C)."""
+
+
+def batch_options(fn):
+    for option in reversed([
+        click.option("--count", type=WholeNumber(min=1),
+                     help="With one start number or code: this many deals from it."),
+        click.option("--jobs", type=WholeNumber(min=1), default=None,
+                     help="Worker processes (default: the cores this process may use)."),
+        click.option("--db", type=click.Path(dir_okay=True),
+                     help="SQLite file that keeps every finished result; rerun to resume, "
+                     "or run with more deals or rule sets to add to it."),
+        click.option("--fewest-moves", is_flag=True, help="Store fewest-moves solutions."),
+        click.option("--odds", is_flag=True,
+                     help="Also weigh each deal with its stock face down: its clairvoyant "
+                     "odds over --samples stock orders (see golfsolve odds)."),
+        click.option("--samples", type=WholeNumber(1, MAX_SAMPLES), default=None,
+                     help="Stock orders a deal's odds weigh [default: 100]."),
+        click.option("--seed", type=int, default=None,
+                     help="Seed of the sampled stock orders [default: 0]."),
+        click.option("--budget", type=WholeNumber(1, MAX_BUDGET), default=None,
+                     help="Also try each deal's exact fair value within this many states."),
+        click.option("--dask", "dask_address", metavar="ADDRESS",
+                     help="Solve on a Dask cluster (tcp://host:8786) instead of local workers."),
+        click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON."),
+        click.option("--quiet", is_flag=True, help="No progress bar."),
+    ]):
+        fn = option(fn)
+    return fn
+
+
+BATCH_SAMPLES = 100  # stock orders a deal's odds weigh in a batch
+
+
+def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | None,
+          budget: int | None):
+    """What each (deal, rules) of a batch gets, from the options."""
+    from golfsolve.batch.run import Work
+
+    if not odds:
+        for flag, given in (("--samples", samples), ("--seed", seed), ("--budget", budget)):
+            if given is not None:
+                raise InputError(f"{flag} goes with --odds")
+        return Work(fewest_moves)
+    return Work(fewest_moves, samples or BATCH_SAMPLES, seed or 0, budget or 0)
+
+
+def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,
+         pairs=False, odds=False, samples=None, seed=None, budget=None):
+    """Solve (or, with --db and no DEALS, read) a batch; the report of its rows."""
+    from golfsolve.batch.deals import DealList
+    from golfsolve.batch.rows import RowWriter
+    from golfsolve.batch.run import run_batch
+    from golfsolve.batch.store import ResultStore
+    from golfsolve.cli.render.progress import Progress
+    from golfsolve.runners import WorkerError, available_cores, checked_jobs
+
+    chosen = list(parse_rules_list(rules))
+    check_out(out, db)
+    if not deals:
+        if not db:
+            raise InputError("no DEALS given (or --db with stored results to report on)")
+        for flag, given in (("--count", count), ("--jobs", jobs), ("--dask", dask_address),
+                            ("--fewest-moves", fewest_moves), ("--samples", samples),
+                            ("--seed", seed), ("--budget", budget)):
+            if given:
+                raise InputError(f"{flag} only applies to solving DEALS; with --db alone the "
+                                 "stored results are reported")
+    if dask_address is not None and not dask_address.strip():
+        raise InputError("--dask needs a scheduler's address (like tcp://host:8786)")
+    if jobs and dask_address:
+        raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
+                         "workers: give one or the other")
+    work = work_for(fewest_moves, odds, samples, seed, budget)
+    deal_list = DealList(deals, count) if deals else None
+    cores = available_cores()
+    workers = checked_jobs(jobs)
+    if workers > cores:
+        echo_err(f"golfsolve: note: --jobs {jobs} is more than the {cores} cores this process "
+                 "may use; the workers will share them")
+    cluster = None  # reached first: a scheduler that cannot be used is bad input, found
+    if dask_address and deal_list is not None:  # before the database or --out is touched
+        from golfsolve.batch.run import DaskRunner, solve_unit
+
+        cluster = DaskRunner(dask_address, solve_unit)
+    store = None
+    try:
+        store = ResultStore(db, create=deal_list is not None) if db else None
+        if store is not None and deal_list is not None:
+            store.claim(fewest_moves, work.odds)
+        elif store is not None and store.fresh:
+            raise InputError(f"{db} holds no golfsolve results")
+        # the odds columns too when the database holds odds (a report writes its rows)
+        stored_odds = store is not None and store.odds_settings() is not None
+        writer = RowWriter(out, odds or stored_odds) if out else None
+        try:
+            progress = Progress(deal_list.total if deal_list else None,
+                                [r.name for r in chosen], not quiet and sys.stderr.isatty())
+            try:
+                report = run_batch(deal_list, chosen, jobs=workers, dask=cluster,
+                                   store=store, work=work, writer=writer, progress=progress,
+                                   pairs=pairs, solve=deal_list is not None)
+            finally:
+                progress.close()
+        finally:
+            if writer is not None:
+                writer.close()
+    except KeyboardInterrupt as stop:
+        kept = (f"; the finished results are kept in {db}: run the same command again to go on"
+                if db else "")
+        echo_err(f"golfsolve: interrupted{kept}")
+        raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
+    except (WorkerError, OutputError) as exc:
+        kept = f"; the finished results are kept in {db}" if db else ""
+        echo_err(f"golfsolve: error: {exc}{kept}")
+        raise click.exceptions.Exit(EXIT_FAILED) from None
+    finally:
+        if store is not None:
+            store.close()
+        if cluster is not None:
+            cluster.close()
+    return chosen, report

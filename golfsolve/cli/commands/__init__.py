@@ -1,0 +1,1 @@
+"""One module per golfsolve command, each loaded when its command is run."""

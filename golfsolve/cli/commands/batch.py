@@ -1,0 +1,41 @@
+"""golfsolve batch: solve many deals and summarize."""
+
+from __future__ import annotations
+
+import click
+
+from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
+from golfsolve.cli.streams import EXIT_OK, echo_json
+
+
+@click.command(epilog=DEALS_HELP)
+@click.argument("deals", nargs=-1, metavar="[DEALS]...")
+@click.option("--rules", default="easy,classic", show_default=True,
+              help="Rule sets: a comma list of easy, classic, dead-king, or all.")
+@click.option("--out", type=click.Path(), help="Write one row per (deal, rules) to FILE.csv "
+              "or FILE.jsonl, as the rows are finished.")
+@batch_options
+def batch(deals, rules, out, count, jobs, db, fewest_moves, odds, samples, seed, budget,
+          dask_address, as_json, quiet) -> int:
+    """Solve many deals and summarize: win rates with 95% Wilson intervals, mean best score,
+    and the distribution of the most cards removable.
+
+    \b
+    Examples:
+      golfsolve batch 1-10000 --rules all --out results.csv
+      golfsolve batch 1-100000 --db runs.sqlite      (interrupt and rerun to resume)
+      golfsolve batch GO1-C-AAAAAAB --count 500 --jobs 2 --json
+      golfsolve batch --db runs.sqlite --rules all   (report what the database holds)
+    """
+    from golfsolve.batch.tally import render_repeated, render_summary
+
+    _, report = run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
+                            out=out, odds=odds, samples=samples, seed=seed, budget=budget)
+    summaries = report.tally.summaries()
+    if as_json:
+        echo_json({"summary": [s.to_dict() for s in summaries], "repeated": report.repeated})
+    else:
+        click.echo(render_summary(summaries))
+        for line in render_repeated(report.repeated):
+            click.echo(line)
+    return EXIT_OK

@@ -1,0 +1,69 @@
+"""golfsolve compare: rule sets side by side on the same deals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
+from golfsolve.cli.inputs import check_out
+from golfsolve.cli.streams import EXIT_FAILED, EXIT_OK, echo_err, echo_json
+from golfsolve.model.rules import parse_rules_list
+
+
+@click.command(epilog=DEALS_HELP)
+@click.argument("deals", nargs=-1, metavar="[DEALS]...")
+@click.option("--rules", default="easy,classic", show_default=True,
+              help="The rule sets to compare (two or more).")
+@click.option("--plot", type=click.Path(dir_okay=False),
+              help="Draw the max-removed distributions to FILE.png or FILE.svg (matplotlib).")
+@batch_options
+def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, samples, seed, budget,
+            dask_address, as_json, quiet) -> int:
+    """Compare rule sets on the same deals: win rates with intervals, the 2x2 table of deals
+    won under each, mean best scores.
+
+    A deal won only under the stricter rules would be a solver bug: it is reported as an error
+    (exit status 1).
+
+    \b
+    Examples:
+      golfsolve compare 1-1000
+      golfsolve compare 1-5000 --rules all --plot removed.png --db cmp.sqlite
+      golfsolve compare --db census.sqlite --rules all   (compare what the database holds)
+    """
+    from golfsolve.batch.tally import render_comparison, render_rates, render_repeated
+    from golfsolve.cli.render.plot import PLOT_SUFFIXES, check_plot_path, plot_histograms
+
+    if len(parse_rules_list(rules)) < 2:
+        raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
+    if plot is not None:
+        check_out(plot, db, "--plot")  # a name, and not the database's
+        if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
+            raise click.BadParameter("writes .png or .svg files", param_hint="--plot")
+        check_plot_path(plot)
+    _, report = run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
+                            pairs=True, odds=odds, samples=samples, seed=seed, budget=budget)
+    summaries = report.tally.summaries()
+    tables = report.tally.comparisons()
+    if plot:
+        plot_histograms(summaries, plot)
+    if as_json:
+        echo_json({"summary": [s.to_dict() for s in summaries],
+                    "tables": [t.to_dict() for t in tables], "repeated": report.repeated})
+    else:
+        for line in render_rates(summaries) + render_repeated(report.repeated):
+            click.echo(line)
+        for table in tables:
+            click.echo()
+            click.echo(render_comparison(table))
+        if plot:
+            click.echo(f"\nplot written to {plot}")
+    bugs = [t for t in tables if t.only_stricter_count]
+    for table in bugs:
+        more = table.only_stricter_count - len(table.only_stricter)
+        named = ", ".join(table.only_stricter) + (f" and {more} more" if more else "")
+        echo_err(f"golfsolve: error: solver bug: won under {table.stricter} but not under "
+                 f"{table.easier}: {named}")
+    return EXIT_FAILED if bugs else EXIT_OK

@@ -1,0 +1,76 @@
+"""golfsolve play: a deal in the terminal."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from golfsolve.cli.inputs import LANG_OPTION, RULES_HELP, describe, one_rules
+from golfsolve.cli.session import PlaySession
+from golfsolve.cli.streams import shown_encoding
+from golfsolve.files import piped_lines
+from golfsolve.i18n import default_language, text
+from golfsolve.model.deal import resolve
+
+
+@click.command()
+@click.argument("deal")
+@click.option("--rules", help=RULES_HELP)
+@LANG_OPTION
+@click.option("--seed", type=int, help="Seed for the order of a position's unseen stock and "
+              "for the deals that n picks, to repeat a session.")
+def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> int:
+    """Play a deal in the terminal.
+
+    After every move it shows the columns (the free card in brackets), the stock, the waste,
+    the score and the move counter. Type a column number 1-7 to remove its free card (or
+    column and row, as 1 4, to tap any card), d to draw, u to undo, h for a fair hint (the
+    best move without seeing the stock), p to peek (the solver's move, seeing the stock),
+    s FILE to save the position as the player sees it (.json: with the rules), n for a new
+    deal, ? for the commands, q to quit. Commands can also be piped in on standard input,
+    one a line.
+
+    \b
+    Examples:
+      golfsolve play GO1-C-AAAAAAB
+      printf 'd\\n5\\n2\\nq\\n' | golfsolve play my.board --lang fi
+    """
+    source = resolve(deal)
+    chosen = one_rules(source, rules)
+    lang = lang or default_language()
+    stdin = sys.stdin
+    interactive = stdin.isatty()
+    if interactive:
+        if hasattr(stdin, "reconfigure"):  # a key it cannot decode is unknown input, no crash
+            stdin.reconfigure(errors="replace")
+        lines = _typed_lines(text(lang, "prompt"))
+    else:
+        lines = piped_lines(stdin)
+    session = PlaySession(source.position, chosen, describe(source, chosen, lang), lang,
+                          click.echo, seed, interactive)
+    try:
+        return session.run(lines)
+    except KeyboardInterrupt:
+        if interactive:
+            click.echo("")  # end the prompt's line: the message gets a line of its own
+        raise
+    finally:
+        lines.close()  # now, while standard input is still open
+
+
+def _typed_lines(prompt: str):
+    """Lines typed at a terminal after ``prompt``, with line editing and history where Python
+    has readline (arrow keys move in the line, up recalls the last command)."""
+    try:
+        import readline  # noqa: F401 (loading it is what gives input() its line editing)
+    except ImportError:  # Windows: the console's own editing
+        pass
+    shows = shown_encoding(sys.stdout)  # input() writes the prompt: what the terminal shows
+    prompt = prompt.encode(shows, "replace").decode(shows)
+    while True:
+        try:
+            yield input(prompt)
+        except EOFError:  # Ctrl-D: the shell's prompt then starts a line of its own
+            click.echo("")
+            return

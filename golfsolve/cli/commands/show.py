@@ -1,0 +1,53 @@
+"""golfsolve show: a deal or a position."""
+
+from __future__ import annotations
+
+import click
+
+from golfsolve.cli.inputs import LANG_OPTION, RULES_HELP, describe, one_rules
+from golfsolve.cli.render.views import render_grid
+from golfsolve.cli.streams import EXIT_OK, echo_json
+from golfsolve.i18n import default_language, describe_position
+from golfsolve.model.deal import resolve
+from golfsolve.model.game import Game
+
+
+@click.command()
+@click.argument("deal")
+@click.option("--rules", help=RULES_HELP)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "grid", "board", "json"]), default="text",
+    show_default=True,
+    help="text: the rules pages' description; grid: one line a column; board: the board "
+    "format; json: JSON.",
+)
+@LANG_OPTION
+def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
+    """Show a deal or a position.
+
+    Game codes and numbers name PySolFC's deals: the Golf app's own shuffle is not
+    published, so the app's code GO1-E-AAAAAAB and golfsolve's name different cards. To look
+    at the app's deal, type its cards into a board file (see the README) and give its path.
+
+    \b
+    Examples:
+      golfsolve show GO1-E-AAAAAAB
+      golfsolve show 42 --format board > deal42.board
+      golfsolve show deal42.board --lang fi
+      golfsolve show position.board --format json
+    """
+    source = resolve(deal)
+    chosen = one_rules(source, rules)
+    game = Game(source.position, chosen)
+    lang = lang or default_language()
+    if fmt == "board":
+        click.echo(source.position.to_board(), nl=False)
+    elif fmt == "json":
+        data = {"deal": source.label, "number": source.number, "code": source.code_for(chosen),
+                "rules": chosen.name, **source.position.to_dict()}
+        echo_json(data)
+    elif fmt == "grid":
+        click.echo(render_grid(game, describe(source, chosen, lang), lang))
+    else:
+        click.echo(describe_position(game.columns(), game.stock_left, game.waste, lang))
+    return EXIT_OK

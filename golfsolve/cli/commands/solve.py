@@ -1,0 +1,77 @@
+"""golfsolve solve: decide deals."""
+
+from __future__ import annotations
+
+import click
+
+from golfsolve.cli.inputs import deal_name, describe, rules_for
+from golfsolve.cli.render.views import render_solution
+from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
+from golfsolve.errors import InputError
+from golfsolve.model.deal import DealSource, resolve
+from golfsolve.model.game import Game
+
+
+@click.command(epilog="Exit status: 0 when every deal was decided, won or not; 2 bad input.")
+@click.argument("deals", nargs=-1, required=True, metavar="DEAL...")
+@click.option("--rules", help="easy, classic, dead-king, a comma list, or all "
+              "(default: the code's letter, else easy)")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line per (deal, rules).")
+@click.option("--fewest-moves", is_flag=True,
+              help="Give a win with the fewest moves (draws count); slower on most deals.")
+def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves: bool) -> int:
+    """Decide deals: winnable or not, a solution, max cards removable, best score.
+
+    A deal that cannot be won gets the line that removes the most cards; its best score is
+    the dead-end score of that line. Several deals are solved in one process.
+
+    Game codes and numbers name PySolFC's deals, not the Golf app's (whose shuffle is not
+    published): to solve the app's deal, type its cards into a board file and give its path.
+
+    \b
+    Examples:
+      golfsolve solve GO1-E-AAAAAAB
+      golfsolve solve 1 2 3 --rules all --json
+      golfsolve solve my.board --rules classic --fewest-moves
+    """
+    from golfsolve.batch.rows import full_record, solution_row
+    from golfsolve.solver import solve_game
+
+    if deals.count("-") > 1:
+        raise InputError("standard input can be read only once: give - once")
+    sources = [resolve(d) for d in deals]  # all input is checked before any work
+    for source in sources:
+        known_stock(source)
+    jobs = {}
+    for source in sources:
+        repeated = []  # (the source given first, rules) of this one's pairs solved already
+        for chosen in rules_for(source, rules):
+            key = (source.position, chosen)
+            if key in jobs:
+                repeated.append((jobs[key][0], chosen))
+            jobs.setdefault(key, (source, chosen))
+        if repeated:
+            name, first = deal_name(source), deal_name(repeated[0][0])
+            same = ("was given more than once" if name == first else
+                    f"holds the same cards as {first}")
+            under = ", ".join(r.name for _, r in repeated)
+            echo_err(f"golfsolve: note: {name} {same} (under {under} rules); it is solved once")
+    for n, (source, chosen) in enumerate(jobs.values()):
+        solution = solve_game(Game(source.position, chosen), fewest_moves=fewest_moves)
+        if as_json:
+            row = solution_row(source.label, source.number, chosen, solution)
+            echo_json(full_record(row, solution.moves))
+        else:
+            if n:
+                click.echo()
+            click.echo(render_solution(describe(source, chosen), solution))
+    return EXIT_OK
+
+
+def known_stock(source: DealSource) -> None:
+    """Refuse a position whose stock is not all known: it cannot be solved, only weighed."""
+    unknown = source.position.unknown_slots
+    if unknown:
+        where = deal_name(source)  # a file or stdin: a numbered deal's stock is known
+        raise InputError(f"{where} has {unknown} unknown stock cards: solving needs the whole "
+                         f"stock; golfsolve odds {where} gives the chances")

@@ -1,0 +1,95 @@
+"""What the commands read from their arguments: deal sources and how to name them, rule
+options, moves, whole numbers, and the files a command will write."""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+from golfsolve.cli.moves import MoveSource
+from golfsolve.errors import InputError
+from golfsolve.files import exists, is_dir, read_text
+from golfsolve.i18n import LANGUAGES, text
+from golfsolve.model.deal import DealSource
+from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
+
+RULES_HELP = "easy, classic or dead-king (default: the code's letter, else easy)"
+LANG_OPTION = click.option(
+    "--lang", type=click.Choice(LANGUAGES), default=None,
+    help="Language: en, fi, id or tr (default: from LC_ALL, LC_MESSAGES or LANG, else en).",
+)
+
+
+def one_rules(source: DealSource, rules: str | None) -> Rules:
+    """--rules, else the rules the input names (its code, or a JSON deal's rules), else Easy."""
+    return rules_by_name(rules) if rules is not None else (source.code_rules or EASY)
+
+
+def rules_for(source: DealSource, rules: str | None) -> tuple[Rules, ...]:
+    return parse_rules_list(rules) if rules is not None else (one_rules(source, None),)
+
+
+def deal_name(source: DealSource, lang: str = "en") -> str:
+    """A deal as the user gave it, whatever the rules: its number, or its file."""
+    if source.number is not None:
+        return text(lang, "deal_number", n=source.number)
+    return "stdin" if source.label == "-" else source.label
+
+
+def describe(source: DealSource, rules: Rules, lang: str = "en") -> str:
+    """A deal under some rules: its game code and number, or its file."""
+    code = source.code_for(rules)
+    if code and source.number is not None:
+        return f"{code} ({text(lang, 'deal_number', n=source.number)})"
+    return deal_name(source, lang)
+
+
+class WholeNumber(click.IntRange):
+    """A whole number in a range; text that is none is named 'not a valid integer' (click's
+    own says 'integer range', which reads as if a range were asked for)."""
+
+    name = "integer"
+
+
+_PATH_LIKE = re.compile(r"^([^\s\[{]*[/\\]\S*|[\w.-]*[A-Za-z_-][\w-]*\.[A-Za-z]{1,5})$")
+
+
+def read_moves(moves: str) -> MoveSource:
+    """MOVES as given: standard input, a file, or the moves themselves."""
+    if moves == "-":
+        return MoveSource.parse(read_text(moves))
+    if moves.strip() and is_dir(moves):
+        raise InputError(f"{moves} is a directory, not moves or a file of them")
+    if moves.strip() and exists(moves):  # a file, or a pipe or device: <(...), /dev/stdin
+        return MoveSource.parse(read_text(moves)).read_from(moves)
+    try:
+        return MoveSource.parse(moves)
+    except InputError:
+        if _PATH_LIKE.match(moves.strip()):
+            raise InputError(f"no such file: {moves}") from None
+        raise
+
+
+def file_names(**given: str | None) -> None:
+    """Options that name files (--out="x.csv" as out="x.csv"): each one given names a file
+    that will be kept (an empty name would quietly write nothing, ':memory:' a database that
+    vanishes)."""
+    for name, value in given.items():
+        flag = "--" + name
+        if value is not None and not value.strip():
+            raise InputError(f"{flag} needs a file name")
+        if name == "db" and value == ":memory:":
+            raise InputError("--db :memory: is SQLite's name for a database that is not kept: "
+                             "give a file name")
+
+
+def check_out(out: str | None, db: str | None, option: str = "--out") -> None:
+    """An output file that is not the database (which writing it would destroy)."""
+    from golfsolve.batch.rows import check_out_path, same_file
+
+    file_names(db=db, **{option[2:]: out})
+    if out and option == "--out":
+        check_out_path(out)
+    if out and db and same_file(out, db):
+        raise InputError(f"{option} {out} is the database given to --db: write to another file")
