@@ -1,6 +1,8 @@
-"""Worker processes that run one function on tasks and never outlive the process that made them.
+"""Where the work runs: in this process (InlineRunner), in local worker processes (WorkerPool)
+or on a Dask cluster (DaskRunner), behind one protocol: submit(task_id, payload),
+next_result() -> (task_id, result), outstanding, close().
 
-Each worker is a spawned process with a pipe of its own. It dies with its parent however the
+Each local worker is a spawned process with a pipe of its own. It dies with its parent however the
 parent ends (on Linux the kernel sends it SIGKILL, elsewhere a watchdog thread notices within a
 second), ignores the stop signals (the parent decides when to stop), and sends back either the
 function's result or the error it raised.
@@ -8,10 +10,12 @@ function's result or the error it raised.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import sys
 import threading
+import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -220,3 +224,94 @@ class InlineRunner:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class DaskRunner:
+    """Solves on a Dask distributed cluster. Connecting is the first thing it does, so that a
+    scheduler that cannot be used is bad input, found before any file is touched."""
+
+    POLL_SECONDS = 0.05
+    CONNECT_SECONDS = 10
+
+    def __init__(self, address: str, function: Callable) -> None:
+        try:
+            from dask.distributed import as_completed
+        except ImportError:
+            raise InputError("--dask needs Dask: pip install 'golfsolve[dask]'") from None
+        # The client logs what golfsolve reports itself (a lost scheduler, a task moved on).
+        logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
+        self.client = _connect(address, self.CONNECT_SECONDS)
+        if not self.client.scheduler_info().get("workers"):
+            print(f"golfsolve: note: the Dask scheduler at {address} has no workers yet: the "
+                  "work waits for one (Ctrl-C stops)", file=sys.stderr)
+        self.function = function
+        self._done = as_completed()
+        self._ids: dict[str, int] = {}
+        self._futures: dict[str, object] = {}
+
+    @property
+    def outstanding(self) -> int:
+        return len(self._futures)
+
+    def submit(self, task_id: int, payload: object) -> None:
+        future = self.client.submit(self.function, payload, pure=False)
+        self._ids[future.key] = task_id
+        self._futures[future.key] = future
+        self._done.add(future)
+
+    def next_result(self) -> tuple[int, object]:
+        while not self._done.has_ready():
+            check()
+            time.sleep(self.POLL_SECONDS)
+        future = next(self._done)
+        del self._futures[future.key]
+        try:
+            result = future.result()
+        except Exception as exc:
+            if "scheduler-connection-lost" in str(exc) or self.client.status != "running":
+                raise WorkerError("lost the connection to the Dask scheduler") from None
+            raise WorkerError(f"a Dask worker failed: {_first_line(exc)}") from None
+        return self._ids.pop(future.key), result
+
+    def close(self) -> None:
+        """Cancel what is left and disconnect (again: nothing)."""
+        if self._futures:
+            self.client.cancel(list(self._futures.values()))
+            self._futures.clear()
+        self.client.close()
+
+
+def _connect(address: str, seconds: int):
+    """A Dask client connected to the scheduler at ``address``; InputError when none answers
+    as one within about ``seconds`` (a port that accepts and never answers included)."""
+    from dask.distributed import Client
+
+    box: dict[str, object] = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = Client(address, timeout=f"{seconds}s")
+        except Exception as exc:  # noqa: BLE001 (whatever the far end sends, one line)
+            box["error"] = exc
+
+    # in a thread of its own: the handshake with something that is no scheduler can wait
+    # forever, and a daemon thread left waiting does not keep the process alive
+    thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    thread.start()
+    thread.join(seconds + 5)
+    if thread.is_alive():
+        raise InputError(f"no Dask scheduler answered at {address} within {seconds + 5} s "
+                         "(is it a Dask scheduler's address?)")
+    error = box.get("error")
+    if error is not None:
+        if isinstance(error, (OSError, TimeoutError, ValueError, TypeError)):
+            reason = _first_line(error)
+        else:
+            reason = "it does not answer as a Dask scheduler"
+        raise InputError(f"cannot reach the Dask scheduler at {address}: {reason}")
+    return box["client"]
+
+
+def _first_line(error: BaseException) -> str:
+    """An error's message as one line (Dask's run to several), or its type's name."""
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]

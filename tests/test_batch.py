@@ -376,7 +376,7 @@ def test_a_scheduler_that_cannot_be_used_is_bad_input_before_any_file_is_touched
     import socket
 
     pytest.importorskip("dask.distributed")
-    from golfsolve.batch.run import DaskRunner
+    from golfsolve.runners import DaskRunner
 
     keep, db = tmp_path / "keep.csv", tmp_path / "new.sqlite"
     keep.write_text("precious\n")
@@ -399,7 +399,8 @@ def test_a_scheduler_that_cannot_be_used_is_bad_input_before_any_file_is_touched
 
 def test_a_scheduler_with_no_workers_is_noted(capsys, monkeypatch):
     pytest.importorskip("dask.distributed")
-    from golfsolve.batch import run as batch
+    from golfsolve import runners as batch
+    from golfsolve.batch.unit import solve_unit
 
     class Idle:  # a scheduler's client, as one with no workers answers
         def scheduler_info(self):
@@ -409,7 +410,7 @@ def test_a_scheduler_with_no_workers_is_noted(capsys, monkeypatch):
             pass
 
     monkeypatch.setattr(batch, "_connect", lambda address, seconds: Idle())
-    batch.DaskRunner("tcp://cluster:8786", batch.solve_unit).close()
+    batch.DaskRunner("tcp://cluster:8786", solve_unit).close()
     assert capsys.readouterr().err == ("golfsolve: note: the Dask scheduler at "
                                        "tcp://cluster:8786 has no workers yet: the work waits "
                                        "for one (Ctrl-C stops)\n")

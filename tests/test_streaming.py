@@ -100,16 +100,16 @@ def test_a_database_grown_in_three_runs_equals_one_run(cli, tmp_path):
 
 def count_solves(monkeypatch):
     """The rule set of every (deal, rules) a batch solves in this process, in order."""
-    import golfsolve.batch.run
+    import golfsolve.batch.unit
 
     solved = []
-    real = golfsolve.batch.run.solution_row
+    real = golfsolve.batch.unit.solution_row
 
     def counting(label, number, rules, solution):
         solved.append(rules.name)
         return real(label, number, rules, solution)
 
-    monkeypatch.setattr(golfsolve.batch.run, "solution_row", counting)
+    monkeypatch.setattr(golfsolve.batch.unit, "solution_row", counting)
     return solved
 
 

@@ -48,6 +48,8 @@ RECORD_FIELDS = ("deal", "number", "code", "rules", "winnable", "max_removed", "
                  "fewest_moves", "line", "moves", "states", "ms")
 ROW_FIELDS = tuple(field for field in RECORD_FIELDS if field != "moves")
 ODDS_FIELDS = ("odds_wins", "odds_samples", "fair_value")
+# a stored row: its deal's key (the number, or the board's name), the row, the odds
+STORED_FIELDS = ("key", *ROW_FIELDS, *ODDS_FIELDS)
 OUT_SUFFIXES = (".csv", ".jsonl")
 
 

@@ -8,192 +8,33 @@ once; each block, once all of it is known, is written and counted, in the order 
 
 from __future__ import annotations
 
-import logging
-import sys
-import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
+from typing import TYPE_CHECKING
 
 from golfsolve.batch.deals import DealItem, DealList, number_item
-from golfsolve.batch.rows import ODDS_FIELDS, RowWriter, solution_row
+from golfsolve.batch.rows import ODDS_FIELDS, RowWriter
 from golfsolve.batch.store import ResultStore
 from golfsolve.batch.tally import MAX_LISTED_BUGS, BatchTally
-from golfsolve.cli.render.progress import Progress
-from golfsolve.errors import InputError
+from golfsolve.batch.unit import Work, solve_unit
 from golfsolve.interrupts import check, deferred
 from golfsolve.model.codes import MAX_NUMBER
 from golfsolve.model.deal import Deal
 from golfsolve.model.position import Position
-from golfsolve.model.rules import STRICTNESS_ORDER, Rules, rules_by_name
-from golfsolve.runners import InlineRunner, WorkerError, WorkerPool
+from golfsolve.model.rules import Rules
+from golfsolve.runners import DaskRunner, InlineRunner, WorkerPool
 
-STRICTNESS = {r.name: i for i, r in enumerate(STRICTNESS_ORDER)}
+if TYPE_CHECKING:  # the progress bar is the command line's: only its type is named here
+    from golfsolve.cli.render.progress import Progress
+
 BLOCK = 512  # deals looked up in the database at once
 SPAN = 1 << 15  # deals first checked whole: all stored, or (not solving) none
 MAX_UNIT = 32  # deals in one unit of work
 WINDOW_PER_JOB = 4  # units out at a time, per worker
 HELD_BLOCKS = 8  # blocks waiting for a slow unit before the next ones are taken
-
-
-@dataclass(frozen=True)
-class Work:
-    """What each (deal, rules) of a batch gets: a solution (with the fewest moves or not) and,
-    with ``odds_samples``, its odds with the stock face down."""
-
-    fewest_moves: bool = False
-    odds_samples: int = 0  # 0: no odds
-    odds_seed: int = 0
-    fair_budget: int = 0  # expectimax states for the fair value; 0: none
-
-    @property
-    def odds(self) -> tuple[int, int] | None:
-        return (self.odds_samples, self.odds_seed) if self.odds_samples else None
-
-    def missing(self, row: dict | None) -> bool:
-        return row is None or (self.odds_samples > 0 and row.get("odds_samples") is None)
-
-
-def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]], Work],
-               ) -> list[dict]:
-    """Solve each deal under the rule sets named with it (those marked True; the others are
-    solved already and only want their odds): result rows. Runs in the workers.
-
-    Numbered deals are dealt together by the compiled dealer and solved from plain arrays:
-    no Deal, Game or Move objects unless odds are asked for. The strictest rules go first: a
-    line that wins under them wins under the easier ones, which then need no search (their
-    row says 0 states; with --fewest-moves each rule set is searched for its own)."""
-    from golfsolve.odds import layout_odds
-    from golfsolve.packing import dealt_arrays, pack_position, start_array
-    from golfsolve.solver import Line, search_line
-
-    pairs, work = payload
-    arrays = dealt_arrays([item.number for item, _ in pairs if item.number is not None])
-    rows = []
-    for item, wanted in pairs:
-        if item.number is not None:
-            col_ranks, stock_ranks, waste = next(arrays)
-            position, heights = None, [5] * 7
-        else:
-            position = item.position()
-            col_ranks, stock_ranks = pack_position(position)
-            waste, heights = position.waste.rank, position.heights
-        start = start_array(heights, 0, waste)
-        stricter_win = None  # a win under stricter rules is a win under easier ones
-        for name, solve in sorted(wanted, key=lambda pair: -STRICTNESS[pair[0]]):
-            rules = rules_by_name(name)
-            row = {"key": item.key, "rules": name}
-            if solve:
-                if stricter_win is not None and not work.fewest_moves:
-                    line = Line(True, stricter_win.max_removed, stricter_win.tokens, False, 0,
-                                0.0)
-                else:
-                    line = search_line((col_ranks, stock_ranks, rules.fits_table(), start),
-                                       work.fewest_moves)
-                if line.winnable:
-                    stricter_win = line
-                row.update(solution_row(item.label, item.number, rules, line))
-            if work.odds_samples:
-                if position is None:
-                    position = item.position()
-                row.update(layout_odds(position, rules, work.odds_samples, work.odds_seed,
-                                       work.fair_budget, item.key))
-            rows.append(row)
-    return rows
-
-
-# ----- where the work is done ----------------------------------------------------------------
-class DaskRunner:
-    """Solves on a Dask distributed cluster. Connecting is the first thing it does, so that a
-    scheduler that cannot be used is bad input, found before any file is touched."""
-
-    POLL_SECONDS = 0.05
-    CONNECT_SECONDS = 10
-
-    def __init__(self, address: str, function: Callable) -> None:
-        try:
-            from dask.distributed import as_completed
-        except ImportError:
-            raise InputError("--dask needs Dask: pip install 'golfsolve[dask]'") from None
-        # The client logs what golfsolve reports itself (a lost scheduler, a task moved on).
-        logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
-        self.client = _connect(address, self.CONNECT_SECONDS)
-        if not self.client.scheduler_info().get("workers"):
-            print(f"golfsolve: note: the Dask scheduler at {address} has no workers yet: the "
-                  "work waits for one (Ctrl-C stops)", file=sys.stderr)
-        self.function = function
-        self._done = as_completed()
-        self._ids: dict[str, int] = {}
-        self._futures: dict[str, object] = {}
-
-    @property
-    def outstanding(self) -> int:
-        return len(self._futures)
-
-    def submit(self, task_id: int, payload: object) -> None:
-        future = self.client.submit(self.function, payload, pure=False)
-        self._ids[future.key] = task_id
-        self._futures[future.key] = future
-        self._done.add(future)
-
-    def next_result(self) -> tuple[int, object]:
-        while not self._done.has_ready():
-            check()
-            time.sleep(self.POLL_SECONDS)
-        future = next(self._done)
-        del self._futures[future.key]
-        try:
-            result = future.result()
-        except Exception as exc:
-            if "scheduler-connection-lost" in str(exc) or self.client.status != "running":
-                raise WorkerError("lost the connection to the Dask scheduler") from None
-            raise WorkerError(f"a Dask worker failed: {_first_line(exc)}") from None
-        return self._ids.pop(future.key), result
-
-    def close(self) -> None:
-        """Cancel what is left and disconnect (again: nothing)."""
-        if self._futures:
-            self.client.cancel(list(self._futures.values()))
-            self._futures.clear()
-        self.client.close()
-
-
-def _connect(address: str, seconds: int):
-    """A Dask client connected to the scheduler at ``address``; InputError when none answers
-    as one within about ``seconds`` (a port that accepts and never answers included)."""
-    from dask.distributed import Client
-
-    box: dict[str, object] = {}
-
-    def connect() -> None:
-        try:
-            box["client"] = Client(address, timeout=f"{seconds}s")
-        except Exception as exc:  # noqa: BLE001 (whatever the far end sends, one line)
-            box["error"] = exc
-
-    # in a thread of its own: the handshake with something that is no scheduler can wait
-    # forever, and a daemon thread left waiting does not keep the process alive
-    thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
-    thread.start()
-    thread.join(seconds + 5)
-    if thread.is_alive():
-        raise InputError(f"no Dask scheduler answered at {address} within {seconds + 5} s "
-                         "(is it a Dask scheduler's address?)")
-    error = box.get("error")
-    if error is not None:
-        if isinstance(error, (OSError, TimeoutError, ValueError, TypeError)):
-            reason = _first_line(error)
-        else:
-            reason = "it does not answer as a Dask scheduler"
-        raise InputError(f"cannot reach the Dask scheduler at {address}: {reason}")
-    return box["client"]
-
-
-def _first_line(error: BaseException) -> str:
-    """An error's message as one line (Dask's run to several), or its type's name."""
-    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+SOLUTION_ONLY = Work()  # each (deal, rules) gets its solution, and no odds
 
 
 def unit_size(total: int | None, jobs: int) -> int:
@@ -364,9 +205,34 @@ class _Sinks:
             self.progress.skip(rows, deals)
 
 
+def solve_deals(deals: DealList, rules: list[Rules], *, jobs: int = 1,
+                dask: DaskRunner | None = None, store: ResultStore | None = None,
+                work: Work = SOLUTION_ONLY, writer: RowWriter | None = None,
+                progress: Progress | None = None, pairs: bool = False) -> BatchReport:
+    """Solve every (deal, rules) of the list not yet in ``store``, and store, write and count
+    the rows of every deal of the list, in order: ``batch`` and ``compare`` with DEALS."""
+    return run_batch(deals, rules, jobs=jobs, dask=dask, store=store, work=work,
+                     writer=writer, progress=progress, pairs=pairs, solve=True)
+
+
+def report_stored(deals: DealList | None, rules: list[Rules], store: ResultStore, *,
+                  writer: RowWriter | None = None, progress: Progress | None = None,
+                  pairs: bool = False) -> BatchReport:
+    """Write and count the stored rows of the list (with no list, every stored row), solving
+    nothing: ``batch`` and ``compare`` with ``--db`` alone."""
+    return run_batch(deals, rules, store=store, writer=writer, progress=progress, pairs=pairs,
+                     solve=False)
+
+
+def export_rows(deals: DealList | None, rules: list[Rules], store: ResultStore,
+                writer: RowWriter) -> BatchReport:
+    """Write the stored rows of the list (with no list, every stored row) to ``writer``."""
+    return run_batch(deals, rules, store=store, writer=writer, solve=False)
+
+
 def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
               dask: DaskRunner | None = None, store: ResultStore | None = None,
-              work: Work = Work(), writer: RowWriter | None = None,
+              work: Work = SOLUTION_ONLY, writer: RowWriter | None = None,
               progress: Progress | None = None, pairs: bool = False,
               solve: bool = True) -> BatchReport:
     """Solve every (deal, rules) of the list not yet in ``store``, and store, write and count

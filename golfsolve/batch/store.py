@@ -20,13 +20,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from golfsolve.batch.rows import ODDS_FIELDS, STORED_FIELDS
 from golfsolve.errors import InputError, OutputError
 from golfsolve.model.rules import ALL_RULES
 
 SCHEMA_VERSION = 3  # 2 had no odds columns; 1 kept one set of options and a run order
-COLUMNS = ("key", "deal", "number", "code", "rules", "winnable", "max_removed", "best_score",
-           "fewest_moves", "line", "states", "ms", "odds_wins", "odds_samples", "fair_value")
-ODDS_COLUMNS = COLUMNS[-3:]
+COLUMNS = STORED_FIELDS  # the results table's columns, in order
+ODDS_COLUMNS = ODDS_FIELDS
 _ROWS = "SELECT " + ", ".join(COLUMNS)
 
 

@@ -58,7 +58,7 @@ BATCH_SAMPLES = 100  # stock orders a deal's odds weigh in a batch
 def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | None,
           budget: int | None):
     """What each (deal, rules) of a batch gets, from the options."""
-    from golfsolve.batch.run import Work
+    from golfsolve.batch.unit import Work
 
     if not odds:
         for flag, given in (("--samples", samples), ("--seed", seed), ("--budget", budget)):
@@ -73,7 +73,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     """Solve (or, with --db and no DEALS, read) a batch; the report of its rows."""
     from golfsolve.batch.deals import DealList
     from golfsolve.batch.rows import RowWriter
-    from golfsolve.batch.run import run_batch
+    from golfsolve.batch.run import report_stored, solve_deals
     from golfsolve.batch.store import ResultStore
     from golfsolve.cli.render.progress import Progress
     from golfsolve.runners import WorkerError, available_cores, checked_jobs
@@ -103,7 +103,8 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
                  "may use; the workers will share them")
     cluster = None  # reached first: a scheduler that cannot be used is bad input, found
     if dask_address and deal_list is not None:  # before the database or --out is touched
-        from golfsolve.batch.run import DaskRunner, solve_unit
+        from golfsolve.batch.unit import solve_unit
+        from golfsolve.runners import DaskRunner
 
         cluster = DaskRunner(dask_address, solve_unit)
     store = None
@@ -120,9 +121,13 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
             progress = Progress(deal_list.total if deal_list else None,
                                 [r.name for r in chosen], not quiet and sys.stderr.isatty())
             try:
-                report = run_batch(deal_list, chosen, jobs=workers, dask=cluster,
-                                   store=store, work=work, writer=writer, progress=progress,
-                                   pairs=pairs, solve=deal_list is not None)
+                if deal_list is not None:
+                    report = solve_deals(deal_list, chosen, jobs=workers, dask=cluster,
+                                         store=store, work=work, writer=writer,
+                                         progress=progress, pairs=pairs)
+                else:
+                    report = report_stored(None, chosen, store, writer=writer,
+                                           progress=progress, pairs=pairs)
             finally:
                 progress.close()
         finally:

@@ -26,7 +26,7 @@ def export(deals: tuple[str, ...], db: str, out: str, rules: str | None) -> int:
     """
     from golfsolve.batch.deals import DealList
     from golfsolve.batch.rows import RowWriter
-    from golfsolve.batch.run import run_batch
+    from golfsolve.batch.run import export_rows
     from golfsolve.batch.store import ResultStore
 
     check_out(out, db)
@@ -36,6 +36,6 @@ def export(deals: tuple[str, ...], db: str, out: str, rules: str | None) -> int:
         if store.fresh:
             raise InputError(f"{db} holds no golfsolve results")
         with RowWriter(out, store.odds_settings() is not None) as writer:
-            run_batch(deal_list, chosen, store=store, writer=writer, solve=False)
+            export_rows(deal_list, chosen, store, writer)
     click.echo(f"{writer.count} rows written to {out}")
     return EXIT_OK

@@ -1,0 +1,78 @@
+"""A batch's unit of work: what each (deal, rules) gets (Work), and the function that solves a
+unit of deals in a worker process, from plain arrays where it can."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from golfsolve.batch.deals import DealItem
+from golfsolve.batch.rows import solution_row
+from golfsolve.model.rules import STRICTNESS_ORDER, rules_by_name
+
+STRICTNESS = {r.name: i for i, r in enumerate(STRICTNESS_ORDER)}
+
+
+@dataclass(frozen=True)
+class Work:
+    """What each (deal, rules) of a batch gets: a solution (with the fewest moves or not) and,
+    with ``odds_samples``, its odds with the stock face down."""
+
+    fewest_moves: bool = False
+    odds_samples: int = 0  # 0: no odds
+    odds_seed: int = 0
+    fair_budget: int = 0  # expectimax states for the fair value; 0: none
+
+    @property
+    def odds(self) -> tuple[int, int] | None:
+        return (self.odds_samples, self.odds_seed) if self.odds_samples else None
+
+    def missing(self, row: dict | None) -> bool:
+        return row is None or (self.odds_samples > 0 and row.get("odds_samples") is None)
+
+
+def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]], Work],
+               ) -> list[dict]:
+    """Solve each deal under the rule sets named with it (those marked True; the others are
+    solved already and only want their odds): result rows. Runs in the workers.
+
+    Numbered deals are dealt together by the compiled dealer and solved from plain arrays:
+    no Deal, Game or Move objects unless odds are asked for. The strictest rules go first: a
+    line that wins under them wins under the easier ones, which then need no search (their
+    row says 0 states; with --fewest-moves each rule set is searched for its own)."""
+    from golfsolve.odds import layout_odds
+    from golfsolve.packing import dealt_arrays, pack_position, start_array
+    from golfsolve.solver import Line, search_line
+
+    pairs, work = payload
+    arrays = dealt_arrays([item.number for item, _ in pairs if item.number is not None])
+    rows = []
+    for item, wanted in pairs:
+        if item.number is not None:
+            col_ranks, stock_ranks, waste = next(arrays)
+            position, heights = None, [5] * 7
+        else:
+            position = item.position()
+            col_ranks, stock_ranks = pack_position(position)
+            waste, heights = position.waste.rank, position.heights
+        start = start_array(heights, 0, waste)
+        stricter_win = None  # a win under stricter rules is a win under easier ones
+        for name, solve in sorted(wanted, key=lambda pair: -STRICTNESS[pair[0]]):
+            rules = rules_by_name(name)
+            row = {"key": item.key, "rules": name}
+            if solve:
+                if stricter_win is not None and not work.fewest_moves:
+                    line = Line(True, stricter_win.max_removed, stricter_win.tokens, False, 0,
+                                0.0)
+                else:
+                    line = search_line((col_ranks, stock_ranks, rules.fits_table(), start),
+                                       work.fewest_moves)
+                if line.winnable:
+                    stricter_win = line
+                row.update(solution_row(item.label, item.number, rules, line))
+            if work.odds_samples:
+                if position is None:
+                    position = item.position()
+                row.update(layout_odds(position, rules, work.odds_samples, work.odds_seed,
+                                       work.fair_budget, item.key))
+            rows.append(row)
+    return rows
