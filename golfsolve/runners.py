@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from multiprocessing import connection, get_context
 
-from golfsolve.errors import InputError
+from golfsolve.errors import ExtraMissing, InputError
 from golfsolve.interrupts import SIGNALS, check
 
 MAX_JOBS_PER_CORE = 4  # each worker holds its own kernels and tables, about 150 MB
@@ -35,19 +35,6 @@ def available_cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
-
-
-def checked_jobs(jobs: int | None) -> int:
-    """The worker processes to use: ``jobs`` (--jobs), else the cores this process may use.
-    More than MAX_JOBS_PER_CORE a core is refused (InputError): it would only fill memory."""
-    cores = available_cores()
-    if jobs is None:
-        return cores
-    most = MAX_JOBS_PER_CORE * cores
-    if jobs > most:
-        raise InputError(f"--jobs {jobs} is more than {MAX_JOBS_PER_CORE} workers for each of "
-                         f"the {cores} cores this process may use (at most {most})")
-    return jobs
 
 
 class WorkerError(RuntimeError):
@@ -237,7 +224,8 @@ class DaskRunner:
         try:
             from dask.distributed import as_completed
         except ImportError:
-            raise InputError("--dask needs Dask: pip install 'golfsolve[dask]'") from None
+            raise ExtraMissing("dask", "Dask", "Dask is not installed: pip install "
+                               "'golfsolve[dask]'") from None
         # The client logs what golfsolve reports itself (a lost scheduler, a task moved on).
         logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
         self.client = _connect(address, self.CONNECT_SECONDS)

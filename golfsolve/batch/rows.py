@@ -105,13 +105,15 @@ def record_moves(row: dict, deal: Deal | Position | None) -> list[Move] | None:
 def check_out_path(path: str) -> str:
     """The suffix of a row file we can write (.csv or .jsonl); InputError otherwise."""
     if Path(path).is_dir():
-        raise InputError(f"--out {path} is a directory")
+        raise InputError(f"{path} is a directory, not a row file", reason="out_directory",
+                         path=path)
     suffix = Path(path).suffix.lower()
     if suffix not in OUT_SUFFIXES:
         what = f"not {suffix}" if suffix else "and this name has no suffix"
-        raise InputError(f"--out writes .csv or .jsonl files, {what}: {path}")
+        raise InputError(f"row files are .csv or .jsonl files, {what}: {path}",
+                         reason="out_suffix", path=path, what=what)
     if not Path(path).resolve().parent.is_dir():
-        raise InputError(f"--out {path}: no such directory")
+        raise InputError(f"{path}: no such directory", reason="out_no_directory", path=path)
     return suffix
 
 

@@ -68,12 +68,29 @@ _FROM_2 = ("SELECT " + ", ".join(COLUMNS[:-3]) + ", NULL AS odds_wins, NULL AS o
 
 
 class StoreError(InputError):
-    """A database that cannot be used for this run; nothing was written."""
+    """A database that cannot be used for this run; nothing was written. ``reason`` names the
+    case where the command line words it with its options, ``fields`` the values."""
 
 
 class StoreWriteError(OutputError):
     """Results that could not be stored once the work had begun (a full disk); those stored
-    before are kept."""
+    before are kept. Fields as a StoreError's."""
+
+    def __init__(self, message: str, *, reason: str | None = None, **fields: object) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.fields = fields
+
+
+# what to do about an SQLite error, by its kind; "other database" where the command line names
+# its option instead (see golfsolve.cli.wording)
+ADVICE = {
+    "damaged": "it is damaged or not a database; use another database",
+    "locked": "another program is using it; try again when it is done",
+    "readonly": "it cannot be written here; check its permissions",
+    "full": "free some space, then run the same command again to go on",
+    "other": "check the file, or use another database",
+}
 
 
 def pack_line(line: str) -> str:
@@ -94,11 +111,12 @@ class ResultStore:
         if not create and not self.path.is_file():
             raise StoreError(f"no such database: {self.path}")
         if create and not self.path.resolve().parent.is_dir():
-            raise StoreError(f"--db {self.path}: no such directory")
+            raise StoreError(f"{self.path}: no such directory", reason="no_directory",
+                             path=self.path)
         if create and not os.access(self.path.resolve().parent, os.W_OK):
-            raise StoreError(f"--db {self.path}: its directory cannot be written (SQLite keeps "
-                             "a journal beside the database); a report or an export only "
-                             "reads it")
+            raise StoreError(f"{self.path}: its directory cannot be written (SQLite keeps a "
+                             "journal beside the database); a report or an export only reads "
+                             "it", reason="directory_read_only", path=self.path)
         with self._errors("open"):
             if create:
                 self.db = sqlite3.connect(self.path, timeout=30)
@@ -150,18 +168,19 @@ class ResultStore:
         except sqlite3.DatabaseError as exc:
             message = str(exc)
             if "malformed" in message or "not a database" in message:
-                advice = "it is damaged or not a database; use another --db"
+                kind = "damaged"
             elif "locked" in message or "busy" in message:
-                advice = "another program is using it; try again when it is done"
+                kind = "locked"
             elif "readonly" in message or "read-only" in message:
-                advice = "it cannot be written here; check its permissions"
+                kind = "readonly"
             elif "full" in message:
-                advice = "free some space, then run the same command again to go on"
+                kind = "full"
             else:
-                advice = "check the file, or use another --db"
+                kind = "other"
             error = StoreWriteError if during_work else StoreError
             raise error(f"cannot {doing} {self.path} as a results database: {message} "
-                        f"({advice})") from None
+                        f"({ADVICE[kind]})", reason="sqlite", path=self.path, doing=doing,
+                        error=message, kind=kind) from None
 
     def _check_whole(self) -> None:
         """Refuse a database with damaged pages (SQLite's quick_check, about a second for a
@@ -173,7 +192,8 @@ class ResultStore:
         if problems != ["ok"]:
             found = problems[0].splitlines()[-1]
             raise StoreError(f"cannot use {self.path} as a results database: {found} (it is "
-                             "damaged; use another --db)")
+                             "damaged; use another database)", reason="damaged",
+                             path=self.path, found=found)
 
     def _meta(self, key: str) -> str | None:
         with self._errors("read"):
@@ -215,7 +235,8 @@ class ResultStore:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             raise StoreError(f"{self.path} is in use by another golfsolve run adding to it: "
-                             "wait for that run to end, or use another --db") from None
+                             "wait for that run to end, or use another database",
+                             reason="in_use", path=self.path) from None
 
     def claim(self, fewest_moves: bool, odds: tuple[int, int] | None = None) -> None:
         """Use this database to store results solved with or without ``fewest_moves``, and
@@ -225,14 +246,16 @@ class ResultStore:
         if stored is not None and stored != fewest_moves:
             have, run = ("with", "without") if stored else ("without", "with")
             raise StoreError(
-                f"{self.path} holds solutions found {have} --fewest-moves: run {have} "
-                f"--fewest-moves to add to it, or use another --db for results {run} it")
+                f"{self.path} holds solutions found {have} the fewest moves: solve {have} "
+                f"fewest_moves to add to it, or use another database for results {run} it",
+                reason="fewest_moves", path=self.path, stored=stored)
         stored_odds = self.odds_settings()
         if odds is not None and stored_odds is not None and stored_odds != odds:
             raise StoreError(
                 f"{self.path} holds odds over {stored_odds[0]} sampled stock orders with seed "
-                f"{stored_odds[1]}: run with --samples {stored_odds[0]} --seed {stored_odds[1]} "
-                "to add to it, or use another --db")
+                f"{stored_odds[1]}: weigh {stored_odds[0]} samples with seed {stored_odds[1]} "
+                "to add to it, or use another database", reason="odds", path=self.path,
+                samples=stored_odds[0], seed=stored_odds[1])
         with self._errors("write"):
             self.db.execute("PRAGMA journal_mode = WAL")
             if self.fresh:

@@ -20,6 +20,7 @@ from golfsolve.cli.streams import (
     fit_text_stream,
     write_failed,
 )
+from golfsolve.cli.wording import worded
 from golfsolve.errors import InputError, OutputError
 from golfsolve.model.codes import NEGATIVE_NUMBER, out_of_range
 
@@ -87,7 +88,7 @@ def run(argv: list[str] | None = None) -> int:
         echo_err(f"{command}: error: {message} (see --help)")
         return EXIT_USAGE
     except InputError as exc:
-        echo_err(f"golfsolve: error: {exc}")
+        echo_err(f"golfsolve: error: {worded(exc)}")
         return EXIT_USAGE
     except click.ClickException as exc:
         echo_err(f"golfsolve: error: {exc.format_message()}")
@@ -101,7 +102,7 @@ def run(argv: list[str] | None = None) -> int:
         drop_stdout()
         return EXIT_OK
     except OutputError as exc:
-        echo_err(f"golfsolve: error: {exc}")
+        echo_err(f"golfsolve: error: {worded(exc)}")
         return EXIT_FAILED
     except OSError as exc:  # files and databases report their own errors: this is an output
         code = write_failed(exc)

@@ -10,6 +10,7 @@ import click
 
 from golfsolve.cli.inputs import WholeNumber, check_out
 from golfsolve.cli.streams import EXIT_FAILED, echo_err
+from golfsolve.cli.wording import worded
 from golfsolve.errors import InputError, OutputError
 from golfsolve.model.rules import parse_rules_list
 from golfsolve.odds import MAX_BUDGET, MAX_SAMPLES
@@ -75,8 +76,9 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     from golfsolve.batch.rows import RowWriter
     from golfsolve.batch.run import report_stored, solve_deals
     from golfsolve.batch.store import ResultStore
+    from golfsolve.cli.inputs import checked_jobs
     from golfsolve.cli.render.progress import Progress
-    from golfsolve.runners import WorkerError, available_cores, checked_jobs
+    from golfsolve.runners import WorkerError, available_cores
 
     chosen = list(parse_rules_list(rules))
     check_out(out, db)
@@ -140,7 +142,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
         raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
     except (WorkerError, OutputError) as exc:
         kept = f"; the finished results are kept in {db}" if db else ""
-        echo_err(f"golfsolve: error: {exc}{kept}")
+        echo_err(f"golfsolve: error: {worded(exc)}{kept}")
         raise click.exceptions.Exit(EXIT_FAILED) from None
     finally:
         if store is not None:

@@ -93,3 +93,18 @@ def check_out(out: str | None, db: str | None, option: str = "--out") -> None:
         check_out_path(out)
     if out and db and same_file(out, db):
         raise InputError(f"{option} {out} is the database given to --db: write to another file")
+
+
+def checked_jobs(jobs: int | None) -> int:
+    """The worker processes to use: --jobs, else the cores this process may use.
+    More than MAX_JOBS_PER_CORE a core is refused (InputError): it would only fill memory."""
+    from golfsolve.runners import MAX_JOBS_PER_CORE, available_cores
+
+    cores = available_cores()
+    if jobs is None:
+        return cores
+    most = MAX_JOBS_PER_CORE * cores
+    if jobs > most:
+        raise InputError(f"--jobs {jobs} is more than {MAX_JOBS_PER_CORE} workers for each of "
+                         f"the {cores} cores this process may use (at most {most})")
+    return jobs

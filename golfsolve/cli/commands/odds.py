@@ -49,8 +49,8 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
       golfsolve odds saved.board --rules all --json
       golfsolve odds position.board --policy 40 --jobs 2
     """
+    from golfsolve.cli.inputs import checked_jobs
     from golfsolve.odds import Limit, OddsInterrupted, run_odds
-    from golfsolve.runners import checked_jobs
 
     workers = checked_jobs(jobs)
     source = resolve(deal)
