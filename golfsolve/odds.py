@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from golfsolve.fair import DEFAULT_BUDGET
 from golfsolve.interrupts import Interrupted
+from golfsolve.model.actions import Action
 from golfsolve.model.cards import Card
 from golfsolve.model.game import Game
 from golfsolve.model.position import TABLEAU_SIZE, Position
@@ -302,7 +303,7 @@ def fair(position: Position, rules: Rules, budget: int) -> tuple[Figure, dict[st
         reason = (f"{position.unknown_slots} unseen cards need more than the budget of "
                   f"{budget:,} states")
         return Figure.missing(reason), {}
-    actions = {"d" if action == "draw" else str(action): Figure("exact", value)
+    actions = {Action(None if action == "draw" else action).token: Figure("exact", value)
                for action, value in result.actions.items()}
     return Figure("exact", result.value), actions
 
@@ -387,12 +388,13 @@ def assemble_partial(position: Position, rules: Rules, limit: Limit, tokens: lis
 
 def _card_of(position: Position, game: Game, token: str) -> Card | None:
     """The card an action puts on the waste (None: a draw of an unseen card)."""
-    return position.stock[0] if token == "d" else game.free_card(int(token))
+    action = Action.from_token(token)
+    return position.stock[0] if action.is_draw else game.free_card(action.column)
 
 
 def preferred(tokens: list[str], value_of: Callable[[str], object]) -> str:
     """The action of highest value; ties go to a removal over a draw, then the lower column."""
-    return max(sorted(tokens, key=lambda t: (t == "d", t)), key=value_of)
+    return max(sorted(tokens, key=lambda t: (Action.from_token(t).is_draw, t)), key=value_of)
 
 
 def recommend(actions: list[ActionOdds]) -> tuple[str | None, str]:

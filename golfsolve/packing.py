@@ -16,12 +16,14 @@ from golfsolve.kernels.layout import (
     ROWS,
     START_STOCK,
 )
+from golfsolve.model.actions import DRAW, Action
 
 if TYPE_CHECKING:
     from golfsolve.model.game import Game
     from golfsolve.model.position import Position
 
-DRAW = "d"  # a draw's token; a removal's is its column, 1-7
+# a path's step -> its token: a column index 0-6 the removal from that column, a draw else
+_REMOVAL_TOKENS = tuple(Action(c + 1).token for c in range(COLUMNS))
 
 
 def pack_columns(position: Position) -> np.ndarray:
@@ -59,9 +61,10 @@ def start_after(col_ranks: np.ndarray, heights: Sequence[int], token: str,
     turns ``stock[0]`` over; a removal (``1``-``7``) puts that column's free card on the
     waste."""
     heights = list(heights)
-    if token == DRAW:
+    action = Action.from_token(token)
+    if action.is_draw:
         return start_array(heights, 1, stock[0])
-    c = int(token) - 1
+    c = action.column - 1
     waste = col_ranks[c * COLUMN_STRIDE + heights[c]]
     heights[c] -= 1
     return start_array(heights, 0, waste)
@@ -70,7 +73,8 @@ def start_after(col_ranks: np.ndarray, heights: Sequence[int], token: str,
 def line_tokens(path: Sequence[int]) -> list[str]:
     """A kernel's path (last step first: a column index, or a negative number for a draw) as
     tokens in playing order: ``d`` a draw, ``1``-``7`` a column."""
-    return [DRAW if step < 0 else str(step + 1) for step in reversed(path)]
+    draw = DRAW.token
+    return [draw if step < 0 else _REMOVAL_TOKENS[step] for step in reversed(path)]
 
 
 def stock_left(stock_ranks: np.ndarray, start: np.ndarray) -> int:

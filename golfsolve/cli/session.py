@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from golfsolve.cli.render.views import render_grid
 from golfsolve.i18n import short_name, text
+from golfsolve.model.actions import Action
 from golfsolve.model.cards import Card
 from golfsolve.model.codes import MAX_NUMBER, GameCode
 from golfsolve.model.deal import Deal
@@ -42,7 +43,9 @@ def replay(start: Deal | Position, rules: Rules, tokens: Iterable[str]) -> Repla
 
 
 def move_name(token: str, lang: str) -> str:
-    return text(lang, "move_draw") if token == "d" else text(lang, "move_column", column=token)
+    if Action.from_token(token).is_draw:
+        return text(lang, "move_draw")
+    return text(lang, "move_column", column=token)
 
 
 # ----- play ------------------------------------------------------------------------------------
@@ -143,7 +146,7 @@ class PlaySession:
         return False
 
     def _move_name(self, token: str, card: Card | None) -> str:
-        if token == "d":
+        if Action.from_token(token).is_draw:
             return text(self.lang, "hint_draw")
         return text(self.lang, "hint_column", column=token, card=short_name(card, self.lang))
 

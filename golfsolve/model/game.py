@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from golfsolve.i18n import text
+from golfsolve.model.actions import Action
 from golfsolve.model.cards import Card
 from golfsolve.model.deal import Deal
 from golfsolve.model.position import COLUMNS, TABLEAU_SIZE, Position
@@ -48,7 +49,7 @@ class Move:
     @property
     def token(self) -> str:
         """The short form `replay` reads: ``d`` or the column number."""
-        return "d" if self.action == "draw" else str(self.column)
+        return Action(self.column).token
 
 
 class Game:
@@ -189,11 +190,12 @@ class Game:
         drawn = self.stock_pos
         moves = []
         for token in tokens:
-            if token == "d":
+            action = Action.from_token(token)
+            if action.is_draw:
                 moves.append(Move("draw", None, self.start.stock[drawn]))
                 drawn += 1
             else:
-                c = int(token) - 1
+                c = action.column - 1
                 moves.append(Move("remove", c + 1, self.start.columns[c][heights[c] - 1]))
                 heights[c] -= 1
         return moves

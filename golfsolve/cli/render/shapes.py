@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from golfsolve.model.actions import Action
 from golfsolve.model.deal import DealSource
 
 
@@ -15,8 +16,8 @@ def odds_record(source: DealSource, result) -> dict:
         "clairvoyant": result.clairvoyant.to_dict(), "fair": result.fair.to_dict(),
         "policy": None if result.policy is None else result.policy.to_dict(),
         "max_removed": {str(k): v for k, v in sorted(result.max_removed.items())},
-        "actions": [{"action": "draw" if a.token == "d" else "remove",
-                     "column": None if a.token == "d" else int(a.token),
+        "actions": [{"action": Action.from_token(a.token).kind,
+                     "column": Action.from_token(a.token).column,
                      "card": None if a.card is None else str(a.card),
                      "clairvoyant": a.clairvoyant.to_dict(), "fair": a.fair.to_dict()}
                     for a in result.actions],

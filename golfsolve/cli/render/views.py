@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from golfsolve.batch.tally import plural, render_interval
 from golfsolve.i18n import count_cards, short_name, text
+from golfsolve.model.actions import Action
 from golfsolve.model.game import Game
 
 if TYPE_CHECKING:  # the solver imports numba: only the commands that solve load it
@@ -109,6 +110,6 @@ def render_odds(title: str, odds: Odds) -> str:
 
 
 def _action_name(action: ActionOdds) -> str:
-    if action.token == "d":
+    if Action.from_token(action.token).is_draw:
         return "draw" + (f" ({action.card.pretty})" if action.card else "")
     return f"column {action.token} ({action.card.pretty})"

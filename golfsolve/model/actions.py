@@ -1,0 +1,50 @@
+"""Action: what a player does next, a draw or the removal of a column's free card, with the
+token a line and ``replay`` write it as (``d``, or the column's number 1-7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DRAW_TOKEN = "d"
+COLUMN_COUNT = 7
+
+
+@dataclass(frozen=True)
+class Action:
+    """A draw (``column`` None) or the removal of the free card of ``column`` (1-7)."""
+
+    column: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.column is not None and not 1 <= self.column <= COLUMN_COUNT:
+            raise ValueError(f"no column {self.column}: columns are 1-{COLUMN_COUNT}")
+
+    @classmethod
+    def from_token(cls, token: str) -> Action:
+        """``d`` (or ``draw``) a draw, ``1``-``7`` a removal from that column; ValueError for
+        anything else."""
+        word = token.strip().lower()
+        if word in (DRAW_TOKEN, "draw"):
+            return DRAW
+        if len(word) == 1 and "1" <= word <= str(COLUMN_COUNT):
+            return cls(int(word))
+        raise ValueError(f"not a move: {token!r}")
+
+    @property
+    def token(self) -> str:
+        return DRAW_TOKEN if self.column is None else str(self.column)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.column is None
+
+    @property
+    def kind(self) -> str:
+        """``draw`` or ``remove``, as the JSON records name it."""
+        return "draw" if self.column is None else "remove"
+
+    def __str__(self) -> str:
+        return self.token
+
+
+DRAW = Action()
