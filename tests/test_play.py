@@ -5,9 +5,9 @@ import sys
 
 import pytest
 
-from golfsolve.i18n import TEXTS
 from golfsolve.model.codes import MAX_NUMBER, GameCode
 from golfsolve.model.deal import Deal
+from golfsolve.model.i18n import TEXTS
 from golfsolve.model.rules import ALL_RULES, CLASSIC, EASY
 from golfsolve.solver import solve
 
@@ -256,7 +256,7 @@ def test_a_position_loaded_at_its_end_says_so(cli, tmp_path):
 
 @pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
 def test_the_command_list_lines_up_and_names_the_save_as_its_usage_does(lang):
-    from golfsolve.i18n import text
+    from golfsolve.model.i18n import text
 
     lines = text(lang, "help").splitlines()
     assert all(line[10] == " " and line[11] != " " for line in lines), lines  # column 12

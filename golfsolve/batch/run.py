@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from golfsolve.batch.deals import DealItem, DealList, number_item
 from golfsolve.batch.rows import ODDS_FIELDS, RowWriter
@@ -26,15 +26,25 @@ from golfsolve.model.position import Position
 from golfsolve.model.rules import Rules
 from golfsolve.runners import DaskRunner, InlineRunner, WorkerPool
 
-if TYPE_CHECKING:  # the progress bar is the command line's: only its type is named here
-    from golfsolve.cli.render.progress import Progress
-
 BLOCK = 512  # deals looked up in the database at once
 SPAN = 1 << 15  # deals first checked whole: all stored, or (not solving) none
 MAX_UNIT = 32  # deals in one unit of work
 WINDOW_PER_JOB = 4  # units out at a time, per worker
 HELD_BLOCKS = 8  # blocks waiting for a slow unit before the next ones are taken
 SOLUTION_ONLY = Work()  # each (deal, rules) gets its solution, and no odds
+
+
+class Progress(Protocol):
+    """What a batch tells of its progress (the command line's progress bar is one)."""
+
+    def update(self, rows: list[dict], deals: int) -> None:
+        """Rows of ``deals`` deals solved now."""
+
+    def skip(self, rows: list[dict], deals: int) -> None:
+        """Rows of ``deals`` deals found stored."""
+
+    def skip_counts(self, counts: list[tuple], deals: int) -> None:
+        """A span of ``deals`` deals found stored, counted by the database."""
 
 
 def unit_size(total: int | None, jobs: int) -> int:

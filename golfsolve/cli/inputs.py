@@ -10,8 +10,8 @@ import click
 from golfsolve.cli.moves import MoveSource
 from golfsolve.errors import InputError
 from golfsolve.files import exists, is_dir, read_text
-from golfsolve.i18n import LANGUAGES, text
 from golfsolve.model.deal import DealSource
+from golfsolve.model.i18n import LANGUAGES, text
 from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
 
 RULES_HELP = "easy, classic or dead-king (default: the code's letter, else easy)"

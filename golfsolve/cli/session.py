@@ -9,12 +9,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from golfsolve.cli.render.views import render_grid
-from golfsolve.i18n import short_name, text
 from golfsolve.model.actions import Action
 from golfsolve.model.cards import Card
 from golfsolve.model.codes import MAX_NUMBER, GameCode
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused
+from golfsolve.model.i18n import short_name, text
 from golfsolve.model.position import Position
 from golfsolve.model.rules import EASY, Rules
 

@@ -9,10 +9,10 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Literal
 
-from golfsolve.i18n import text
 from golfsolve.model.actions import Action
 from golfsolve.model.cards import Card
 from golfsolve.model.deal import Deal
+from golfsolve.model.i18n import text
 from golfsolve.model.position import COLUMNS, TABLEAU_SIZE, Position
 from golfsolve.model.rules import EASY, Rules
 

@@ -10,8 +10,8 @@ from golfsolve.cli.inputs import LANG_OPTION, RULES_HELP, describe, one_rules
 from golfsolve.cli.session import PlaySession
 from golfsolve.cli.streams import shown_encoding
 from golfsolve.files import piped_lines
-from golfsolve.i18n import default_language, text
 from golfsolve.model.deal import resolve
+from golfsolve.model.i18n import default_language, text
 
 
 @click.command()

@@ -7,9 +7,9 @@ import click
 from golfsolve.cli.inputs import LANG_OPTION, RULES_HELP, describe, one_rules
 from golfsolve.cli.render.views import render_grid
 from golfsolve.cli.streams import EXIT_OK, echo_json
-from golfsolve.i18n import default_language, describe_position
 from golfsolve.model.deal import resolve
 from golfsolve.model.game import Game
+from golfsolve.model.i18n import default_language, describe_position
 
 
 @click.command()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from golfsolve.batch.tally import plural, render_interval
-from golfsolve.i18n import count_cards, short_name, text
 from golfsolve.model.actions import Action
 from golfsolve.model.game import Game
+from golfsolve.model.i18n import count_cards, short_name, text
 
 if TYPE_CHECKING:  # the solver imports numba: only the commands that solve load it
     from golfsolve.odds import ActionOdds, Figure, Odds
