@@ -215,23 +215,35 @@ class _Sinks:
             self.progress.skip(rows, deals)
 
 
-def solve_deals(deals: DealList, rules: list[Rules], *, jobs: int = 1,
-                dask: DaskRunner | None = None, store: ResultStore | None = None,
-                work: Work = SOLUTION_ONLY, writer: RowWriter | None = None,
-                progress: Progress | None = None, pairs: bool = False) -> BatchReport:
-    """Solve every (deal, rules) of the list not yet in ``store``, and store, write and count
-    the rows of every deal of the list, in order: ``batch`` and ``compare`` with DEALS."""
-    return run_batch(deals, rules, jobs=jobs, dask=dask, store=store, work=work,
-                     writer=writer, progress=progress, pairs=pairs, solve=True)
+@dataclass(frozen=True)
+class BatchOptions:
+    """What a batch is asked, as one value: the rule sets, the local worker processes, what
+    each (deal, rules) gets, and whether the rule sets are compared in pairs."""
+
+    rules: tuple[Rules, ...]
+    jobs: int = 1
+    work: Work = SOLUTION_ONLY
+    pairs: bool = False
 
 
-def report_stored(deals: DealList | None, rules: list[Rules], store: ResultStore, *,
-                  writer: RowWriter | None = None, progress: Progress | None = None,
-                  pairs: bool = False) -> BatchReport:
+def solve_deals(deals: DealList, options: BatchOptions, *, dask: DaskRunner | None = None,
+                store: ResultStore | None = None, writer: RowWriter | None = None,
+                progress: Progress | None = None) -> BatchReport:
+    """Solve every (deal, rules) of the list not yet in ``store`` (on ``dask`` when given, else
+    on ``options.jobs`` local workers), and store, write and count the rows of every deal of
+    the list, in order: ``batch`` and ``compare`` with DEALS."""
+    return run_batch(deals, list(options.rules), jobs=options.jobs, dask=dask, store=store,
+                     work=options.work, writer=writer, progress=progress, pairs=options.pairs,
+                     solve=True)
+
+
+def report_stored(deals: DealList | None, options: BatchOptions, store: ResultStore, *,
+                  writer: RowWriter | None = None,
+                  progress: Progress | None = None) -> BatchReport:
     """Write and count the stored rows of the list (with no list, every stored row), solving
     nothing: ``batch`` and ``compare`` with ``--db`` alone."""
-    return run_batch(deals, rules, store=store, writer=writer, progress=progress, pairs=pairs,
-                     solve=False)
+    return run_batch(deals, list(options.rules), store=store, writer=writer, progress=progress,
+                     pairs=options.pairs, solve=False)
 
 
 def export_rows(deals: DealList | None, rules: list[Rules], store: ResultStore,

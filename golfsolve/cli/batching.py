@@ -74,7 +74,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     """Solve (or, with --db and no DEALS, read) a batch; the report of its rows."""
     from golfsolve.batch.deals import DealList
     from golfsolve.batch.rows import RowWriter
-    from golfsolve.batch.run import report_stored, solve_deals
+    from golfsolve.batch.run import BatchOptions, report_stored, solve_deals
     from golfsolve.batch.store import ResultStore
     from golfsolve.cli.inputs import checked_jobs
     from golfsolve.cli.render.progress import Progress
@@ -123,13 +123,13 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
             progress = Progress(deal_list.total if deal_list else None,
                                 [r.name for r in chosen], not quiet and sys.stderr.isatty())
             try:
+                options = BatchOptions(tuple(chosen), workers, work, pairs)
                 if deal_list is not None:
-                    report = solve_deals(deal_list, chosen, jobs=workers, dask=cluster,
-                                         store=store, work=work, writer=writer,
-                                         progress=progress, pairs=pairs)
+                    report = solve_deals(deal_list, options, dask=cluster, store=store,
+                                         writer=writer, progress=progress)
                 else:
-                    report = report_stored(None, chosen, store, writer=writer,
-                                           progress=progress, pairs=pairs)
+                    report = report_stored(None, options, store, writer=writer,
+                                           progress=progress)
             finally:
                 progress.close()
         finally:
