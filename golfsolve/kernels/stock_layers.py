@@ -1,0 +1,391 @@
+"""Kernels for the exact fair value of a position whose whole stock is unseen: a layer DP.
+
+Just before a draw the waste does not matter (the draw covers it), so that moment's value is a
+function of the heights h and the multiset M of unseen ranks left. Counted in orders
+(W = value x N(M), N(M) the distinct rank orders of M, an integer):
+
+- W(h, M) = sum over ranks r in M of best(h, r, M - r), and W(h, {}) = 0 for h not empty;
+- best(h, r, M') = N(M') when the removal closure of (h, waste r) holds the empty tableau, else
+  the max of W(h', M') over the distinct heights h' of that closure (h itself included).
+
+Rows are the height vectors h <= h0 (``row`` = h in mixed radix h0_c + 1, so row 0 is the
+empty tableau); a layer k holds the sub-multisets of M0 of size k, one bit or value per
+(row, position in the layer). ``down[p, j]`` is the position in layer k - 1 of M_p minus
+one card of the j-th present rank (-1 where M_p has none).
+
+Three passes, each a kernel here, each run layer by layer by the caller:
+
+1. ``closure_table``: for every row and present rank, the closure (deduplicated per row by
+   the columns the rank fits: ranks fitting the same free cards share a closure).
+2. ``reach_layer`` (top down): R, the (h, M) the start can reach.
+3. ``support_layer`` then ``values_layer`` (bottom up): S = R and "some order of M wins from
+   h", then the integers W on S only, packed row by row in the bit order of S.
+
+Rule knowledge comes in only as ``fits[waste_rank, card_rank]``; ``col_ranks`` is as
+:mod:`golfsolve.kernels.layout` has it. Whole-radix bitsets are rows of uint64 words, bit i of
+word w standing for the multiset of index 64 w + i.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from golfsolve.kernels.layout import COLUMN_STRIDE, COLUMNS
+
+ONE = np.uint64(1)
+BLOCK = 512  # consecutive rows a thread takes at a time: their closures share rows
+SELF = -1  # rank_cl entry: the rank fits no free card; the closure is the row alone
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    """The set bits of a uint64 (compiles to one instruction)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
+
+
+@njit(cache=True, inline="always")
+def _row_empty(bits, row):
+    for w in range(bits.shape[1]):
+        if bits[row, w]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _decode(row, h0):
+    """The heights of a row."""
+    h = np.empty(COLUMNS, dtype=np.int64)
+    for c in range(COLUMNS):
+        h[c] = row % (h0[c] + 1)
+        row //= h0[c] + 1
+    return h
+
+
+@njit(cache=True)
+def closure_of(col_ranks, fits, h0, stride, row, waste, stamp, seen, tag, out):
+    """The distinct rows removal-reachable from (row, waste), the row first, into ``out``;
+    returns (count, won). ``stamp`` (rows x 14) and ``seen`` (rows) are int32 marks compared
+    with ``tag``, which the caller makes new for each call."""
+    n = 0
+    won = False
+    stack = np.empty((6 * COLUMNS + 2, 2), dtype=np.int64)
+    top = 0
+    stack[0, 0] = row
+    stack[0, 1] = waste
+    top = 1
+    stamp[row, waste] = tag
+    while top:
+        top -= 1
+        r = stack[top, 0]
+        w = stack[top, 1]
+        if seen[r] != tag:
+            seen[r] = tag
+            out[n] = r
+            n += 1
+            if r == 0:
+                won = True
+        h = _decode(r, h0)
+        for c in range(COLUMNS):
+            if h[c]:
+                card = col_ranks[c * COLUMN_STRIDE + h[c]]
+                if fits[w, card]:
+                    nr = r - stride[c]
+                    if stamp[nr, card] != tag:
+                        stamp[nr, card] = tag
+                        stack[top, 0] = nr
+                        stack[top, 1] = card
+                        top += 1
+    return n, won
+
+
+@njit(cache=True)
+def _grow(a, need):
+    if need <= a.shape[0]:
+        return a
+    b = np.empty(max(need, 2 * a.shape[0]), dtype=a.dtype)
+    b[: a.shape[0]] = a
+    return b
+
+
+@njit(cache=True)
+def closure_table(col_ranks, fits, h0, stride, ranks):
+    """Every row's closures under each present rank: (cl_start[rows + 1], cl_win[n],
+    mem_start[n + 1], members[...] int32 rows, rank_cl[rows, len(ranks)] int32). A row's
+    closures are ids cl_start[row] .. cl_start[row + 1] - 1; rank_cl holds one of them, or
+    SELF when the rank fits none of the row's free cards (the closure is the row alone)."""
+    nrows = 1
+    for c in range(COLUMNS):
+        nrows *= h0[c] + 1
+    nr = ranks.shape[0]
+    cl_start = np.zeros(nrows + 1, dtype=np.int64)
+    rank_cl = np.full((nrows, nr), SELF, dtype=np.int32)
+    cl_win = np.zeros(1 << 16, dtype=np.bool_)
+    mem_start = np.zeros(1 << 16, dtype=np.int64)
+    members = np.empty(1 << 20, dtype=np.int32)
+    stamp = np.zeros((nrows, 14), dtype=np.int32)
+    seen = np.zeros(nrows, dtype=np.int32)
+    out = np.empty(nrows, dtype=np.int64)
+    masks = np.empty(nr, dtype=np.int64)
+    ncl = 0
+    nmem = 0
+    tag = 0
+    for row in range(nrows):
+        h = _decode(row, h0)
+        cl_start[row] = ncl
+        first = ncl
+        for j in range(nr):
+            mask = 0
+            for c in range(COLUMNS):
+                if h[c] and fits[ranks[j], col_ranks[c * COLUMN_STRIDE + h[c]]]:
+                    mask |= 1 << c
+            masks[j] = mask
+            if mask == 0:
+                continue
+            same = -1
+            for i in range(j):
+                if masks[i] == mask:
+                    same = rank_cl[row, i]
+                    break
+            if same >= 0:
+                rank_cl[row, j] = same
+                continue
+            tag += 1
+            n, won = closure_of(col_ranks, fits, h0, stride, row, ranks[j], stamp, seen, tag,
+                                out)
+            cl_win = _grow(cl_win, ncl + 1)
+            mem_start = _grow(mem_start, ncl + 2)
+            members = _grow(members, nmem + n)
+            cl_win[ncl] = won
+            mem_start[ncl] = nmem
+            for i in range(n):
+                members[nmem + i] = out[i]
+            nmem += n
+            mem_start[ncl + 1] = nmem
+            rank_cl[row, j] = ncl
+            ncl += 1
+        if ncl - first > 13:
+            raise ValueError("more closures in a row than ranks")
+    cl_start[nrows] = ncl
+    return (cl_start, cl_win[:ncl].copy(), mem_start[: ncl + 1].copy(), members[:nmem].copy(),
+            rank_cl)
+
+
+@njit(cache=True, inline="always")
+def _or_up(dst, src, shift, mask):
+    """dst |= (src << shift) & mask, over whole bitsets (src may be dst: one step)."""
+    ws = shift >> 6
+    b = np.uint64(shift & 63)
+    back = np.uint64(64) - b
+    for i in range(dst.shape[0] - 1, ws - 1, -1):
+        v = src[i - ws] << b
+        if b and i - ws >= 1:
+            v |= src[i - ws - 1] >> back
+        dst[i] |= v & mask[i]
+
+
+@njit(cache=True, inline="always")
+def _or_down(dst, src, shift, mask):
+    """dst |= (src & mask) >> shift, over whole bitsets (src may be dst: one step)."""
+    ws = shift >> 6
+    b = np.uint64(shift & 63)
+    back = np.uint64(64) - b
+    n = dst.shape[0]
+    for i in range(n - ws):
+        v = (src[i + ws] & mask[i + ws]) >> b
+        if b and i + ws + 1 < n:
+            v |= (src[i + ws + 1] & mask[i + ws + 1]) << back
+        dst[i] |= v
+
+
+@njit(cache=True)
+def reach_pass(levels, strides, radix, has, cl_start, cl_win, mem_start, members, rank_cl,
+               seed_rows, seed_bit, r):
+    """R into ``r`` (rows x words, zeroed; bits indexed by the whole mixed radix of the
+    sub-multisets): the (h, M) about to draw that the start (bit ``seed_bit`` of the rows
+    ``seed_rows``) can reach. Rows are taken from the most cards down (``levels`` reversed):
+    a closure's other rows hold fewer cards."""
+    nr = strides.shape[0]
+    nw = r.shape[1]
+    for m in seed_rows:
+        r[m, seed_bit >> 6] |= ONE << np.uint64(seed_bit & 63)
+    p = np.zeros(nw, dtype=np.uint64)
+    for q in range(levels.shape[0] - 1, -1, -1):
+        h = levels[q]
+        if h == 0 or _row_empty(r, h):
+            continue
+        row = r[h]
+        for j in range(nr):
+            for _ in range(radix[j] - 1):
+                _or_down(row, row, strides[j], has[j])
+        base = cl_start[h]
+        for i in range(cl_start[h + 1] - base):
+            c = base + i
+            if cl_win[c]:
+                continue
+            for w in range(nw):
+                p[w] = 0
+            for j in range(nr):
+                if rank_cl[h, j] == c:
+                    _or_down(p, row, strides[j], has[j])
+            for t in range(mem_start[c] + 1, mem_start[c + 1]):
+                m = members[t]
+                for w in range(nw):
+                    r[m, w] |= p[w]
+
+
+@njit(cache=True, parallel=True)
+def support_pass(levels, level_start, strides, radix, has, valid, cl_start, cl_win, mem_start,
+                 members, rank_cl, s, nonzero):
+    """S in place of R in ``s``: the (h, M) of R from which some order of M wins. Rows are
+    taken level by level (``levels``: rows by cards left, ``level_start`` the bounds), a
+    level's rows in parallel. ``nonzero[h]`` (zeroed) is set for the rows left with a bit."""
+    nr = strides.shape[0]
+    nw = s.shape[1]
+    for lv in range(level_start.shape[0] - 1):
+        for q in prange(level_start[lv], level_start[lv + 1]):
+            h = levels[q]
+            if h == 0 or _row_empty(s, h):
+                continue
+            acc = np.zeros(nw, dtype=np.uint64)
+            zc = np.zeros(nw, dtype=np.uint64)
+            base = cl_start[h]
+            found = False
+            for i in range(cl_start[h + 1] - base):
+                c = base + i
+                if cl_win[c]:
+                    for w in range(nw):
+                        zc[w] = valid[w]
+                else:
+                    any_member = False
+                    for t in range(mem_start[c] + 1, mem_start[c + 1]):
+                        m = members[t]
+                        if not nonzero[m]:
+                            continue
+                        if not any_member:
+                            for w in range(nw):
+                                zc[w] = 0
+                            any_member = True
+                        for w in range(nw):
+                            zc[w] |= s[m, w]
+                    if not any_member:
+                        continue
+                found = True
+                for j in range(nr):
+                    if rank_cl[h, j] == c:
+                        _or_up(acc, zc, strides[j], has[j])
+            row = s[h]
+            if not found:
+                for w in range(nw):
+                    row[w] = 0
+                continue
+            for j in range(nr):
+                for _ in range(radix[j] - 1):
+                    _or_up(acc, acc, strides[j], has[j])
+            for w in range(nw):
+                row[w] &= acc[w]
+                if row[w]:
+                    nonzero[h] = True
+
+
+@njit(cache=True, parallel=True)
+def layer_counts(s, sizes, counts):
+    """``counts[h, k]``: row h's bits of ``s`` whose multiset has k cards (``sizes``)."""
+    for h in prange(s.shape[0]):
+        for w in range(s.shape[1]):
+            x = s[h, w]
+            while x:
+                counts[h, sizes[w * 64 + trailing_zeros(x)]] += 1
+                x &= x - ONE
+
+
+@njit(cache=True, inline="always")
+def _spread(pos1, vals1, lo, hi, row):
+    """Write packed entries lo..hi of layer k - 1 into ``row`` by position (the max of what
+    is there); returns how many."""
+    for i in range(lo, hi):
+        if vals1[i] > row[pos1[i]]:
+            row[pos1[i]] = vals1[i]
+    return hi - lo
+
+
+@njit(cache=True, inline="always")
+def _clear(pos1, lo, hi, row):
+    for i in range(lo, hi):
+        row[pos1[i]] = 0
+
+
+@njit(cache=True, parallel=True)
+def values_layer(s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl_start, cl_win,
+                 mem_start, members, rank_cl, chunks, pos, vals):
+    """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits),
+    packed: row h's entries from ``off[h]`` on, in bit order, as (position in the layer,
+    W). Layer k - 1 comes packed the same way (``off1``, ``pos1``, ``vals1``);
+    ``orders1[p]`` is N(M_p) there, ``down[p, j]`` as in the module's notes."""
+    nrows = s.shape[0]
+    width1 = orders1.shape[0]
+    nblocks = (nrows + BLOCK - 1) // BLOCK
+    nblocks = (nrows + BLOCK - 1) // BLOCK
+    for t in prange(chunks):
+        tmp = np.zeros((14, width1), dtype=np.int64)
+        own = np.zeros(width1, dtype=np.int64)
+        for block in range(t, nblocks, chunks):
+            for h in range(block * BLOCK, min(nrows, (block + 1) * BLOCK)):
+                if off[h + 1] > off[h]:
+                    _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1, orders1,
+                                cl_start, cl_win, mem_start, members, rank_cl, tmp, own, pos,
+                                vals)
+
+
+@njit(cache=True)
+def _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl_start, cl_win,
+                mem_start, members, rank_cl, tmp, own, pos, vals):
+    """Row h's part of :func:`values_layer`; ``tmp`` and ``own`` come and go zeroed. A
+    closure's slot holds the max over its rows but h (the first), which ``own`` holds."""
+    nr = down.shape[1]
+    width1 = own.shape[0]
+    base = cl_start[h]
+    ncl = cl_start[h + 1] - base
+    _spread(pos1, vals1, off1[h], off1[h + 1], own)
+    spread = 0
+    for i in range(ncl):
+        c = base + i
+        if not cl_win[c]:
+            for q in range(mem_start[c] + 1, mem_start[c + 1]):
+                m = members[q]
+                spread += _spread(pos1, vals1, off1[m], off1[m + 1], tmp[i])
+    k = off[h]
+    for w in range(s.shape[1]):
+        x = s[h, w] & mask[w]
+        while x:
+            p = layer_pos[w * 64 + trailing_zeros(x)]
+            x &= x - ONE
+            acc = 0
+            for j in range(nr):
+                p1 = down[p, j]
+                if p1 < 0:
+                    continue
+                c = rank_cl[h, j]
+                if c == SELF:
+                    acc += own[p1]
+                elif cl_win[c]:
+                    acc += orders1[p1]
+                else:
+                    acc += max(own[p1], tmp[c - base, p1])
+            pos[k] = p
+            vals[k] = acc
+            k += 1
+    _clear(pos1, off1[h], off1[h + 1], own)
+    if spread > width1 * ncl // 4:
+        tmp[:ncl] = 0
+    else:
+        for i in range(ncl):
+            c = base + i
+            if not cl_win[c]:
+                for q in range(mem_start[c] + 1, mem_start[c + 1]):
+                    m = members[q]
+                    _clear(pos1, off1[m], off1[m + 1], tmp[i])

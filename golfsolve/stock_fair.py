@@ -1,0 +1,376 @@
+"""The exact fair value of a position whose stock is wholly unseen: a deal at its first card,
+or any position a player faces, computed layer by layer (:mod:`golfsolve.kernels.stock_layers`
+explains how).
+
+The result is in integers: W (orders of the unseen ranks, weighted by optimal play's chance
+of a win) over N(M) (the distinct rank orders of the unseen ranks), for the position and for
+each of its legal actions. Before the large arrays are allocated, their size is estimated; a
+position that needs more than the memory limit gets :class:`NeedsMemory` instead of being
+computed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from golfsolve.kernels.layout import COLUMN_STRIDE, COLUMNS
+
+CHUNKS = 64  # units of a layer's rows handed to the threads (interleaved, for balance)
+FIXED_BYTES = 64 << 20  # start-up, code, small tables: added to every estimate
+
+
+class NeedsMemory(Exception):
+    """The computation needs ``needed`` bytes, more than the ``limit`` it was given."""
+
+    def __init__(self, needed: int, limit: int):
+        super().__init__(f"needs {needed} bytes, more than the {limit} allowed")
+        self.needed = needed
+        self.limit = limit
+
+
+@dataclass(frozen=True)
+class Layers:
+    """The sub-multisets of the unseen ranks, by size: ``down[k][p, j]`` the position in layer
+    k - 1 of layer k's p-th multiset less one card of ``ranks[j]`` (-1: it has none), and
+    ``orders[k][p]`` its number of distinct orders."""
+
+    ranks: np.ndarray
+    down: list[np.ndarray]
+    orders: list[np.ndarray]
+    strides: np.ndarray  # of each present rank in the whole mixed radix
+    radix: np.ndarray  # its count + 1
+    has: np.ndarray  # has[j]: the bits (whole radix) of the multisets holding ranks[j]
+    valid: np.ndarray  # the bits of every multiset
+    masks: np.ndarray  # masks[k]: the bits of layer k's multisets
+    layer_pos: np.ndarray  # layer_pos[index]: its position in its layer
+    sizes: np.ndarray  # sizes[index]: its number of cards
+
+    @property
+    def size(self) -> int:
+        """The number of unseen cards (the top layer's k)."""
+        return len(self.orders) - 1
+
+    def width(self, k: int) -> int:
+        return self.orders[k].shape[0]
+
+
+def layers_of(unseen) -> Layers:
+    """The layers of sub-multisets of ``unseen`` (14 counts by rank, index 0 unused)."""
+    ranks = np.array([r for r in range(1, 14) if unseen[r]], dtype=np.int64)
+    radices = [int(unseen[r]) + 1 for r in ranks]
+    strides = np.array([math.prod(radices[:j]) for j in range(len(ranks))], dtype=np.int64)
+    if len(ranks):
+        digits = np.indices(radices).reshape(len(ranks), -1)
+    else:
+        digits = np.zeros((0, 1), dtype=np.int64)
+    index = (digits * strides[:, None]).sum(axis=0) if len(ranks) else np.zeros(1, np.int64)
+    sizes = digits.sum(axis=0)
+    factorial = np.array([math.factorial(n) for n in range(17)], dtype=np.int64)
+    position = np.full(index.max() + 1, -1, dtype=np.int64)
+    by_size = []
+    for k in range(int(sizes.max()) + 1 if sizes.size else 1):
+        members = np.nonzero(sizes == k)[0]
+        members = members[np.argsort(index[members])]
+        position[index[members]] = np.arange(members.size)
+        by_size.append(members)
+    down, orders = [], []
+    for k, members in enumerate(by_size):
+        d = digits[:, members]
+        orders.append(factorial[k] // factorial[d].prod(axis=0))
+        lower = np.full((members.size, len(ranks)), -1, dtype=np.int32)
+        for j in range(len(ranks)):
+            has = d[j] > 0
+            lower[has, j] = position[index[members[has]] - strides[j]]
+        down.append(lower)
+    total = int(index.max()) + 1
+    nw = words(total)
+    if max(members.size for members in by_size) >= 1 << 16:
+        raise ValueError("a layer too wide for 16-bit positions")
+
+    def bitset(indices) -> np.ndarray:
+        bits = np.zeros(nw * 64, dtype=np.uint8)
+        bits[indices] = 1
+        return np.packbits(bits, bitorder="little").view(np.uint64)
+
+    has = np.array([bitset(index[digits[j] > 0]) for j in range(len(ranks))],
+                   dtype=np.uint64).reshape(len(ranks), nw)
+    masks = np.array([bitset(index[members]) for members in by_size], dtype=np.uint64)
+    layer_pos = np.zeros(total, dtype=np.int64)
+    for members in by_size:
+        layer_pos[index[members]] = position[index[members]]
+    card_count = np.zeros(nw * 64, dtype=np.int64)
+    card_count[index] = sizes
+    return Layers(ranks, down, orders, strides, np.array(radices, dtype=np.int64), has,
+                  bitset(index), masks, layer_pos, card_count)
+
+
+def value_type(layers: Layers, k: int) -> type:
+    """The narrowest type that holds every W of layer k exactly (0 <= W <= N(M))."""
+    return np.uint32 if int(layers.orders[k].max()) < 1 << 32 else np.int64
+
+
+def entry_bytes(layers: Layers, k: int) -> int:
+    """Bytes a stored entry of layer k takes: its position and its W."""
+    return 2 + np.dtype(value_type(layers, k)).itemsize
+
+
+def words(width: int) -> int:
+    return (width + 63) // 64
+
+
+def available_memory() -> int:
+    """Bytes this machine can give now: MemAvailable, or 4 GiB where it cannot be read."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 4 << 30
+
+
+def default_limit() -> int:
+    """The memory a fair value may use by default: 80% of what is available now."""
+    return available_memory() * 4 // 5
+
+
+def _rows(heights) -> tuple[int, np.ndarray]:
+    stride = np.array([math.prod(int(h) + 1 for h in heights[:c]) for c in range(COLUMNS)],
+                      dtype=np.int64)
+    return math.prod(int(h) + 1 for h in heights), stride
+
+
+def estimate(heights, unseen) -> int:
+    """Bytes the first stage (closures, reach bits, two support layers) needs, before any
+    value is stored; values are checked again, exactly, once the reach bits are known."""
+    nrows, _ = _rows(heights)
+    nw = words(math.prod(int(unseen[r]) + 1 for r in range(1, 14)))
+    closures = nrows * (14 * 4 + 13 * 4 + 8) + nrows * 6 * 13 * 4  # marks, table, members
+    return FIXED_BYTES + closures + 8 * nrows * nw
+
+
+@dataclass(frozen=True)
+class StockFair:
+    """W of the position and of each legal action (``"draw"`` or a column 1-7), over
+    ``orders`` = N(M). ``counters``: the sizes met (rows, closures, entries, bytes) and the
+    seconds of each pass. ``table``: what answers later positions of the same game at once,
+    when it was kept."""
+
+    wins: int
+    orders: int
+    actions: dict[str | int, int]
+    counters: dict[str, float] = field(default_factory=dict, compare=False)
+    table: FairTable | None = field(default=None, compare=False, repr=False)
+
+
+class Closures:
+    """Every row's closures (see :func:`golfsolve.kernels.stock_layers.closure_table`), and the
+    closure of any one (row, waste) on demand."""
+
+    def __init__(self, col_ranks, fits, h0, stride, ranks):
+        from golfsolve.kernels.stock_layers import closure_table
+
+        self.col_ranks, self.fits, self.h0, self.stride = col_ranks, fits, h0, stride
+        self.table = closure_table(col_ranks, fits, h0, stride, ranks)
+        self._marks = None
+
+    @property
+    def nbytes(self) -> int:
+        return sum(a.nbytes for a in self.table)
+
+    def of(self, row: int, waste: int) -> tuple[list[int], bool]:
+        """The rows removal-reachable from (row, waste), the row first, and whether they hold
+        the empty tableau."""
+        from golfsolve.kernels.stock_layers import closure_of
+
+        if self._marks is None:
+            nrows = self.table[4].shape[0]
+            self._marks = [np.zeros((nrows, 14), dtype=np.int32),
+                           np.zeros(nrows, dtype=np.int32), np.empty(nrows, dtype=np.int64), 0]
+        stamp, seen, out, tag = self._marks
+        self._marks[3] = tag = tag + 1
+        n, won = closure_of(self.col_ranks, self.fits, self.h0, self.stride, row, waste,
+                            stamp, seen, tag, out)
+        return [int(m) for m in out[:n]], bool(won)
+
+
+class FairTable:
+    """W of every (heights, unseen multiset) the start can reach, about to draw, layer by
+    layer: it answers any later position of the same game without a new pass."""
+
+    def __init__(self, h0, stride, layers: Layers, closures: Closures, kept: list):
+        self.h0, self.stride, self.layers, self.closures = h0, stride, layers, closures
+        self.kept = kept  # kept[k] = (offsets, positions, values) of layer k
+
+    def w(self, row: int, index: int, k: int) -> int:
+        """W(h, M) for the row of h and M's whole-radix index; k = |M|."""
+        if k == 0:
+            return 0
+        offsets, positions, values = self.kept[k]
+        lo, hi = int(offsets[row]), int(offsets[row + 1])
+        p = int(self.layers.layer_pos[index])
+        i = lo + int(np.searchsorted(positions[lo:hi], p))
+        return int(values[i]) if i < hi and positions[i] == p else 0
+
+    def position(self, heights, waste_rank: int, unseen) -> StockFair | None:
+        """The W of a later position (heights below the start's, the unseen cards a part of
+        the start's) and of its actions; None when it lies outside the table."""
+        layers = self.layers
+        present = {int(r): j for j, r in enumerate(layers.ranks)}
+        index = 0
+        for r in range(1, 14):
+            if unseen[r]:
+                j = present.get(r)
+                if j is None or unseen[r] >= layers.radix[j]:
+                    return None
+                index += int(unseen[r]) * int(layers.strides[j])
+        if any(int(h) > int(top) for h, top in zip(heights, self.h0, strict=True)):
+            return None
+        k = int(sum(int(x) for x in unseen[1:]))
+        row = int(sum(int(h) * int(s) for h, s in zip(heights, self.stride, strict=True)))
+        n_orders = int(layers.orders[k][layers.layer_pos[index]])
+        starts = _starts(self.closures, heights, waste_rank, row, k)
+        root = self.closures.of(row, waste_rank)
+
+        def best(found) -> int:
+            rows, won = found
+            return n_orders if won else max(self.w(m, index, k) for m in rows)
+
+        return StockFair(best(root), n_orders, {a: best(f) for a, f in starts.items()},
+                         table=self)
+
+
+def _starts(closures: Closures, heights, waste_rank: int, row: int, unseen_count: int) -> dict:
+    """Each legal action -> the closure it leads to (rows, won); a draw stays on the row."""
+    col_ranks, fits, stride = closures.col_ranks, closures.fits, closures.stride
+    starts: dict[str | int, tuple[list[int], bool]] = {}
+    if any(int(h) for h in heights):
+        for c in range(COLUMNS):
+            h = int(heights[c])
+            card = int(col_ranks[c * COLUMN_STRIDE + h]) if h else 0
+            if h and fits[waste_rank, card]:
+                starts[c + 1] = closures.of(row - int(stride[c]), card)
+        if unseen_count:
+            starts["draw"] = ([row], False)
+    return starts
+
+
+def _levels(h0, stride, nrows: int) -> tuple[np.ndarray, np.ndarray]:
+    """The rows ordered by cards left, and where each count of cards starts among them."""
+    cards = np.zeros(nrows, dtype=np.int64)
+    for c in range(COLUMNS):
+        cards += (np.arange(nrows) // stride[c]) % (h0[c] + 1)
+    levels = np.argsort(cards, kind="stable")
+    return levels, np.searchsorted(cards[levels], np.arange(int(cards.max()) + 2))
+
+
+def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
+               limit: int | None = None, jobs: int | None = None,
+               keep: bool = False) -> StockFair:
+    """The exact W of a position (heights 7 x 0..5, the waste rank, the unseen ranks' counts,
+    index 1..13, making up the whole stock) and of each legal action. Raises
+    :class:`NeedsMemory` before allocating more than ``limit`` bytes (default: 80% of the
+    memory available now). With ``keep``, every layer is kept, where it fits in ``limit``
+    too, as the result's ``table``; ``jobs`` caps the threads."""
+    from numba import get_num_threads, set_num_threads
+
+    limit = default_limit() if limit is None else limit
+    col_ranks = np.ascontiguousarray(col_ranks, dtype=np.int64)
+    h0 = np.ascontiguousarray(heights, dtype=np.int64)
+    fits = np.ascontiguousarray(fits, dtype=np.bool_)
+    unseen = np.ascontiguousarray(unseen, dtype=np.int64)
+    first = estimate(h0, unseen)
+    if first > limit:
+        raise NeedsMemory(first, limit)
+    threads = get_num_threads()
+    if jobs:
+        set_num_threads(max(1, min(jobs, threads)))
+    try:
+        return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep)
+    finally:
+        set_num_threads(threads)
+
+
+def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> StockFair:
+    from golfsolve.kernels.stock_layers import (
+        layer_counts,
+        reach_pass,
+        support_pass,
+        values_layer,
+    )
+
+    clock = [time.perf_counter()]
+    layers = layers_of(unseen)
+    top = layers.size
+    nrows, stride = _rows(h0)
+    root = nrows - 1
+    closures = Closures(col_ranks, fits, h0, stride, layers.ranks)
+    cl_start, cl_win, mem_start, members, rank_cl = closures.table
+    starts = _starts(closures, h0, waste_rank, root, top)
+    root_closure = closures.of(root, waste_rank)
+    clock.append(time.perf_counter())
+    levels, level_start = _levels(h0, stride, nrows)
+    support = np.zeros((nrows, layers.valid.shape[0]), dtype=np.uint64)
+    reach_pass(levels, layers.strides, layers.radix, layers.has, cl_start, cl_win, mem_start,
+               members, rank_cl, np.array(root_closure[0], dtype=np.int64),
+               layers.layer_pos.shape[0] - 1, support)
+    clock.append(time.perf_counter())
+    support_pass(levels, level_start, layers.strides, layers.radix, layers.has, layers.valid,
+                 cl_start, cl_win, mem_start, members, rank_cl, support,
+                 np.zeros(nrows, dtype=np.bool_))
+    clock.append(time.perf_counter())
+    counts = np.zeros((nrows, top + 1), dtype=np.int32)
+    layer_counts(support, layers.sizes, counts)
+    entries = [int(n) for n in counts.sum(axis=0)]
+    sizes = [entry_bytes(layers, k) * entries[k] + 8 * (nrows + 1) for k in range(top + 1)]
+    fixed = first + closures.nbytes + counts.nbytes
+    needed = fixed + max((sizes[k] + sizes[k - 1] for k in range(1, top + 1)), default=0)
+    if needed > limit:
+        raise NeedsMemory(needed, limit)
+    keep = keep and fixed + sum(sizes) <= limit
+    kept: list = [None] * (top + 1)
+    layer = (np.zeros(nrows + 1, dtype=np.int64), np.zeros(0, dtype=np.uint16),
+             np.zeros(0, dtype=np.int64))
+    for k in range(1, top + 1):
+        offsets = np.zeros(nrows + 1, dtype=np.int64)
+        np.cumsum(counts[:, k], out=offsets[1:])
+        positions = np.empty(int(offsets[-1]), dtype=np.uint16)
+        values = np.empty(int(offsets[-1]), dtype=value_type(layers, k))
+        values_layer(support, layers.masks[k], offsets, layers.layer_pos, layers.down[k],
+                     *layer, layers.orders[k - 1], cl_start, cl_win, mem_start, members,
+                     rank_cl, CHUNKS, positions, values)
+        layer = (offsets, positions, values)
+        if keep:
+            kept[k] = layer
+    kept[top] = layer
+    clock.append(time.perf_counter())
+    table = FairTable(h0, stride, layers, closures, kept)
+    index = layers.layer_pos.shape[0] - 1
+    n_orders = int(layers.orders[top][0])
+
+    def best(found) -> int:
+        rows, won = found
+        return n_orders if won else max(table.w(m, index, top) for m in rows)
+
+    seconds = [round(b - a, 3) for a, b in zip(clock, clock[1:], strict=False)]
+    counters = {"rows": nrows, "closures": int(cl_win.size), "members": int(members.size),
+                "support": sum(entries), "widest": max(entries), "bytes": needed,
+                **dict(zip(("s_closures", "s_reach", "s_support", "s_values"), seconds,
+                           strict=True))}
+    return StockFair(best(root_closure), n_orders, {a: best(f) for a, f in starts.items()},
+                     counters, table if keep else None)
+
+
+def stock_fair_game(game, *, limit: int | None = None, jobs: int | None = None,
+                    keep: bool = False) -> StockFair:
+    """:func:`stock_fair` of where a Game stands, its whole stock left unseen."""
+    from golfsolve.packing import game_fair_arrays
+
+    col_ranks, heights, waste_rank, _, unseen = game_fair_arrays(game)
+    return stock_fair(col_ranks, heights, waste_rank, unseen, game.rules.fits_table(),
+                      limit=limit, jobs=jobs, keep=keep)

@@ -1,0 +1,118 @@
+"""The fair value of a position whose whole stock is unseen, by layers (golfsolve.stock_fair),
+against the memoised expectimax, the card-level recursion and whole-deal vectors."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golfsolve.fair import fair_value, fair_value_game
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.rules import CLASSIC, rules_by_name
+from golfsolve.packing import game_fair_arrays, pack_columns
+from golfsolve.stock_fair import NeedsMemory, estimate, layers_of, stock_fair, stock_fair_game
+
+from .test_expectimax import clairvoyant_odds, position_strategy, reference_actions
+
+VECTORS = Path(__file__).parent / "data" / "stock-fair-vectors.json"
+
+
+def as_fractions(result) -> tuple[Fraction, dict]:
+    return (Fraction(result.wins, result.orders),
+            {a: Fraction(w, result.orders) for a, w in result.actions.items()})
+
+
+@settings(max_examples=60, deadline=None)
+@given(position_strategy(10, min_left=4))
+def test_equals_the_expectimax_integers_on_mid_game_positions(game):
+    expected = fair_value_game(game, budget=20_000_000)
+    result = stock_fair_game(game)
+    assert expected.complete
+    assert result.orders == expected.orders
+    assert result.wins == expected.wins
+    assert result.actions == {a: v * expected.orders for a, v in expected.actions.items()}
+
+
+@settings(max_examples=25, deadline=None)
+@given(position_strategy(5, min_left=3))
+def test_equals_the_average_over_all_orders_and_stays_below_the_clairvoyant_odds(game):
+    result = stock_fair_game(game)
+    value, actions = as_fractions(result)
+    hidden = range(game.stock_left)
+    assert (value, actions) == reference_actions(game, hidden)
+    assert value <= clairvoyant_odds(game, hidden)
+
+
+def test_a_position_with_16_unseen_cards_equals_the_expectimax():
+    # Deal 9's tableau cut to its deepest cards, the whole stock unseen: small enough in
+    # heights for the memoised expectimax to finish, with every stock order still to weigh.
+    game = Game(Deal.from_number(9), CLASSIC)
+    heights = np.array([2, 2, 1, 1, 1, 0, 0], dtype=np.int64)
+    unseen = np.zeros(14, dtype=np.int64)
+    for card in game.start.stock:
+        unseen[card.rank] += 1
+    args = (pack_columns(game.start), heights, int(game.waste.rank))
+    expected = fair_value(*args, np.zeros(16, dtype=np.int64), unseen, CLASSIC.fits_table(),
+                          budget=20_000_000)
+    result = stock_fair(*args, unseen, CLASSIC.fits_table())
+    assert expected.complete
+    assert Fraction(result.wins, result.orders) == Fraction(89941, 92400)
+    assert result.wins == expected.wins
+    assert result.actions == {a: v * expected.orders for a, v in expected.actions.items()}
+
+
+@pytest.mark.parametrize("case", json.loads(VECTORS.read_text(encoding="utf-8")),
+                         ids=lambda case: f"deal {case['deal']} {case['rules']}")
+def test_whole_deal_vectors(case):
+    game = Game(Deal.from_number(case["deal"]), rules_by_name(case["rules"]))
+    result = stock_fair_game(game)
+    assert [result.wins, result.orders] == case["value"]
+    assert {str(a): w for a, w in result.actions.items()} == case["actions"]
+
+
+def test_a_limit_below_the_estimate_refuses_before_allocating():
+    game = Game(Deal.from_number(3), CLASSIC)
+    unseen = np.zeros(14, dtype=np.int64)
+    for card in game.start.stock:
+        unseen[card.rank] += 1
+    needed = estimate(np.array(game.heights), unseen)
+    with pytest.raises(NeedsMemory) as refused:
+        stock_fair_game(game, limit=needed - 1)
+    assert refused.value.needed == needed
+    assert refused.value.limit == needed - 1
+
+
+def test_layers_count_every_sub_multiset_once_with_its_orders():
+    unseen = np.zeros(14, dtype=np.int64)
+    unseen[[1, 5, 13]] = [2, 1, 3]
+    layers = layers_of(unseen)
+    assert [layers.width(k) for k in range(7)] == [1, 3, 5, 6, 5, 3, 1]
+    assert int(layers.orders[6][0]) == 60  # 6! / (2! 1! 3!)
+    for k in range(1, 7):  # N(M) = the sum over its ranks r of N(M - r)
+        down, lower = layers.down[k], layers.orders[k - 1]
+        sums = [sum(int(lower[q]) for q in down[p] if q >= 0) for p in range(layers.width(k))]
+        assert sums == [int(n) for n in layers.orders[k]]
+
+
+@settings(max_examples=15, deadline=None)
+@given(position_strategy(10, min_left=6), st.randoms(use_true_random=False))
+def test_a_kept_table_answers_later_positions_as_a_new_pass_does(game, rnd):
+    table = stock_fair_game(game, keep=True).table
+    assert table is not None
+    for _ in range(8):  # play on at random, as a player who ignores the hints might
+        moves = [str(c) for c in game.playable_columns()] + (["d"] if game.stock_left else [])
+        if game.status != "playing" or not moves:
+            break
+        game.play(rnd.choice(moves))
+        _, heights, waste_rank, _, unseen = game_fair_arrays(game)
+        later = table.position(heights, waste_rank, unseen)
+        fresh = stock_fair_game(game)
+        assert (later.wins, later.orders, later.actions) == (fresh.wins, fresh.orders,
+                                                             fresh.actions)
