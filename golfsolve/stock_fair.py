@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from golfsolve.kernels.layout import COLUMN_STRIDE, COLUMNS
-
 CHUNKS = 64  # units of a layer's rows handed to the threads (interleaved, for balance)
 FIXED_BYTES = 64 << 20  # start-up, code, small tables: added to every estimate
 
@@ -27,9 +25,20 @@ class NeedsMemory(Exception):
     """The computation needs ``needed`` bytes, more than the ``limit`` it was given."""
 
     def __init__(self, needed: int, limit: int):
-        super().__init__(f"needs {needed} bytes, more than the {limit} allowed")
         self.needed = needed
         self.limit = limit
+        super().__init__(self.reason)
+
+    @property
+    def reason(self) -> str:
+        return f"needs {size_text(self.needed)}, more than the {size_text(self.limit)} it may use"
+
+
+def size_text(nbytes: int) -> str:
+    """Bytes as people read them: ``1.4 GB``, ``350 MB``."""
+    if nbytes >= 10**9:
+        return f"{nbytes / 1e9:.1f} GB"
+    return f"{max(1, round(nbytes / 1e6)):,} MB"
 
 
 @dataclass(frozen=True)
@@ -139,16 +148,10 @@ def default_limit() -> int:
     return available_memory() * 4 // 5
 
 
-def _rows(heights) -> tuple[int, np.ndarray]:
-    stride = np.array([math.prod(int(h) + 1 for h in heights[:c]) for c in range(COLUMNS)],
-                      dtype=np.int64)
-    return math.prod(int(h) + 1 for h in heights), stride
-
-
 def estimate(heights, unseen) -> int:
     """Bytes the first stage (closures, reach bits, two support layers) needs, before any
     value is stored; values are checked again, exactly, once the reach bits are known."""
-    nrows, _ = _rows(heights)
+    nrows = math.prod(int(h) + 1 for h in heights)
     nw = words(math.prod(int(unseen[r]) + 1 for r in range(1, 14)))
     closures = nrows * (14 * 4 + 13 * 4 + 8) + nrows * 6 * 13 * 4  # marks, table, members
     return FIXED_BYTES + closures + 8 * nrows * nw
@@ -247,26 +250,17 @@ class FairTable:
 
 def _starts(closures: Closures, heights, waste_rank: int, row: int, unseen_count: int) -> dict:
     """Each legal action -> the closure it leads to (rows, won); a draw stays on the row."""
-    col_ranks, fits, stride = closures.col_ranks, closures.fits, closures.stride
+    from golfsolve.kernels.stock_layers import removals
+
     starts: dict[str | int, tuple[list[int], bool]] = {}
-    if any(int(h) for h in heights):
-        for c in range(COLUMNS):
-            h = int(heights[c])
-            card = int(col_ranks[c * COLUMN_STRIDE + h]) if h else 0
-            if h and fits[waste_rank, card]:
-                starts[c + 1] = closures.of(row - int(stride[c]), card)
+    heights = np.ascontiguousarray(heights, dtype=np.int64)
+    if heights.any():
+        for c, card in zip(*removals(closures.col_ranks, closures.fits, heights, waste_rank),
+                           strict=True):
+            starts[int(c) + 1] = closures.of(row - int(closures.stride[c]), int(card))
         if unseen_count:
             starts["draw"] = ([row], False)
     return starts
-
-
-def _levels(h0, stride, nrows: int) -> tuple[np.ndarray, np.ndarray]:
-    """The rows ordered by cards left, and where each count of cards starts among them."""
-    cards = np.zeros(nrows, dtype=np.int64)
-    for c in range(COLUMNS):
-        cards += (np.arange(nrows) // stride[c]) % (h0[c] + 1)
-    levels = np.argsort(cards, kind="stable")
-    return levels, np.searchsorted(cards[levels], np.arange(int(cards.max()) + 2))
 
 
 def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
@@ -300,6 +294,8 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     from golfsolve.kernels.stock_layers import (
         layer_counts,
         reach_pass,
+        row_levels,
+        row_strides,
         support_pass,
         values_layer,
     )
@@ -307,14 +303,14 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     clock = [time.perf_counter()]
     layers = layers_of(unseen)
     top = layers.size
-    nrows, stride = _rows(h0)
+    nrows, stride = row_strides(h0)
     root = nrows - 1
     closures = Closures(col_ranks, fits, h0, stride, layers.ranks)
     cl_start, cl_win, mem_start, members, rank_cl = closures.table
     starts = _starts(closures, h0, waste_rank, root, top)
     root_closure = closures.of(root, waste_rank)
     clock.append(time.perf_counter())
-    levels, level_start = _levels(h0, stride, nrows)
+    levels, level_start = row_levels(h0, stride, nrows)
     support = np.zeros((nrows, layers.valid.shape[0]), dtype=np.uint64)
     reach_pass(levels, layers.strides, layers.radix, layers.has, cl_start, cl_win, mem_start,
                members, rank_cl, np.array(root_closure[0], dtype=np.int64),

@@ -104,6 +104,48 @@ def closure_of(col_ranks, fits, h0, stride, row, waste, stamp, seen, tag, out):
 
 
 @njit(cache=True)
+def row_strides(h0):
+    """(rows, stride): the number of rows under heights h0, and each column's stride in them."""
+    stride = np.ones(COLUMNS, dtype=np.int64)
+    for c in range(1, COLUMNS):
+        stride[c] = stride[c - 1] * (h0[c - 1] + 1)
+    return stride[COLUMNS - 1] * (h0[COLUMNS - 1] + 1), stride
+
+
+@njit(cache=True)
+def row_levels(h0, stride, nrows):
+    """The rows ordered by cards left (a stable order), and where each count of cards starts
+    among them (cards 0 .. the most, and one bound past)."""
+    cards = np.zeros(nrows, dtype=np.int64)
+    for row in range(nrows):
+        for c in range(COLUMNS):
+            cards[row] += (row // stride[c]) % (h0[c] + 1)
+    levels = np.argsort(cards, kind="mergesort")
+    top = 0
+    for c in range(COLUMNS):
+        top += h0[c]
+    bounds = np.searchsorted(cards[levels], np.arange(top + 2))
+    return levels, bounds
+
+
+@njit(cache=True)
+def removals(col_ranks, fits, heights, waste):
+    """The removals legal at ``heights`` under ``waste``: (columns 0-6, the card each puts on
+    the waste)."""
+    columns = np.empty(COLUMNS, dtype=np.int64)
+    cards = np.empty(COLUMNS, dtype=np.int64)
+    n = 0
+    for c in range(COLUMNS):
+        if heights[c]:
+            card = col_ranks[c * COLUMN_STRIDE + heights[c]]
+            if fits[waste, card]:
+                columns[n] = c
+                cards[n] = card
+                n += 1
+    return columns[:n].copy(), cards[:n].copy()
+
+
+@njit(cache=True)
 def _grow(a, need):
     if need <= a.shape[0]:
         return a
