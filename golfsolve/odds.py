@@ -8,11 +8,15 @@ Three figures, each labelled for what it is:
   enumerate (only ranks matter, and each distinct rank order is equally likely), otherwise an
   estimate over uniformly sampled orders, with its Wilson interval.
 - the fair value: the win probability of best play by a player who sees only what has been
-  drawn. Exact (:mod:`golfsolve.fair`) when it fits in the state budget, else not
-  computed.
+  drawn. Exact: by layers (:mod:`golfsolve.stock_fair`) when the whole stock is unseen, as it
+  is for a player from the first card, if it fits in the memory it may use; else by the
+  memoised expectimax (:mod:`golfsolve.fair`) if it fits in the state budget; else not
+  computed, with the reason.
 - the policy: the win rate of a player who does not peek and decides by the exact fair value
-  when few cards are unseen, else by hindsight (the action that wins under most of a few
-  sampled orders). A lower bound on the fair value, estimated over played games.
+  (of a table kept from the start where it fits in memory, else when few cards are unseen),
+  else by hindsight (the action that wins under most of a few sampled orders). A lower bound
+  on the fair value, estimated over played games: equal to it, but for sampling chance, when
+  the table fits.
 
 The move table gives each legal action now its own clairvoyant odds (over the same orders) and
 fair value.
@@ -56,6 +60,7 @@ class Limit:
 
     samples: int = DEFAULT_SAMPLES  # stock orders sampled when they cannot be enumerated
     budget: int = DEFAULT_BUDGET  # expectimax states for the exact fair value
+    memory: int | None = None  # bytes the fair value by layers may use (None: 80% of the free)
     seed: int | None = None  # for the sampled orders and the policy's games
     games: int = 0  # games the policy plays (0: no policy figure)
     enumerate_at_most: int = ENUMERATE_AT_MOST
@@ -223,7 +228,7 @@ def task(payload: tuple) -> object:
             histogram[best] = histogram.get(best, 0) + 1
         return wins, won_any, histogram
     if kind == "fair":
-        return fair(position, rules, arg)
+        return fair(position, rules, *arg)
     if kind == "game":
         rng = random.Random(arg)
         unseen = list(position.unseen)
@@ -244,7 +249,7 @@ def plan(position: Position, rules: Rules, limit: Limit) -> tuple[list[str], lis
         orders = sampled_orders(position, limit)
         units += [("orders", position, rules.name, (tokens, orders[i:i + ORDERS_PER_TASK]))
                   for i in range(0, len(orders), ORDERS_PER_TASK)]
-    units.append(("fair", position, rules.name, limit.budget))
+    units.append(("fair", position, rules.name, (limit.budget, limit.memory)))
     seeds = _random(limit.seed, "games")
     units += [("game", position, rules.name, seeds.getrandbits(64)) for _ in range(limit.games)]
     return tokens, units
@@ -293,15 +298,36 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
                 actions, recommended, by)
 
 
-def fair(position: Position, rules: Rules, budget: int) -> tuple[Figure, dict[str, Figure]]:
-    """The exact fair value of the position and of each legal action, within ``budget``."""
+def fair(position: Position, rules: Rules, budget: int, memory: int | None = None,
+         ) -> tuple[Figure, dict[str, Figure]]:
+    """The exact fair value of the position and of each legal action: by layers when its
+    stock is wholly unseen (within ``memory`` bytes, by default 80% of the memory free now),
+    else, or when that needs more memory, by the memoised expectimax within ``budget``
+    states."""
     from golfsolve.fair import fair_value
     from golfsolve.packing import position_arrays
 
-    result = fair_value(*position_arrays(position), rules.fits_table(), budget)
+    col_ranks, heights, waste_rank, stock, unseen = position_arrays(position)
+    refused = None
+    if stock.size and not stock.any():
+        from golfsolve.stock_fair import NeedsMemory, stock_fair
+
+        try:
+            layered = stock_fair(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
+                                 limit=memory)
+        except NeedsMemory as needs:
+            refused = needs
+        else:
+            return (Figure("exact", Fraction(layered.wins, layered.orders)),
+                    {Action(None if action == "draw" else action).token:
+                     Figure("exact", Fraction(w, layered.orders))
+                     for action, w in layered.actions.items()})
+    result = fair_value(col_ranks, heights, waste_rank, stock, unseen, rules.fits_table(),
+                        budget)
     if not result.complete:
-        reason = (f"{position.unknown_slots} unseen cards need more than the budget of "
-                  f"{budget:,} states")
+        reason = refused.reason if refused is not None else (
+            f"{position.unknown_slots} unseen cards need more than the budget of {budget:,} "
+            "states")
         return Figure.missing(reason), {}
     actions = {Action(None if action == "draw" else action).token: Figure("exact", value)
                for action, value in result.actions.items()}
@@ -409,11 +435,22 @@ def recommend(actions: list[ActionOdds]) -> tuple[str | None, str]:
 
 
 # ----- a player who does not peek ---------------------------------------------------------------
-def choose(view: Position, rules: Rules, rng: random.Random, tokens: list[str]) -> str:
-    """The policy's action in the position a player sees: by the exact fair value when it is
-    cheap, else the action that wins under most of a few sampled stock orders."""
+def choose(view: Position, rules: Rules, rng: random.Random, tokens: list[str],
+           table=None) -> str:
+    """The policy's action in the position a player sees: by the exact fair value of the
+    kept ``table`` (a :class:`golfsolve.stock_fair.FairTable` of the game's start) or when it
+    is cheap, else the action that wins under most of a few sampled stock orders."""
     if len(tokens) == 1:
         return tokens[0]
+    if table is not None:
+        from golfsolve.packing import position_arrays
+
+        _, heights, waste_rank, _, unseen = position_arrays(view)
+        found = table.position(heights, waste_rank, unseen)
+        if found is not None:
+            by_token = {Action(None if a == "draw" else a).token: w
+                        for a, w in found.actions.items()}
+            return preferred([t for t in tokens if t in by_token], by_token.__getitem__)
     if view.unknown_slots <= POLICY_EXACT_UNSEEN:
         value, by_action = fair(view, rules, POLICY_BUDGET)
         if value.kind == "exact":
@@ -429,30 +466,55 @@ def choose(view: Position, rules: Rules, rng: random.Random, tokens: list[str]) 
     return preferred(tokens, wins.__getitem__)
 
 
+_kept_tables: dict = {}  # this process's kept fair table of the last start played from
+
+
+def kept_table(view: Position, rules: Rules):
+    """The fair table (every reachable value, kept) of a start whose stock is wholly unseen,
+    made once a process for the policy's games; None where it does not fit in memory."""
+    from golfsolve.packing import position_arrays
+    from golfsolve.stock_fair import NeedsMemory, stock_fair
+
+    col_ranks, heights, waste_rank, stock, unseen = position_arrays(view)
+    if not stock.size or stock.any():
+        return None
+    key = (col_ranks.tobytes(), heights.tobytes(), waste_rank, unseen.tobytes(), rules.name)
+    if key not in _kept_tables:
+        _kept_tables.clear()
+        try:
+            _kept_tables[key] = stock_fair(col_ranks, heights, waste_rank, unseen,
+                                           rules.fits_table(), keep=True).table
+        except NeedsMemory:
+            _kept_tables[key] = None
+    return _kept_tables[key]
+
+
 def play_blind(position: Position, rules: Rules, rng: random.Random) -> bool:
     """One game from ``position`` (its stock known to the game, not to the player) played by
     the policy: whether it is won."""
     game = Game(position, rules)
+    table = kept_table(position.hidden(), rules)
     while game.status == "playing":
         tokens = legal_actions(game)
         game.play(tokens[0] if len(tokens) == 1
-                  else choose(game.position().hidden(), rules, rng, tokens))
+                  else choose(game.position().hidden(), rules, rng, tokens, table))
     return game.status == "won"
 
 
 def layout_odds(position: Position, rules: Rules, samples: int, seed: int, budget: int,
-                key: str) -> dict:
+                key: str, memory: int | None = None) -> dict:
     """A batch row's odds fields for a deal or position with its stock face down: the
     clairvoyant wins over ``samples`` orders (seeded by ``seed`` and the deal's ``key``, so
-    that a deal's figures do not depend on the batch), and the fair value when ``budget``
-    suffices (as a fraction; None otherwise)."""
+    that a deal's figures do not depend on the batch), and, when ``budget`` is not 0, the
+    exact fair value as a fraction (None where it needs more than ``memory`` bytes or, with
+    stock cards known, more than ``budget`` states)."""
     view = position.hidden()
     orders = sampled_orders(view, Limit(samples=samples, seed=seed), f"{key}/{rules.name}")
     weigher = _Weigher(view, rules)
     wins = sum(weigher.weigh_root(order)[0] for order in orders)
     fair_value = None
     if budget:
-        value, _ = fair(view, rules, budget)
+        value, _ = fair(view, rules, budget, memory)
         if value.kind == "exact":
             fair_value = f"{value.value.numerator}/{value.value.denominator}"
     return {"odds_wins": wins, "odds_samples": len(orders), "fair_value": fair_value}

@@ -104,7 +104,7 @@ deal_words = st.sampled_from([
 option_words = st.sampled_from([
     "--rules", "--format", "--lang", "--json", "--out", "--db", "--count", "--fewest-moves",
     "--seed", "--plot", "--quiet", "--jobs", "--help", "--version", "--frob", "--odds",
-    "--samples", "--budget", "--policy"])
+    "--samples", "--budget", "--policy", "--memory", "--no-fair"])
 value_words = st.sampled_from([
     "easy", "classic", "dead-king", "all", "easy,classic", "", "hard", "text", "grid", "board",
     "json", "xml", "en", "fi", "tr", "xx", "2", "0", "-1", "1", "abc"])
@@ -132,7 +132,9 @@ def command_lines(draw) -> list[str]:
     if command in ("batch", "compare", "odds"):
         words += ["--jobs", "1", "--quiet"]
     if command == "odds":  # a few orders and states: the figures are not what is tested
-        words += ["--samples", "3", "--budget", "2000"]
+        words += ["--samples", "3", "--budget", "2000", "--memory", "1M"]
+    elif "--odds" in words:  # no deal's whole fair value: seconds each
+        words += ["--memory", "1M"]
     return words
 
 

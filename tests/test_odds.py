@@ -110,25 +110,53 @@ def test_a_known_stock_is_a_verdict(cli):
 
 
 def test_the_odds_command(cli):
-    result = cli("odds", "3", "--rules", "classic", "--seed", "1", "--samples", "200",
-                 "--budget", "1000")
+    result = cli("odds", "3", "--rules", "classic", "--seed", "1", "--samples", "200")
     lines = result.out.splitlines()
     assert result.code == 0
     assert lines[0] == ("GO1-C-AAAAAAD (deal 3), classic rules: 16 unseen stock cards "
                         "(217,945,728,000 orders of their ranks)")
     assert lines[1].startswith("  clairvoyant odds ") and "estimate: " in lines[1]
     assert lines[1].endswith("; estimates an upper bound on the fair value")
-    assert lines[2] == ("  fair value        not computed: 16 unseen cards need more than the "
-                        "budget of 1,000 states")
-    assert lines[-2].startswith("  Recommended: ") and "by clairvoyant odds" in lines[-2]
+    # exact from the first card: the whole stock unseen, by layers
+    assert lines[2] == "  fair value         24.2%  exact (52,765,324,267/217,945,728,000)"
+    assert [(line.split()[0], line.split()[-1]) for line in lines[5:7]] == [
+        ("column", "24.2%"), ("draw", "22.6%")]
+    assert lines[7] == "  Recommended: column 7 (2♠), by fair value"
     data = json.loads(cli("odds", "3", "--rules", "classic", "--seed", "1", "--samples",
-                          "200", "--budget", "1000", "--json").out)
+                          "200", "--json").out)
     assert data["clairvoyant"]["kind"] == "estimate" and data["clairvoyant"]["out_of"] == 200
     assert data["clairvoyant"]["fraction"] == f"{data['clairvoyant']['wins']}/200"  # unreduced
-    assert data["fair"] == {"kind": "not computed", "reason": "16 unseen cards need more than "
-                            "the budget of 1,000 states"}
+    assert data["fair"] == {"kind": "exact", "value": 0.242103,
+                            "fraction": "52765324267/217945728000", "wins": None,
+                            "out_of": None}
     assert sum(data["max_removed"].values()) == 200
     assert {a["action"] for a in data["actions"]} <= {"draw", "remove"}
+
+
+def test_a_fair_value_past_the_memory_is_not_computed_and_the_rest_stands(cli):
+    result = cli("odds", "3", "--rules", "classic", "--seed", "1", "--samples", "50",
+                 "--memory", "100M")
+    lines = result.out.splitlines()
+    assert (result.code, result.err) == (0, "")
+    assert lines[2] == ("  fair value        not computed: needs 550 MB, more than the 100 MB "
+                        "it may use")
+    assert lines[1].startswith("  clairvoyant odds ") and "of 50 sampled orders" in lines[1]
+    assert "by clairvoyant odds (the fair value is not computed)" in lines[-2]
+
+
+def test_a_position_with_stock_cards_known_keeps_the_state_budget():
+    # two stock cards named, the rest unknown: not a wholly unseen stock, so the expectimax
+    from golfsolve.model.position import Position
+    from golfsolve.odds import fair
+
+    lines = Deal.from_number(3).position().to_board().splitlines()
+    talon = lines[0].split()
+    lines[0] = " ".join(talon[:3] + ["??"] * (len(talon) - 3))
+    position = Position.from_board("\n".join(lines) + "\n")
+    assert position.unknown_slots == 14
+    value, actions = fair(position, CLASSIC, 1000)
+    assert (value.kind, value.reason, actions) == (
+        "not computed", "14 unseen cards need more than the budget of 1,000 states", {})
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -161,7 +189,9 @@ def test_the_fair_hint_never_reads_the_hidden_stock(cli, tmp_path):
     for version, name in ((deal, "a"), (other, "b")):
         path = tmp_path / f"{name}.board"
         path.write_text(version.to_board())
-        out = cli("play", str(path), "--rules", "easy", "--lang", "en", input="h\n").out
+        # past --memory the hint weighs sampled orders: they never come from the stock either
+        out = cli("play", str(path), "--rules", "easy", "--lang", "en", "--memory", "1M",
+                  input="h\n").out
         hints.append(out.splitlines()[-1])
     assert hints[0] == hints[1] and hints[0].startswith("Hint: ")
 
@@ -209,8 +239,8 @@ def test_batch_stores_the_odds_of_each_deal_and_compare_averages_them(cli, tmp_p
     assert cli("batch", "1-6", "--jobs", "1", "--db", str(db)).code == 0
     solved = count_solves(monkeypatch)
     rows = tmp_path / "rows.csv"
-    result = cli("batch", "1-6", "--odds", "--samples", "20", "--seed", "5", "--jobs", "1",
-                 "--db", str(db), "--out", str(rows))
+    result = cli("batch", "1-6", "--odds", "--no-fair", "--samples", "20", "--seed", "5",
+                 "--jobs", "1", "--db", str(db), "--out", str(rows))
     assert result.code == 0 and solved == []  # solved before: only the odds are new
     read = read_csv(rows)
     assert list(read[0])[-3:] == ["odds_wins", "odds_samples", "fair_value"]
@@ -233,7 +263,8 @@ def test_batch_stores_the_odds_of_each_deal_and_compare_averages_them(cli, tmp_p
     records = [json.loads(line) for line in exported.read_text().splitlines()]
     assert [(r["number"], r["rules"], r["odds_wins"], r["odds_samples"]) for r in records] == [
         (int(r["number"]), r["rules"], int(r["odds_wins"]), 20) for r in read]
-    other = cli("batch", "1-7", "--odds", "--samples", "30", "--jobs", "1", "--db", str(db))
+    other = cli("batch", "1-7", "--odds", "--no-fair", "--samples", "30", "--jobs", "1",
+                "--db", str(db))
     assert (other.code, other.err) == (2, f"golfsolve: error: {db} holds odds over 20 sampled "
                                           "stock orders with seed 5: run with --samples 20 "
                                           "--seed 5 to add to it, or use another --db\n")

@@ -52,6 +52,29 @@ class WholeNumber(click.IntRange):
     name = "integer"
 
 
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", re.IGNORECASE)
+_SIZE_UNITS = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
+MEMORY_HELP = ("Memory the exact fair value may use, as 8G or 500M (default: 80% of the memory "
+               "free when it starts).")
+
+
+class MemorySize(click.ParamType):
+    """A size of memory in bytes, written 8G, 1.5GB, 500M, 64k or as a number of bytes."""
+
+    name = "size"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        found = _SIZE.match(str(value))
+        if not found:
+            self.fail(f"{value!r} is not a size (say 8G or 500M)", param, ctx)
+        size = int(float(found.group(1)) * _SIZE_UNITS[found.group(2).lower()])
+        if size < 1:
+            self.fail(f"{value!r} is not a size of at least one byte", param, ctx)
+        return size
+
+
 _PATH_LIKE = re.compile(r"^([^\s\[{]*[/\\]\S*|[\w.-]*[A-Za-z_-][\w-]*\.[A-Za-z]{1,5})$")
 
 

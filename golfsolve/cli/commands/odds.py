@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import WholeNumber, describe, rules_for
+from golfsolve.cli.inputs import MEMORY_HELP, MemorySize, WholeNumber, describe, rules_for
 from golfsolve.cli.render.shapes import odds_record
 from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
 from golfsolve.model.deal import DealSource, resolve
@@ -25,7 +25,9 @@ from golfsolve.odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAME
 @click.option("--seed", type=int, help="Seed for the sampled orders and games: fixed figures.")
 @click.option("--budget", type=WholeNumber(1, MAX_BUDGET), default=DEFAULT_BUDGET,
               show_default=True,
-              help="Most states for the exact fair value (about half a million a second).")
+              help="Most states for the memoised search of the fair value, tried where "
+              "it needs more than --memory (about half a million a second).")
+@click.option("--memory", type=MemorySize(), default=None, help=MEMORY_HELP)
 @click.option("--policy", "games", type=WholeNumber(1, MAX_GAMES), default=None,
               metavar="GAMES",
               help="Also play GAMES games by a policy that does not peek: a lower bound.")
@@ -34,14 +36,17 @@ from golfsolve.odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAME
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line per rule set.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: int,
-         games: int | None, jobs: int | None, as_json: bool, quiet: bool) -> int:
+         memory: int | None, games: int | None, jobs: int | None, as_json: bool,
+         quiet: bool) -> int:
     """The chances of a deal or position for a player who cannot see the stock.
 
     Every stock card is unseen. It prints, per rule set, the clairvoyant odds (the share of
     the orders of the unseen cards under which it can be won: an upper bound), the exact fair
-    value of best play without sight of the stock when it fits in --budget, with --policy the
-    win rate of a player who does not peek (a lower bound), the distribution of the most
-    cards removable, and each legal move with its own figures and the recommended one.
+    value of best play without sight of the stock (from the first card on, in seconds for
+    most deals, when it fits in --memory, else within --budget), with --policy the win rate
+    of a player who does not peek (a lower bound), the distribution of the most cards
+    removable, and each legal move with its own figures and the recommended one: by fair
+    value where it is known.
 
     \b
     Examples:
@@ -55,7 +60,7 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
     workers = checked_jobs(jobs)
     source = resolve(deal)
     chosen = list(rules_for(source, rules))
-    limit = Limit(samples=samples, budget=budget, seed=seed, games=games or 0)
+    limit = Limit(samples=samples, budget=budget, memory=memory, seed=seed, games=games or 0)
     position = source.position.hidden()
     bar = None
     if not quiet and sys.stderr.isatty():
