@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from golfsolve.cli.render.views import render_grid
 from golfsolve.model.actions import Action
@@ -60,13 +61,16 @@ class PlaySession:
 
     def __init__(self, start: Position, rules: Rules, title: str, lang: str,
                  out: Callable[[str], None], seed: int | None = None,
-                 interactive: bool = False) -> None:
+                 interactive: bool = False, memory: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.game = Game(self._dealt(start), rules)
         self.title = title
         self.lang = lang
         self.out = out
         self.interactive = interactive  # on a terminal, whose reader shows the prompt
+        self._fair_table = None  # (its game's arrays and rules, the table): hints at once
+        self.memory = memory  # bytes the fair value may use (None: 80% of the free memory)
+        self._refused = False  # the last exact hint needed more than that
 
     def _dealt(self, start: Position) -> Position:
         unseen = list(start.unseen)
@@ -158,14 +162,54 @@ class PlaySession:
         if self._over():
             return
         view = self.game.position().hidden()
+        exact = self._exact_hint(view)
+        if exact is not None:
+            token, value = exact
+            column = Action.from_token(token).column
+            card = None if column is None else self.game.free_card(column)
+            self.say("hint_fair", move=self._move_name(token, card), value=_percent(value))
+            return
+        # the layers were just found too large: the fallback does not try them again
+        memory = 0 if self._refused else self.memory
         result = odds(view, self.game.rules, Limit(samples=HINT_LIMIT_SAMPLES,
-                                                   budget=HINT_BUDGET, seed=HINT_SEED))
+                                                   budget=HINT_BUDGET, memory=memory,
+                                                   seed=HINT_SEED))
         best = next(a for a in result.actions if a.token == result.recommended)
         move = self._move_name(best.token, best.card)
         if result.recommended_by == "fair value":
             self.say("hint_fair", move=move, value=_percent(best.fair.value))
         else:
             self.say("hint_odds", move=move, value=_percent(best.clairvoyant.value))
+
+    def _exact_hint(self, view: Position) -> tuple[str, Fraction] | None:
+        """(token, exact value) of the best action by layers, the stock wholly unseen; the
+        first hint of a game keeps its table, which answers the later ones at once. None when
+        there is no stock left or it does not fit in memory."""
+        from golfsolve.odds import preferred
+        from golfsolve.packing import position_arrays
+        from golfsolve.stock_fair import NeedsMemory, stock_fair
+
+        self._refused = False
+        col_ranks, heights, waste_rank, stock, unseen = position_arrays(view)
+        if not stock.size or stock.any():
+            return None
+        key = (col_ranks.tobytes(), self.game.rules.name)
+        result = None
+        if self._fair_table is not None and self._fair_table[0] == key:
+            result = self._fair_table[1].position(heights, waste_rank, unseen)
+        if result is None:
+            try:
+                result = stock_fair(col_ranks, heights, waste_rank, unseen,
+                                    self.game.rules.fits_table(), limit=self.memory, keep=True)
+            except NeedsMemory:
+                self._refused = True
+                return None
+            if result.table is not None:
+                self._fair_table = (key, result.table)
+        values = {Action(None if a == "draw" else a).token: Fraction(w, result.orders)
+                  for a, w in result.actions.items()}
+        best = preferred(list(values), values.__getitem__)
+        return best, values[best]
 
     def peek(self) -> None:
         """The solver's next move, looking at the stock (and saying so)."""

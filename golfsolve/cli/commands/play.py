@@ -6,7 +6,14 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import LANG_OPTION, RULES_HELP, describe, one_rules
+from golfsolve.cli.inputs import (
+    LANG_OPTION,
+    MEMORY_HELP,
+    RULES_HELP,
+    MemorySize,
+    describe,
+    one_rules,
+)
 from golfsolve.cli.session import PlaySession
 from golfsolve.cli.streams import shown_encoding
 from golfsolve.files import piped_lines
@@ -20,7 +27,10 @@ from golfsolve.model.i18n import default_language, text
 @LANG_OPTION
 @click.option("--seed", type=int, help="Seed for the order of a position's unseen stock and "
               "for the deals that n picks, to repeat a session.")
-def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> int:
+@click.option("--memory", type=MemorySize(), default=None,
+              help=MEMORY_HELP[:-2] + "; past it a hint weighs sampled stock orders).")
+def play(deal: str, rules: str | None, lang: str | None, seed: int | None,
+         memory: int | None) -> int:
     """Play a deal in the terminal.
 
     After every move it shows the columns (the free card in brackets), the stock, the waste,
@@ -48,7 +58,7 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None) -> in
     else:
         lines = piped_lines(stdin)
     session = PlaySession(source.position, chosen, describe(source, chosen, lang), lang,
-                          click.echo, seed, interactive)
+                          click.echo, seed, interactive, memory)
     try:
         return session.run(lines)
     except KeyboardInterrupt:
