@@ -89,7 +89,7 @@ class _StoredSpan:
 
 
 def _blocks(deals: DealList, store: ResultStore | None, names: list[str], solve: bool,
-            odds: bool = False) -> Iterator[_Block | _StoredSpan]:
+            odds: bool = False, fair: bool = False) -> Iterator[_Block | _StoredSpan]:
     """The list in blocks, in order; a span of SPAN numbers all stored is one _StoredSpan.
     Not solving, a span with nothing stored is passed over to the next stored number."""
     boards: list[DealItem] = []
@@ -112,7 +112,7 @@ def _blocks(deals: DealList, store: ResultStore | None, names: list[str], solve:
         while first <= last:
             end = min(last, first + SPAN - 1)
             if store is not None:
-                stored = store.count(first, end, names, odds and solve)
+                stored = store.count(first, end, names, odds and solve, fair and solve)
                 if stored == (end - first + 1) * len(names):
                     yield _StoredSpan(first, end)
                     first = end + 1
@@ -284,8 +284,9 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
         runner = WorkerPool(jobs, solve_unit)
     window = 64 if dask is not None else max(2, jobs * WINDOW_PER_JOB)
     try:
-        _run_blocks(_blocks(deals, store, names, solve, work.odds_samples > 0), sinks, runner,
-                    window, counts, work, size)
+        blocks = _blocks(deals, store, names, solve, work.odds_samples > 0,
+                         work.fair_budget > 0)
+        _run_blocks(blocks, sinks, runner, window, counts, work, size)
     finally:
         if runner is not None:
             runner.close()

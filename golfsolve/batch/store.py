@@ -313,7 +313,8 @@ class ResultStore:
             self.db.executemany(
                 f"INSERT INTO results VALUES ({', '.join(':' + c for c in COLUMNS)}) "
                 f"ON CONFLICT (key, rules) DO UPDATE SET {odds} "
-                "WHERE results.odds_samples IS NULL AND excluded.odds_samples IS NOT NULL",
+                "WHERE (results.odds_samples IS NULL AND excluded.odds_samples IS NOT NULL) "
+                "OR (results.fair_value IS NULL AND excluded.fair_value IS NOT NULL)",
                 [{**{c: None for c in ODDS_COLUMNS}, **row, "line": pack_line(row["line"])}
                  for row in rows])
             if boards:
@@ -346,12 +347,15 @@ class ResultStore:
                     found[row["key"], row["rules"]] = row
         return found
 
-    def count(self, first: int, last: int, rule_names: list[str], odds: bool = False) -> int:
-        """How many (deal, rules) rows deals first..last have under these rules (with odds)."""
+    def count(self, first: int, last: int, rule_names: list[str], odds: bool = False,
+              fair: bool = False) -> int:
+        """How many (deal, rules) rows deals first..last have under these rules (with odds,
+        with a fair value)."""
         with self._errors("read"):
             return self.db.execute(
                 f"SELECT count(*) FROM {self._table} WHERE number BETWEEN ? AND ? AND rules IN "
-                f"({_marks(rule_names)})" + (" AND odds_samples IS NOT NULL" if odds else ""),
+                f"({_marks(rule_names)})" + (" AND odds_samples IS NOT NULL" if odds else "")
+                + (" AND fair_value IS NOT NULL" if fair else ""),
                 [first, last, *rule_names]).fetchone()[0]
 
     def next_number(self, at: int) -> int | None:
@@ -368,11 +372,13 @@ class ResultStore:
 
     def span_counts(self, first: int, last: int, rule_names: list[str]) -> list[tuple]:
         """(rules, max_removed, deals, won, sum of best scores, deals with odds, sum of their
-        odds) over deals first..last."""
+        odds, deals with a fair value, sum of those, sum of their squares) over deals
+        first..last."""
         with self._errors("read"):
             return self.db.execute(
                 "SELECT rules, max_removed, count(*), sum(winnable), sum(best_score), "
-                "count(odds_samples), total(CAST(odds_wins AS REAL) / odds_samples) "
+                "count(odds_samples), total(CAST(odds_wins AS REAL) / odds_samples), "
+                f"count(fair_value), total({_FAIR}), total({_FAIR} * {_FAIR}) "
                 f"FROM {self._table} WHERE number BETWEEN ? AND ? "
                 f"AND rules IN ({_marks(rule_names)}) GROUP BY rules, max_removed",
                 [first, last, *rule_names]).fetchall()
@@ -433,6 +439,11 @@ class ResultStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+# a stored fair value "a/b" as a number, in SQL
+_FAIR = ("(CAST(substr(fair_value, 1, instr(fair_value, '/') - 1) AS REAL) / "
+         "CAST(substr(fair_value, instr(fair_value, '/') + 1) AS REAL))")
 
 
 def _marks(values: list) -> str:

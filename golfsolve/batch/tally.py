@@ -23,6 +23,9 @@ class RulesSummary:
     histogram: dict[int, int]  # max_removed -> deals
     odds_deals: int = 0  # deals with clairvoyant odds
     mean_odds: float = 0.0  # their mean clairvoyant odds
+    fair_deals: int = 0  # deals with an exact fair value
+    mean_fair: float = 0.0  # their mean fair value
+    fair_interval: tuple[float, float] | None = None  # its 95% interval over deals
 
     @property
     def win_rate(self) -> float:
@@ -37,7 +40,10 @@ class RulesSummary:
                 "mean_best_score": round(self.mean_best_score, 3) if some else None,
                 "max_removed_histogram": {str(k): v for k, v in sorted(self.histogram.items())},
                 **({"odds_deals": self.odds_deals, "mean_odds": round(self.mean_odds, 6)}
-                   if self.odds_deals else {})}
+                   if self.odds_deals else {}),
+                **({"fair_deals": self.fair_deals, "mean_fair": round(self.mean_fair, 6),
+                    "fair_95": [round(x, 6) for x in self.fair_interval]}
+                   if self.fair_deals else {})}
 
 
 class RulesTally:
@@ -51,6 +57,9 @@ class RulesTally:
         self.histogram: dict[int, int] = {}
         self.odds_deals = 0
         self.odds_sum = 0.0
+        self.fair_deals = 0
+        self.fair_sum = 0.0
+        self.fair_squares = 0.0
 
     def add(self, row: dict) -> None:
         self.deals += 1
@@ -61,13 +70,19 @@ class RulesTally:
         if row.get("odds_samples"):
             self.odds_deals += 1
             self.odds_sum += row["odds_wins"] / row["odds_samples"]
+        if row.get("fair_value"):
+            value = fraction_value(row["fair_value"])
+            self.fair_deals += 1
+            self.fair_sum += value
+            self.fair_squares += value * value
 
     def summary(self) -> RulesSummary:
         mean = self.score_sum / self.deals if self.deals else 0.0
         odds = self.odds_sum / self.odds_deals if self.odds_deals else 0.0
+        fair, interval = mean_interval(self.fair_deals, self.fair_sum, self.fair_squares)
         return RulesSummary(self.rules, self.deals, self.won,
                             wilson_interval(self.won, self.deals), mean, dict(self.histogram),
-                            self.odds_deals, odds)
+                            self.odds_deals, odds, self.fair_deals, fair, interval)
 
 
 @dataclass(frozen=True)
@@ -143,8 +158,10 @@ class BatchTally:
 
     def add_counts(self, counts: list[tuple]) -> None:
         """Take deals counted elsewhere: (rules, max_removed, deals, won, sum of best scores,
-        deals with odds, sum of their odds)."""
-        for rules, removed, deals, won, score_sum, odds_deals, odds_sum in counts:
+        deals with odds, sum of their odds, deals with a fair value, sum of their fair values,
+        sum of their squares)."""
+        for (rules, removed, deals, won, score_sum, odds_deals, odds_sum, fair_deals, fair_sum,
+             fair_squares) in counts:
             tally = self.tallies.get(rules)
             if tally is not None:
                 tally.deals += deals
@@ -153,12 +170,34 @@ class BatchTally:
                 tally.histogram[removed] = tally.histogram.get(removed, 0) + deals
                 tally.odds_deals += odds_deals
                 tally.odds_sum += odds_sum
+                tally.fair_deals += fair_deals
+                tally.fair_sum += fair_sum
+                tally.fair_squares += fair_squares
 
     def summaries(self) -> list[RulesSummary]:
         return [self.tallies[name].summary() for name in self.rule_names]
 
     def comparisons(self) -> list[Comparison]:
         return [pair.comparison() for pair in self.pairs]
+
+
+def fraction_value(text: str) -> float:
+    """A stored fraction ``a/b`` as a float."""
+    numerator, _, denominator = text.partition("/")
+    return int(numerator) / int(denominator or 1)
+
+
+def mean_interval(n: int, total: float, squares: float) -> tuple[float, tuple[float, float]]:
+    """The mean of n values in [0, 1] and its 95% interval over deals (normal, clipped to
+    [0, 1]; the whole of it for fewer than two values)."""
+    if n == 0:
+        return 0.0, (0.0, 1.0)
+    mean = total / n
+    if n < 2:
+        return mean, (0.0, 1.0)
+    variance = max(0.0, (squares - n * mean * mean) / (n - 1))
+    half = 1.96 * (variance / n) ** 0.5
+    return mean, (max(0.0, mean - half), min(1.0, mean + half))
 
 
 def plural(n: int, word: str) -> str:
@@ -180,11 +219,16 @@ def render_repeated(repeated: int) -> list[str]:
 
 
 def render_odds(s: RulesSummary) -> list[str]:
-    """The mean clairvoyant odds of a layout, when the rows had odds."""
-    if not s.odds_deals:
-        return []
-    return [f"  mean clairvoyant odds of a layout {100 * s.mean_odds:.1f}% "
-            f"({plural(s.odds_deals, 'deal')}, stock face down)"]
+    """The mean clairvoyant odds and fair value of a layout, when the rows had them."""
+    lines = []
+    if s.odds_deals:
+        lines.append(f"  mean clairvoyant odds of a layout {100 * s.mean_odds:.1f}% "
+                     f"({plural(s.odds_deals, 'deal')}, stock face down)")
+    if s.fair_deals:
+        lines.append(f"  mean fair value of a layout {100 * s.mean_fair:.1f}% (95% interval "
+                     f"{render_interval(s.fair_interval)}, {plural(s.fair_deals, 'deal')}, "
+                     "best play without sight of the stock)")
+    return lines
 
 
 def render_summary(summaries: list[RulesSummary], width: int = 40) -> str:

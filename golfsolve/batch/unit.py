@@ -20,14 +20,16 @@ class Work:
     fewest_moves: bool = False
     odds_samples: int = 0  # 0: no odds
     odds_seed: int = 0
-    fair_budget: int = 0  # expectimax states for the fair value; 0: none
+    fair_budget: int = 0  # expectimax states for a fair value with stock cards known; 0: none
+    fair_memory: int | None = None  # bytes a fair value by layers may use
 
     @property
     def odds(self) -> tuple[int, int] | None:
         return (self.odds_samples, self.odds_seed) if self.odds_samples else None
 
     def missing(self, row: dict | None) -> bool:
-        return row is None or (self.odds_samples > 0 and row.get("odds_samples") is None)
+        return row is None or (self.odds_samples > 0 and row.get("odds_samples") is None) or (
+            self.fair_budget > 0 and row.get("fair_value") is None)
 
 
 def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]], Work],
@@ -73,6 +75,6 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
                 if position is None:
                     position = item.position()
                 row.update(layout_odds(position, rules, work.odds_samples, work.odds_seed,
-                                       work.fair_budget, item.key))
+                                       work.fair_budget, item.key, work.fair_memory))
             rows.append(row)
     return rows

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import WholeNumber, check_out
+from golfsolve.cli.inputs import MEMORY_HELP, MemorySize, WholeNumber, check_out
 from golfsolve.cli.streams import EXIT_FAILED, echo_err
 from golfsolve.cli.wording import worded
 from golfsolve.errors import InputError, OutputError
@@ -36,14 +36,20 @@ def batch_options(fn):
                      "or run with more deals or rule sets to add to it."),
         click.option("--fewest-moves", is_flag=True, help="Store fewest-moves solutions."),
         click.option("--odds", is_flag=True,
-                     help="Also weigh each deal with its stock face down: its clairvoyant "
-                     "odds over --samples stock orders (see golfsolve odds)."),
+                     help="Also weigh each deal with its stock face down: its exact fair "
+                     "value (seconds a deal) and its clairvoyant odds over --samples stock "
+                     "orders (see golfsolve odds)."),
+        click.option("--no-fair", "no_fair", is_flag=True,
+                     help="With --odds: the clairvoyant odds alone, without the fair value."),
         click.option("--samples", type=WholeNumber(1, MAX_SAMPLES), default=None,
                      help="Stock orders a deal's odds weigh [default: 100]."),
         click.option("--seed", type=int, default=None,
                      help="Seed of the sampled stock orders [default: 0]."),
         click.option("--budget", type=WholeNumber(1, MAX_BUDGET), default=None,
-                     help="Also try each deal's exact fair value within this many states."),
+                     help="Most states for the memoised search of a fair value that needs "
+                     "more than --memory [default: 500000]."),
+        click.option("--memory", type=MemorySize(), default=None,
+                     help=MEMORY_HELP[:-2] + ", shared among the workers)."),
         click.option("--dask", "dask_address", metavar="ADDRESS",
                      help="Solve on a Dask cluster (tcp://host:8786) instead of local workers."),
         click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON."),
@@ -57,20 +63,35 @@ BATCH_SAMPLES = 100  # stock orders a deal's odds weigh in a batch
 
 
 def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | None,
-          budget: int | None):
-    """What each (deal, rules) of a batch gets, from the options."""
+             budget: int | None, no_fair: bool = False, memory: int | None = None,
+             workers: int = 1):
+    """What each (deal, rules) of a batch gets, from the options. The fair value's memory is
+    shared among the ``workers``, so that together they never ask for more than is free."""
     from golfsolve.batch.unit import Work
+    from golfsolve.fair import DEFAULT_BUDGET
 
     if not odds:
-        for flag, given in (("--samples", samples), ("--seed", seed), ("--budget", budget)):
+        for flag, given in (("--samples", samples), ("--seed", seed), ("--budget", budget),
+                            ("--no-fair", no_fair or None), ("--memory", memory)):
             if given is not None:
                 raise InputError(f"{flag} goes with --odds")
         return Work(fewest_moves)
-    return Work(fewest_moves, samples or BATCH_SAMPLES, seed or 0, budget or 0)
+    if no_fair:
+        for flag, given in (("--budget", budget), ("--memory", memory)):
+            if given is not None:
+                raise InputError(f"{flag} is for the fair value, which --no-fair leaves out")
+        return Work(fewest_moves, samples or BATCH_SAMPLES, seed or 0)
+    if memory is None:
+        from golfsolve.stock_fair import default_limit
+
+        memory = default_limit() // max(1, workers)
+    return Work(fewest_moves, samples or BATCH_SAMPLES, seed or 0, budget or DEFAULT_BUDGET,
+                memory)
 
 
 def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,
-         pairs=False, odds=False, samples=None, seed=None, budget=None):
+         pairs=False, odds=False, samples=None, seed=None, budget=None, no_fair=False,
+         memory=None):
     """Solve (or, with --db and no DEALS, read) a batch; the report of its rows."""
     from golfsolve.batch.deals import DealList
     from golfsolve.batch.rows import RowWriter
@@ -87,7 +108,8 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
             raise InputError("no DEALS given (or --db with stored results to report on)")
         for flag, given in (("--count", count), ("--jobs", jobs), ("--dask", dask_address),
                             ("--fewest-moves", fewest_moves), ("--samples", samples),
-                            ("--seed", seed), ("--budget", budget)):
+                            ("--seed", seed), ("--budget", budget), ("--no-fair", no_fair),
+                            ("--memory", memory)):
             if given:
                 raise InputError(f"{flag} only applies to solving DEALS; with --db alone the "
                                  "stored results are reported")
@@ -96,10 +118,10 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     if jobs and dask_address:
         raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
                          "workers: give one or the other")
-    work = work_for(fewest_moves, odds, samples, seed, budget)
     deal_list = DealList(deals, count) if deals else None
     cores = available_cores()
     workers = checked_jobs(jobs)
+    work = work_for(fewest_moves, odds, samples, seed, budget, no_fair, memory, workers)
     if workers > cores:
         echo_err(f"golfsolve: note: --jobs {jobs} is more than the {cores} cores this process "
                  "may use; the workers will share them")

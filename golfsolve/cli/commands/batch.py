@@ -15,8 +15,8 @@ from golfsolve.cli.streams import EXIT_OK, echo_json
 @click.option("--out", type=click.Path(), help="Write one row per (deal, rules) to FILE.csv "
               "or FILE.jsonl, as the rows are finished.")
 @batch_options
-def batch(deals, rules, out, count, jobs, db, fewest_moves, odds, samples, seed, budget,
-          dask_address, as_json, quiet) -> int:
+def batch(deals, rules, out, count, jobs, db, fewest_moves, odds, no_fair, samples, seed, budget,
+          memory, dask_address, as_json, quiet) -> int:
     """Solve many deals and summarize: win rates with 95% Wilson intervals, mean best score,
     and the distribution of the most cards removable.
 
@@ -30,7 +30,8 @@ def batch(deals, rules, out, count, jobs, db, fewest_moves, odds, samples, seed,
     from golfsolve.batch.tally import render_repeated, render_summary
 
     _, report = run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
-                            out=out, odds=odds, samples=samples, seed=seed, budget=budget)
+                            out=out, odds=odds, samples=samples, seed=seed, budget=budget,
+                            no_fair=no_fair, memory=memory)
     summaries = report.tally.summaries()
     if as_json:
         echo_json({"summary": [s.to_dict() for s in summaries], "repeated": report.repeated})

@@ -19,8 +19,8 @@ from golfsolve.model.rules import parse_rules_list
 @click.option("--plot", type=click.Path(dir_okay=False),
               help="Draw the max-removed distributions to FILE.png or FILE.svg (matplotlib).")
 @batch_options
-def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, samples, seed, budget,
-            dask_address, as_json, quiet) -> int:
+def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, samples, seed,
+            budget, memory, dask_address, as_json, quiet) -> int:
     """Compare rule sets on the same deals: win rates with intervals, the 2x2 table of deals
     won under each, mean best scores.
 
@@ -44,7 +44,8 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, samples, se
             raise click.BadParameter("writes .png or .svg files", param_hint="--plot")
         check_plot_path(plot)
     _, report = run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
-                            pairs=True, odds=odds, samples=samples, seed=seed, budget=budget)
+                            pairs=True, odds=odds, samples=samples, seed=seed, budget=budget,
+                            no_fair=no_fair, memory=memory)
     summaries = report.tally.summaries()
     tables = report.tally.comparisons()
     if plot:
