@@ -116,3 +116,75 @@ def test_a_kept_table_answers_later_positions_as_a_new_pass_does(game, rnd):
         fresh = stock_fair_game(game)
         assert (later.wins, later.orders, later.actions) == (fresh.wins, fresh.orders,
                                                              fresh.actions)
+
+
+# ----- from the first card, end to end ---------------------------------------------------------
+DEAL_3_CLASSIC = Fraction(52765324267, 217945728000)
+
+
+def test_the_hint_at_the_first_move_is_the_best_exact_move_and_never_reads_the_stock(
+        cli, tmp_path):
+    board = cli("show", "3", "--format", "board").out.splitlines()
+    talon = board[0].split()
+    board[0] = " ".join(talon[:1] + talon[:0:-1])  # the same 16 cards, drawn the other way
+    shuffled = tmp_path / "reversed.board"
+    shuffled.write_text("\n".join(board) + "\n", encoding="utf-8")
+    hints = []
+    for deal in ("3", str(shuffled)):
+        played = cli("play", deal, "--rules", "classic", "--lang", "en", input="h\n7\nh\nq\n")
+        assert played.code == 0, played.err
+        hints.append([line for line in played.out.splitlines() if line.startswith("Hint:")])
+    assert hints[0] == hints[1] == [
+        "Hint: column 7 (2♠). Best play without seeing the stock wins 24.2% of the time.",
+        "Hint: column 1 (A♣). Best play without seeing the stock wins 24.2% of the time."]
+
+
+def test_the_kept_table_gives_the_first_cards_values_of_every_action():
+    game = Game(Deal.from_number(3), CLASSIC)
+    result = stock_fair_game(game, keep=True)
+    assert Fraction(result.wins, result.orders) == DEAL_3_CLASSIC
+    game.play("7")  # the best move keeps the value; a draw would give 22.6%
+    _, heights, waste_rank, _, unseen = game_fair_arrays(game)
+    after = result.table.position(heights, waste_rank, unseen)
+    assert Fraction(after.wins, after.orders) == DEAL_3_CLASSIC
+    assert result.actions["draw"] == 49229423558
+
+
+def test_a_batch_stores_each_deals_fair_value_and_the_summary_averages_them(cli, tmp_path):
+    db, rows = tmp_path / "fair.sqlite", tmp_path / "rows.csv"
+    quick = cli("batch", "1", "3", "--rules", "classic", "--odds", "--no-fair", "--samples",
+                "10", "--jobs", "1", "--db", str(db), "--quiet")
+    assert quick.code == 0 and "mean fair value" not in quick.out
+    done = cli("batch", "1", "3", "--rules", "classic", "--odds", "--samples", "10", "--jobs",
+               "1", "--db", str(db), "--out", str(rows), "--quiet")  # fills in what they lack
+    assert done.code == 0, done.err
+    import csv
+
+    with open(rows, encoding="utf-8", newline="") as f:
+        stored = [(r["number"], r["fair_value"]) for r in csv.DictReader(f)]
+    assert stored == [("1", "0/1"), ("3", "52765324267/217945728000")]
+    mean = float(DEAL_3_CLASSIC) / 2
+    half = 1.96 * (float(DEAL_3_CLASSIC) / 2 ** 0.5) / 2 ** 0.5
+    line = next(x for x in done.out.splitlines() if "mean fair value" in x)
+    assert line == (f"  mean fair value of a layout {100 * mean:.1f}% (95% interval [0.0%, "
+                    f"{100 * (mean + half):.1f}%], 2 deals, best play without sight of the "
+                    "stock)")
+    reported = cli("batch", "--db", str(db), "--rules", "classic", "--json")
+    summary = json.loads(reported.out)["summary"][0]
+    assert (summary["fair_deals"], summary["mean_fair"]) == (2, round(mean, 6))
+    assert summary["fair_95"] == [0.0, round(mean + half, 6)]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["odds", "3", "--memory", "lots"],
+     "Invalid value for '--memory': 'lots' is not a size (say 8G or 500M)"),
+    (["odds", "3", "--memory", "0"],
+     "Invalid value for '--memory': '0' is not a size of at least one byte"),
+    (["batch", "1", "--memory", "2G"], "--memory goes with --odds"),
+    (["batch", "1", "--odds", "--no-fair", "--memory", "2G"],
+     "--memory is for the fair value, which --no-fair leaves out"),
+])
+def test_a_memory_that_is_not_a_size_is_bad_input(cli, args, message):
+    result = cli(*args)
+    assert result.code == 2
+    assert message in result.err and result.err.count("\n") == 1
