@@ -1,22 +1,37 @@
-"""Speed and reach of the exact fair value (golfsolve.fair) under an unseen stock.
+"""Speed and reach of the exact fair value under an unseen stock: the memoised expectimax
+(golfsolve.fair) beside the layers (golfsolve.stock_fair) mid-game, and the layers on whole
+deals at their first card.
 
     python benchmarks/bench_fair.py [--sizes 4,6,8,10,12] [--per-size 6] [--rules easy,classic]
                                     [--budget N] [--first-deal 1] [--deviate 0.1]
+    python benchmarks/bench_fair.py --whole-deals 1-20 [--rules easy,classic] [--jobs 2]
+                                    [--memory BYTES] [--verbose]
 
 Positions come from real deals: deal n is played along the solver's best line (re-solved after
 a random move now and then, with probability --deviate a move) until the stock holds exactly
 the wanted number of cards, all of which are then unseen. Deals that end or skip past that
 size are passed over. For each size and rule set it prints how many solves completed within
 the budget, the memo states used and the seconds per solve (median and max), the mean fair
-value of those completed and the largest memo table (MB). Timings are rough on a shared
-machine.
+value of those completed and the largest memo table (MB), then the layers' seconds on the
+same positions (median and max) and the ratio of the two medians. Timings are rough on a
+shared machine.
+
+With --whole-deals each deal's fair value at its first card is computed by the layers in a
+child process of its own (so that its peak resident memory is its own); it prints per rule
+set and for all together the median and max seconds of the computation (the process's start
+and imports, about a second, apart) and of peak memory, the mean fair value and
+the deals refused for memory, then the same figures of the C prototype measured on deals 1-20
+(../shared/DESIGN.md) and the ratios against them.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -29,6 +44,12 @@ from golfsolve.model.deal import Deal  # noqa: E402
 from golfsolve.model.game import Game  # noqa: E402
 from golfsolve.model.rules import parse_rules_list  # noqa: E402
 from golfsolve.solver import solve_game  # noqa: E402
+from golfsolve.stock_fair import default_limit, stock_fair_game  # noqa: E402
+
+# The C prototype with exact support on 2 threads, PySolFC deals 1-20 at the first card:
+# median and max seconds, median and max peak GB (../shared/DESIGN.md).
+PROTOTYPE = {"classic": (4.0, 34.0, 0.7, 3.2), "easy": (21.0, 145.0, 2.2, 10.9),
+             "both": (8.0, 145.0, 1.0, 10.9)}
 
 
 def play_to(number: int, rules, left: int, rnd: random.Random, deviate: float) -> Game | None:
@@ -62,6 +83,97 @@ def positions(rules, left: int, count: int, first: int, deviate: float) -> list[
     return found
 
 
+WHOLE_CHILD = """
+import json, sys, time
+sys.path.insert(0, {root!r})
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.rules import rules_by_name
+from golfsolve.stock_fair import NeedsMemory, stock_fair_game
+game = Game(Deal.from_number({number}), rules_by_name({rules!r}))
+began = time.perf_counter()
+try:
+    result = stock_fair_game(game, limit={limit}, jobs={jobs})
+except NeedsMemory as refused:
+    print(json.dumps({{"needs": refused.needed}}))
+else:
+    print(json.dumps({{"wins": result.wins, "orders": result.orders,
+                      "seconds": time.perf_counter() - began,
+                      "best": str(max(result.actions, key=result.actions.get))
+                      if result.actions else None,
+                      "entries": result.counters["support"]}}))
+"""
+
+
+def whole_deal(number: int, rules: str, limit: int, jobs: int) -> dict:
+    """One deal's fair value at its first card in a child process: the figures it printed,
+    with its wall seconds and peak resident memory."""
+    code = WHOLE_CHILD.format(root=str(ROOT), number=number, rules=rules, limit=limit,
+                              jobs=jobs)
+    began = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    out = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = status
+    figures = json.loads(out) if status == 0 and out.strip() else {"failed": status}
+    figures["wall"] = time.perf_counter() - began
+    figures["peak_gb"] = usage.ru_maxrss * 1024 / 1e9
+    return figures
+
+
+def whole_deals(numbers: list[int], rules_names: list[str], limit: int, jobs: int,
+                verbose: bool) -> None:
+    """Prints each rule set's and all deals' median and max seconds and peak memory."""
+    whole_deal(1, "classic", limit, jobs)  # loads (or compiles) the kernels once
+    print(f"whole deals {numbers[0]}-{numbers[-1]} at the first card, {jobs} thread(s), "
+          f"memory limit {limit / 1e9:.1f} GB")
+    header = (f"{'rules':8} {'deals':>5} {'s med':>7} {'s max':>7} {'GB med':>7} {'GB max':>7} "
+              f"{'mean value':>10} {'refused':>7}")
+    print(header)
+    print("-" * len(header))
+    every = []
+    figures: dict[str, list[dict]] = {}
+    for rules in rules_names:
+        rows = []
+        for number in numbers:
+            figures = whole_deal(number, rules, limit, jobs)
+            rows.append(figures)
+            if verbose:
+                value = (f"{figures['wins'] / figures['orders']:.4f} best {figures['best']}"
+                         if "wins" in figures else f"needs {figures.get('needs', 0) / 1e9:.1f} GB")
+                seconds = figures.get("seconds", 0.0)
+                print(f"   deal {number} {rules}: {value}, {seconds:.1f} s "
+                      f"({figures['wall']:.1f} s with the process's start), "
+                      f"{figures['peak_gb']:.2f} GB", flush=True)
+        every += rows
+        print(_whole_line(rules, rows), flush=True)
+        figures[rules] = rows
+    print(_whole_line("both", every))
+    figures["both"] = every
+    print("the C prototype, deals 1-20 (../shared/DESIGN.md), and each figure's ratio, ours over"
+          " its")
+    for label, rows in figures.items():
+        if label not in PROTOTYPE:
+            continue
+        done = [r for r in rows if "wins" in r] or [{"seconds": 0.0, "peak_gb": 0.0}]
+        ours = (statistics.median(r["seconds"] for r in done), max(r["seconds"] for r in done),
+                statistics.median(r["peak_gb"] for r in done), max(r["peak_gb"] for r in done))
+        theirs = PROTOTYPE[label]
+        print(f"{label:8} {'':>5} " + " ".join(f"{t:>7.1f}" for t in theirs) + "   ratios "
+              + " ".join(f"{o / t:.2f}" for o, t in zip(ours, theirs, strict=True)))
+
+
+def _whole_line(label: str, rows: list[dict]) -> str:
+    done = [r for r in rows if "wins" in r]
+    seconds = [r["seconds"] for r in done] or [0.0]
+    peaks = [r["peak_gb"] for r in done] or [0.0]
+    values = [r["wins"] / r["orders"] for r in done]
+    mean = f"{statistics.mean(values):.3f}" if values else "-"
+    return (f"{label:8} {len(done):>5} {statistics.median(seconds):>7.1f} {max(seconds):>7.1f} "
+            f"{statistics.median(peaks):>7.2f} {max(peaks):>7.2f} {mean:>10} "
+            f"{len(rows) - len(done):>7}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="4,6,8,10,12")
@@ -71,7 +183,18 @@ def main() -> None:
     parser.add_argument("--first-deal", type=int, default=1)
     parser.add_argument("--deviate", type=float, default=0.1)
     parser.add_argument("--verbose", action="store_true", help="a line per position")
+    parser.add_argument("--whole-deals", metavar="FIRST-LAST",
+                        help="the layers at the first card of these deals instead")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="threads of the layers (with --whole-deals)")
+    parser.add_argument("--memory", type=int, default=None,
+                        help="bytes the layers may use (default: 80%% of the free memory)")
     args = parser.parse_args()
+    if args.whole_deals:
+        first, _, last = args.whole_deals.partition("-")
+        whole_deals(list(range(int(first), int(last or first) + 1)), args.rules.split(","),
+                    args.memory or default_limit(), args.jobs, args.verbose)
+        return
     sizes = [int(x) for x in args.sizes.split(",")]
 
     began = time.perf_counter()
@@ -81,13 +204,14 @@ def main() -> None:
     print(f"kernel load/compile {time.perf_counter() - began:.1f} s; budget {args.budget:,} "
           f"states; positions from deal {args.first_deal} on")
     header = (f"{'rules':8} {'unseen':>6} {'done':>6} {'states med':>11} {'states max':>11} "
-              f"{'s med':>7} {'s max':>7} {'value':>6} {'MB max':>7}")
+              f"{'s med':>7} {'s max':>7} {'value':>6} {'MB max':>7} {'layers med':>10} "
+              f"{'layers max':>10} {'ratio':>6}")
     print(header)
     print("-" * len(header))
     for rules in parse_rules_list(args.rules):
         for left in sizes:
             cases = positions(rules, left, args.per_size, args.first_deal, args.deviate)
-            states, seconds, values, megabytes = [], [], [], []
+            states, seconds, values, megabytes, layered = [], [], [], [], []
             done = 0
             for number, game in cases:
                 t0 = time.perf_counter()
@@ -99,6 +223,11 @@ def main() -> None:
                     done += 1
                     values.append(float(result.value))
                 megabytes.append(result.counters.get("capacity", 0) * 16 / 1e6)
+                t0 = time.perf_counter()
+                by_layers = stock_fair_game(game)
+                layered.append(time.perf_counter() - t0)
+                if result.complete and by_layers.wins != result.wins:
+                    raise SystemExit(f"deal {number}: the two methods disagree")
                 if args.verbose:
                     value = f"{float(result.value):.4f}" if result.complete else "-"
                     print(f"   deal {number} {rules.name} unseen {left}: cards left "
@@ -111,7 +240,9 @@ def main() -> None:
             print(f"{rules.name:8} {left:>6} {done:>3}/{len(cases):<2} "
                   f"{statistics.median(states):>11,.0f} {max(states):>11,} "
                   f"{statistics.median(seconds):>7.3f} {max(seconds):>7.3f} {mean_value:>6} "
-                  f"{max(megabytes):>7.1f}", flush=True)
+                  f"{max(megabytes):>7.1f} {statistics.median(layered):>10.3f} "
+                  f"{max(layered):>10.3f} "
+                  f"{statistics.median(seconds) / statistics.median(layered):>6.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,9 @@ ROOT = DATA.parent.parent
      "  same summaries with 1 and 2 jobs: True"),
     ("bench_odds.py", ["--deals", "1", "--samples", "5", "--rules", "classic"], "classic "),
     ("bench_dealer.py", ["--deals", "20", "--repeat", "1"], None),
+    ("bench_fair.py", ["--whole-deals", "1-1", "--rules", "classic", "--jobs", "1"],
+     "classic      1 "),
+    ("bench_fair.py", ["--sizes", "4", "--per-size", "1", "--rules", "classic"], "classic "),
 ])
 def test_a_benchmark_runs(script, args, expected):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],
