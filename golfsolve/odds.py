@@ -241,15 +241,17 @@ def _stand_in(position: Position, rules: Rules) -> Game:
     return Game(position.with_stock(position.unseen), rules)
 
 
-def plan(position: Position, rules: Rules, limit: Limit) -> tuple[list[str], list[tuple]]:
-    """The legal actions now, and the units of work for every figure of one rule set."""
+def plan(position: Position, rules: Rules, limit: Limit, threads: int | None = None,
+         ) -> tuple[list[str], list[tuple]]:
+    """The legal actions now, and the units of work for every figure of one rule set (the
+    fair value's on ``threads`` threads; None: every core)."""
     tokens = legal_actions(_stand_in(position, rules))
     units: list[tuple] = []
     if tokens:
         orders = sampled_orders(position, limit)
         units += [("orders", position, rules.name, (tokens, orders[i:i + ORDERS_PER_TASK]))
                   for i in range(0, len(orders), ORDERS_PER_TASK)]
-    units.append(("fair", position, rules.name, (limit.budget, limit.memory)))
+    units.append(("fair", position, rules.name, (limit.budget, limit.memory, threads)))
     seeds = _random(limit.seed, "games")
     units += [("game", position, rules.name, seeds.getrandbits(64)) for _ in range(limit.games)]
     return tokens, units
@@ -299,11 +301,11 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
 
 
 def fair(position: Position, rules: Rules, budget: int, memory: int | None = None,
-         ) -> tuple[Figure, dict[str, Figure]]:
+         threads: int | None = None) -> tuple[Figure, dict[str, Figure]]:
     """The exact fair value of the position and of each legal action: by layers when its
-    stock is wholly unseen (within ``memory`` bytes, by default 80% of the memory free now),
-    else, or when that needs more memory, by the memoised expectimax within ``budget``
-    states."""
+    stock is wholly unseen (within ``memory`` bytes, by default 80% of the memory free now,
+    on ``threads`` threads, by default every core), else, or when that needs more memory, by
+    the memoised expectimax within ``budget`` states."""
     from golfsolve.fair import fair_value
     from golfsolve.packing import position_arrays
 
@@ -314,7 +316,7 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
 
         try:
             layered = stock_fair(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
-                                 limit=memory)
+                                 limit=memory, jobs=threads)
         except NeedsMemory as needs:
             refused = needs
         else:
@@ -342,12 +344,13 @@ def odds(position: Position, rules: Rules, limit: Limit = Limit()) -> Odds:
 
 def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: int = 1,
              progress: Callable[[int, int], None] | None = None) -> list[Odds]:
-    """The figures under each rule set, their units of work run in ``jobs`` processes;
-    ``progress(done, total)`` is told of each finished unit."""
+    """The figures under each rule set, their units of work run in ``jobs`` processes (and
+    the fair value's kernel on ``jobs`` threads); ``progress(done, total)`` is told of each
+    finished unit."""
     from golfsolve.interrupts import deferred
     from golfsolve.runners import InlineRunner, WorkerPool
 
-    plans = [plan(position, rules, limit) for rules in rules_list]
+    plans = [plan(position, rules, limit, jobs) for rules in rules_list]
     units = [(i, unit) for i, (_, rule_units) in enumerate(plans) for unit in rule_units]
     finished: dict[int, object] = {}  # the result of each unit finished, by its number
     jobs = min(jobs, len(units))  # no worker without work
@@ -502,7 +505,7 @@ def play_blind(position: Position, rules: Rules, rng: random.Random) -> bool:
 
 
 def layout_odds(position: Position, rules: Rules, samples: int, seed: int, budget: int,
-                key: str, memory: int | None = None) -> dict:
+                key: str, memory: int | None = None, threads: int | None = None) -> dict:
     """A batch row's odds fields for a deal or position with its stock face down: the
     clairvoyant wins over ``samples`` orders (seeded by ``seed`` and the deal's ``key``, so
     that a deal's figures do not depend on the batch), and, when ``budget`` is not 0, the
@@ -514,7 +517,7 @@ def layout_odds(position: Position, rules: Rules, samples: int, seed: int, budge
     wins = sum(weigher.weigh_root(order)[0] for order in orders)
     fair_value = None
     if budget:
-        value, _ = fair(view, rules, budget, memory)
+        value, _ = fair(view, rules, budget, memory, threads)
         if value.kind == "exact":
             fair_value = f"{value.value.numerator}/{value.value.denominator}"
     return {"odds_wins": wins, "odds_samples": len(orders), "fair_value": fair_value}

@@ -188,3 +188,13 @@ def test_a_memory_that_is_not_a_size_is_bad_input(cli, args, message):
     result = cli(*args)
     assert result.code == 2
     assert message in result.err and result.err.count("\n") == 1
+
+
+def test_the_policy_line_says_how_far_below_the_exact_value_it_falls(cli):
+    # deal 1 under Classic: no order of its stock can be won without sight of it
+    result = cli("odds", "1", "--rules", "classic", "--samples", "20", "--seed", "2",
+                 "--policy", "20", "--jobs", "1", "--quiet")
+    lines = result.out.splitlines()
+    assert lines[2] == "  fair value          0.0%  exact (0/1)"
+    assert lines[3] == ("  policy              0.0%  estimate: 0 of 20 games, 95% interval "
+                        "[0.0%, 16.1%]; estimates a lower bound on the fair value, equal to it")

@@ -22,6 +22,7 @@ class Work:
     odds_seed: int = 0
     fair_budget: int = 0  # expectimax states for a fair value with stock cards known; 0: none
     fair_memory: int | None = None  # bytes a fair value by layers may use
+    fair_threads: int | None = None  # threads it may use (None: every core)
 
     @property
     def odds(self) -> tuple[int, int] | None:
@@ -75,6 +76,7 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
                 if position is None:
                     position = item.position()
                 row.update(layout_odds(position, rules, work.odds_samples, work.odds_seed,
-                                       work.fair_budget, item.key, work.fair_memory))
+                                       work.fair_budget, item.key, work.fair_memory,
+                                       work.fair_threads))
             rows.append(row)
     return rows

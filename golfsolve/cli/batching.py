@@ -65,8 +65,9 @@ BATCH_SAMPLES = 100  # stock orders a deal's odds weigh in a batch
 def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | None,
              budget: int | None, no_fair: bool = False, memory: int | None = None,
              workers: int = 1):
-    """What each (deal, rules) of a batch gets, from the options. The fair value's memory is
-    shared among the ``workers``, so that together they never ask for more than is free."""
+    """What each (deal, rules) of a batch gets, from the options. The fair value's memory and
+    cores are shared among the ``workers``, so that together they never ask for more memory
+    than is free, nor more threads than there are cores."""
     from golfsolve.batch.unit import Work
     from golfsolve.fair import DEFAULT_BUDGET
 
@@ -85,8 +86,10 @@ def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | No
         from golfsolve.stock_fair import default_limit
 
         memory = default_limit() // max(1, workers)
+    from golfsolve.runners import available_cores
+
     return Work(fewest_moves, samples or BATCH_SAMPLES, seed or 0, budget or DEFAULT_BUDGET,
-                memory)
+                memory, max(1, available_cores() // max(1, workers)))
 
 
 def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,

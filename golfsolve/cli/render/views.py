@@ -87,8 +87,14 @@ def render_odds(title: str, odds: Odds) -> str:
                  f"{_bound(odds.clairvoyant, 'an upper')} on the fair value")
     lines.append(f"  fair value        {_figure(odds.fair, of)}")
     if odds.policy is not None:
+        gap = ""
+        if odds.policy.value is not None and odds.fair.kind == "exact":
+            points = 100 * float(odds.fair.value - odds.policy.value)
+            gap = (f", {points:.1f} points below it" if points >= 0.05 else
+                   f", {-points:.1f} points above it by chance" if points <= -0.05 else
+                   ", equal to it")
         lines.append(f"  policy            {_figure(odds.policy, 'games')}; "
-                     f"{_bound(odds.policy, 'a lower')} on the fair value")
+                     f"{_bound(odds.policy, 'a lower')} on the fair value{gap}")
     total = sum(odds.max_removed.values())
     shares = "  ".join(f"{removed}: {100 * n / total:.1f}%" for removed, n in
                        sorted(odds.max_removed.items(), reverse=True))
