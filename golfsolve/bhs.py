@@ -125,9 +125,11 @@ def parse_args(argv: list[str]) -> Settings:
 def _cards(text: str, lineno: int) -> list[Card]:
     """Cards as black-hole-solver reads them: two characters each (rank A23456789TJQK, suit
     HCDS), separated by spaces, none before the first."""
-    tokens = text.rstrip(" ").split(" ")
-    if tokens == [""]:
+    if not text:
         return []
+    tokens = text.split(" ")
+    while len(tokens) > 1 and tokens[-1] == "":  # spaces after the last card
+        tokens.pop()
     cards = []
     for position, token in enumerate(tokens, 1):
         if not _CARD.match(token):

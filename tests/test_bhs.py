@@ -338,3 +338,9 @@ def test_console_scripts_as_processes(tmp_path):
 
 def test_settings_defaults_are_black_hole_solvers():
     assert Settings().wrap_ranks and not Settings().queens_on_kings
+
+
+def test_spaces_are_not_an_empty_column():
+    """black-hole-solver reads a line of spaces as a card it cannot read; so does golfsolve."""
+    code, out, err = single("--game", "golf", stdin="Foundations: KC\n   \n" + "\n" * 6)
+    assert (code, out) == (255, "") and "line 2, card 1" in err

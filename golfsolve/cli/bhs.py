@@ -24,6 +24,7 @@ from golfsolve.bhs import (
     read_board,
     render,
 )
+from golfsolve.cli.streams import drop_stdout
 from golfsolve.errors import InputError
 from golfsolve.files import read_text
 from golfsolve.model.position import Position
@@ -71,6 +72,11 @@ def _run(prog: str, argv: list[str] | None, solve_all) -> int:
         message = exc
     except KeyboardInterrupt:
         status, message = 130, "interrupted"
+    except BrokenPipeError:  # the reader went away (| head): not an error
+        drop_stdout()
+        return EXIT_SOLVED
+    except OSError as exc:  # output that could not be written (a full disk)
+        status, message = 1, f"cannot write the output: {exc.strerror or exc}"
     sys.stdout.flush()
     print(f"{prog}: error: {message}", file=sys.stderr)
     return status
