@@ -233,7 +233,7 @@ class Answer:
 
 def answer(position: Position, rules: Rules) -> Answer:
     """Solve ``position`` exactly under ``rules``."""
-    from golfsolve.solver import solve
+    from golfsolve import solve
 
     solution = solve(position, rules)
     # Every talon card can be dealt after the most removals, so the most cards played is the

@@ -303,9 +303,30 @@ def test_a_game_under_way_is_solved_from_where_it_stands(tmp_path):
     code, out, _ = single("--game", "golf", "--wrap-ranks", stdin=board)
     _, moves, _, _ = pysolfc_reads(out)
     assert code == 0 and replays_to_a_win(read_board(board), EASY, moves)
+    # part way along a win, with a column emptied (an empty line) and the talon gone
+    game = Game(Deal.from_number(2), EASY)
+    for token in golfsolve_line(2):
+        if 0 in game.heights:
+            break
+        game.play(token)
+    while game.stock_left:
+        game.draw()  # (a lost cause, perhaps: the verdict is what golfsolve's search says)
+    board = f"Foundations: {game.waste}\n" + "".join(
+        " ".join(map(str, c)) + "\n" for c in game.columns())
+    assert "\n\n" in board and "Talon" not in board
+    code, out, _ = single("--game", "golf", "--wrap-ranks", stdin=board)
+    import golfsolve
+
+    assert code == (0 if golfsolve.solve(game.position(), EASY).winnable else 255)
     emptied = "Foundations: KC\n" + "\n" * 7  # every card under the foundation: won
     code, out, _ = single("--game", "golf", stdin=emptied)
     assert code == 0 and out.startswith("Solved!\n\n\n--------------------\n")
+
+
+def golfsolve_line(number: int) -> list[str]:
+    import golfsolve
+
+    return list(golfsolve.solve(Deal.from_number(number), EASY).tokens)
 
 
 def test_help_and_version():
