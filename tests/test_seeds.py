@@ -67,3 +67,13 @@ def test_export_refuses_a_list(cli, tmp_path):
     cli("batch", "1-3", "--db", str(db), "--jobs", "1")
     result = cli("export", "--db", str(db), "--out", str(tmp_path / "x.py"))
     assert result.code == 2 and "--won-only" in result.err
+
+
+def test_the_module_leaves_out_a_number_pysolfc_deals_otherwise(cli, tmp_path):
+    """PySolFC deals 32000 with its Mersenne Twister, pysol_cards with the Microsoft
+    generator: the module for PySolFC does not offer it (Easy wins all three here)."""
+    out = tmp_path / "seeds.py"
+    assert cli("batch", "31999-32001", "--rules", "easy", "--won-only", "--out", str(out),
+               "--jobs", "1").code == 0
+    module = runpy.run_path(str(out))
+    assert 32000 not in module["SOLVABLE_SEEDS"] and "# 32000 left out" in out.read_text()
