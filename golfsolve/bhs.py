@@ -279,6 +279,6 @@ Output:
 Accepted and without effect (golfsolve always decides, exactly; it is never Intractable):
   --max-iters N, --iters-display-step N, --rank-reach-prune
 The count lines give golfsolve's own search states, not black-hole-solver's.
-Exit status: {exits}, 255 a board or file that cannot be read (one line on stderr),
-2 a command line it cannot take.
+Exit status: {exits}; 255 a board or file that cannot be read, 2 a command line it
+cannot take (each one line on stderr).
 """
