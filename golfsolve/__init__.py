@@ -20,8 +20,11 @@ __version__ = "0.1.0"
 
 
 def solve(deal, rules=EASY, **kwargs):
-    """Solve ``deal`` under ``rules``; see :func:`golfsolve.solver.solve`."""
+    """Solve ``deal`` (a Deal or a Position) under ``rules`` (a Rules, or its name: ``easy``,
+    ``classic``, ``dead-king``): a Solution, whose ``moves`` are (kind, column, card); see
+    :func:`golfsolve.solver.solve`."""
+    from golfsolve.model.rules import rules_by_name
     from golfsolve.solver import solve as _solve
 
-    return _solve(deal, rules, **kwargs)
+    return _solve(deal, rules_by_name(rules) if isinstance(rules, str) else rules, **kwargs)
 

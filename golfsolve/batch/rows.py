@@ -51,6 +51,7 @@ ODDS_FIELDS = ("odds_wins", "odds_samples", "fair_value")
 # a stored row: its deal's key (the number, or the board's name), the row, the odds
 STORED_FIELDS = ("key", *ROW_FIELDS, *ODDS_FIELDS)
 OUT_SUFFIXES = (".csv", ".jsonl")
+LIST_SUFFIXES = (".txt", ".py")  # lists of winnable deals: batch --won-only (batch/seeds.py)
 
 
 class RecordError(InputError):
@@ -108,7 +109,7 @@ def check_out_path(path: str) -> str:
         raise InputError(f"{path} is a directory, not a row file", reason="out_directory",
                          path=path)
     suffix = Path(path).suffix.lower()
-    if suffix not in OUT_SUFFIXES:
+    if suffix not in OUT_SUFFIXES + LIST_SUFFIXES:
         what = f"not {suffix}" if suffix else "and this name has no suffix"
         raise InputError(f"row files are .csv or .jsonl files, {what}: {path}",
                          reason="out_suffix", path=path, what=what)
@@ -124,6 +125,9 @@ class RowWriter:
     def __init__(self, path: str, odds: bool = False) -> None:
         self.path = path
         self.suffix = check_out_path(path)
+        if self.suffix in LIST_SUFFIXES:
+            raise InputError(f"{path}: a {self.suffix} file lists winnable deals, which batch "
+                             "--won-only writes; rows go to .csv or .jsonl files")
         self.odds = odds
         try:
             self.file = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115

@@ -94,11 +94,11 @@ def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | No
 
 def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,
          pairs=False, odds=False, samples=None, seed=None, budget=None, no_fair=False,
-         memory=None):
+         memory=None, won_only=False):
     """Solve (or, with --db and no DEALS, read) a batch; the report of its rows."""
     from golfsolve.batch.deals import DealList
-    from golfsolve.batch.rows import RowWriter
     from golfsolve.batch.run import BatchOptions, report_stored, solve_deals
+    from golfsolve.batch.seeds import open_rows
     from golfsolve.batch.store import ResultStore
     from golfsolve.cli.inputs import checked_jobs
     from golfsolve.cli.render.progress import Progress
@@ -106,6 +106,9 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
 
     chosen = list(parse_rules_list(rules))
     check_out(out, db)
+    if won_only and not out:
+        raise InputError("--won-only is what --out gets: give --out FILE (.txt, .py, .csv or "
+                         ".jsonl)")
     if not deals:
         if not db:
             raise InputError("no DEALS given (or --db with stored results to report on)")
@@ -143,7 +146,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
             raise InputError(f"{db} holds no golfsolve results")
         # the odds columns too when the database holds odds (a report writes its rows)
         stored_odds = store is not None and store.odds_settings() is not None
-        writer = RowWriter(out, odds or stored_odds) if out else None
+        writer = open_rows(out, odds or stored_odds, won_only, chosen) if out else None
         try:
             progress = Progress(deal_list.total if deal_list else None,
                                 [r.name for r in chosen], not quiet and sys.stderr.isatty())

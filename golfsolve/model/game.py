@@ -41,6 +41,11 @@ class Move:
     column: int | None  # 1-7 for a removal
     card: Card  # the card that became the waste top
 
+    def __iter__(self):
+        """``kind, column, card = move``: ``draw`` or ``remove``, the column 1-7 (None for a
+        draw), the card that became the waste top."""
+        return iter((self.action, self.column, self.card))
+
     def __str__(self) -> str:
         if self.action == "draw":
             return f"draw {self.card.pretty}"

@@ -14,15 +14,18 @@ from golfsolve.cli.streams import EXIT_OK, echo_json
               help="Rule sets: a comma list of easy, classic, dead-king, or all.")
 @click.option("--out", type=click.Path(), help="Write one row per (deal, rules) to FILE.csv "
               "or FILE.jsonl, as the rows are finished.")
+@click.option("--won-only", is_flag=True, help="--out gets the winnable deals only; to FILE.txt "
+              "their numbers one a line, to FILE.py a module of SOLVABLE_SEEDS (one --rules).")
 @batch_options
-def batch(deals, rules, out, count, jobs, db, fewest_moves, odds, no_fair, samples, seed, budget,
-          memory, dask_address, as_json, quiet) -> int:
+def batch(deals, rules, out, won_only, count, jobs, db, fewest_moves, odds, no_fair, samples,
+          seed, budget, memory, dask_address, as_json, quiet) -> int:
     """Solve many deals and summarize: win rates with 95% Wilson intervals, mean best score,
     and the distribution of the most cards removable.
 
     \b
     Examples:
       golfsolve batch 1-10000 --rules all --out results.csv
+      golfsolve batch 1-1000000 --rules classic --won-only --out golf_solvable_seeds.py
       golfsolve batch 1-100000 --db runs.sqlite      (interrupt and rerun to resume)
       golfsolve batch GO1-C-AAAAAAB --count 500 --jobs 2 --json
       golfsolve batch --db runs.sqlite --rules all   (report what the database holds)
@@ -31,7 +34,7 @@ def batch(deals, rules, out, count, jobs, db, fewest_moves, odds, no_fair, sampl
 
     _, report = run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
                             out=out, odds=odds, samples=samples, seed=seed, budget=budget,
-                            no_fair=no_fair, memory=memory)
+                            no_fair=no_fair, memory=memory, won_only=won_only)
     summaries = report.tally.summaries()
     if as_json:
         echo_json({"summary": [s.to_dict() for s in summaries], "repeated": report.repeated})

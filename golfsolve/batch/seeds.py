@@ -1,0 +1,127 @@
+"""Lists of winnable deals, for programs that deal "always solvable" games: a batch's rows cut
+to the winnable ones (``--won-only``), as a row file, as deal numbers one a line (``.txt``), or
+as a Python module holding ``SOLVABLE_SEEDS``, the shape of PySolFC's
+``pysollib/games/solvable_seeds/klondike_solvable_seeds.py`` (``.py``).
+
+A list names one rule set's deals (a number has no rules of its own); the rows arrive in the
+order of the deals, and each write is flushed, as a row file's are."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from golfsolve import __version__
+from golfsolve.batch.rows import LIST_SUFFIXES, RowWriter
+from golfsolve.errors import InputError, OutputError
+from golfsolve.model.rules import Rules
+
+PER_LINE = 8  # numbers on a line of the module, as PySolFC's list has them
+# Numbers PySolFC deals otherwise than pysol_cards (and so golfsolve): PySolFC's
+# construct_random takes its Microsoft-compatible generator below 32000, pysol_cards up to
+# 32000 included. A module for PySolFC leaves them out, naming them in a comment.
+DEALT_OTHERWISE_BY_PYSOLFC = frozenset({32000})
+
+
+def open_rows(path: str, odds: bool, won_only: bool, rules: list[Rules]):
+    """The writer for ``--out`` (a RowWriter, the same keeping won rows only, or a list),
+    opened before any work; InputError for a list without ``--won-only`` or of several rule
+    sets."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in LIST_SUFFIXES:
+        writer = RowWriter(path, odds)
+        return WonRows(writer) if won_only else writer
+    if not won_only:
+        raise InputError(f"--out {path}: a {suffix} file lists the winnable deals: add "
+                         "--won-only (or write .csv or .jsonl rows)")
+    if len(rules) != 1:
+        raise InputError(f"--out {path}: a list of winnable deals is of one rule set, not "
+                         f"{len(rules)}: give one --rules (one run, or one --db report, each)")
+    return WonList(path, rules[0], python=suffix == ".py")
+
+
+class WonRows:
+    """A row file that gets the winnable rows only."""
+
+    def __init__(self, writer: RowWriter) -> None:
+        self.writer = writer
+        self.path = writer.path
+
+    @property
+    def count(self) -> int:
+        return self.writer.count
+
+    def write(self, rows: list[dict], deal_of: Callable) -> None:
+        self.writer.write([row for row in rows if row["winnable"]], deal_of)
+
+    def close(self) -> None:
+        self.writer.close()
+
+    def __enter__(self) -> WonRows:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class WonList:
+    """The winnable deals' numbers (a board file's path, for a deal given as one), one a line,
+    or a Python module: ``SOLVABLE_SEEDS = (...)`` of the numbers, a board's path as a
+    comment; closed with the count."""
+
+    def __init__(self, path: str, rules: Rules, python: bool) -> None:
+        self.path, self.rules, self.python = path, rules, python
+        self.count = 0
+        self._line: list[str] = []
+        try:
+            self.file = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        except OSError as exc:
+            raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        if python:
+            self._put(f"# Golf deals winnable under {rules.name} rules (PySolFC's deal "
+                      f"numbers), each decided\n# exactly by golfsolve {__version__}.\n\n"
+                      "SOLVABLE_SEEDS = (\n")
+
+    def _put(self, text: str) -> None:
+        try:
+            self.file.write(text)
+            self.file.flush()
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+
+    def write(self, rows: list[dict], deal_of: Callable) -> None:
+        won = [row for row in rows if row["winnable"]]
+        self.count += len(won)
+        if not self.python:
+            self._put("".join(f"{row['deal']}\n" for row in won))
+            return
+        text = []
+        for row in won:
+            if row["number"] is None:
+                text.append(f"    # {row['deal']} (a board file, no deal number)\n")
+                continue
+            if row["number"] in DEALT_OTHERWISE_BY_PYSOLFC:
+                self.count -= 1
+                text.append(f"    # {row['number']} left out: PySolFC deals other cards for "
+                            "it than pysol_cards\n")
+                continue
+            self._line.append(f"{row['number']},")
+            if len(self._line) == PER_LINE:
+                text.append("    " + " ".join(self._line) + "\n")
+                self._line = []
+        self._put("".join(text))
+
+    def close(self) -> None:
+        if self.python:
+            rest = "    " + " ".join(self._line) + "\n" if self._line else ""
+            self._put(f"{rest})\n# {self.count} deals\n")
+        try:
+            self.file.close()
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+
+    def __enter__(self) -> WonList:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

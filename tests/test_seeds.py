@@ -1,0 +1,79 @@
+"""batch --won-only: lists of winnable deals, checked against black-hole-solver's recorded
+verdicts for deals 1-200 (tests/data/bhs/verdicts.csv)."""
+
+from __future__ import annotations
+
+import csv
+import runpy
+
+import pytest
+
+from .conftest import DATA
+
+
+def recorded_winnable(rules: str) -> list[int]:
+    with open(DATA / "bhs" / "verdicts.csv", encoding="utf-8") as f:
+        return [int(r["board"][5:]) for r in csv.DictReader(f)
+                if r["rules"] == rules and r["board"].startswith("deal:")
+                and r["first_line"] == "Solved!"]
+
+
+@pytest.mark.parametrize("rules", ["easy", "classic", "dead-king"])
+def test_the_python_module_holds_the_winnable_deals(cli, tmp_path, rules):
+    out = tmp_path / "golf_solvable_seeds.py"
+    result = cli("batch", "1-200", "--rules", rules, "--won-only", "--out", str(out),
+                 "--jobs", "1", "--quiet")
+    assert result.code == 0, result
+    seeds = runpy.run_path(str(out))["SOLVABLE_SEEDS"]
+    assert isinstance(seeds, tuple) and list(seeds) == recorded_winnable(rules)
+    assert out.read_text().endswith(f"# {len(seeds)} deals\n")
+
+
+def test_the_text_list_and_won_rows(cli, tmp_path):
+    listed = tmp_path / "classic.txt"
+    assert cli("batch", "1-20", "--rules", "classic", "--won-only", "--out", str(listed),
+               "--jobs", "1").code == 0
+    assert listed.read_text() == "2\n4\n5\n10\n12\n15\n16\n18\n19\n"
+    rows = tmp_path / "won.csv"
+    assert cli("batch", "1-20", "--won-only", "--out", str(rows), "--jobs", "1").code == 0
+    with open(rows, encoding="utf-8") as f:
+        read = list(csv.DictReader(f))
+    assert {r["winnable"] for r in read} == {"true"} and len(read) == 19 + 9
+
+
+def test_a_list_from_a_database_report(cli, tmp_path):
+    db, listed = tmp_path / "runs.sqlite", tmp_path / "easy.txt"
+    assert cli("batch", "1-30", "--rules", "all", "--db", str(db), "--jobs", "1").code == 0
+    assert cli("batch", "--db", str(db), "--rules", "easy", "--won-only", "--out",
+               str(listed)).code == 0
+    assert [int(n) for n in listed.read_text().split()] == [
+        n for n in recorded_winnable("easy") if n <= 30]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--out", "x.txt"], "add --won-only"),
+    (["--won-only", "--out", "x.py", "--rules", "easy,classic"], "of one rule set"),
+    (["--won-only"], "give --out FILE"),
+])
+def test_misused_lists_are_refused_before_any_work(cli, tmp_path, monkeypatch, args, says):
+    monkeypatch.chdir(tmp_path)
+    result = cli("batch", "1-5", "--jobs", "1", *args)
+    assert result.code == 2 and says in result.err and result.err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_export_refuses_a_list(cli, tmp_path):
+    db = tmp_path / "runs.sqlite"
+    cli("batch", "1-3", "--db", str(db), "--jobs", "1")
+    result = cli("export", "--db", str(db), "--out", str(tmp_path / "x.py"))
+    assert result.code == 2 and "--won-only" in result.err
+
+
+def test_the_module_leaves_out_a_number_pysolfc_deals_otherwise(cli, tmp_path):
+    """PySolFC deals 32000 with its Mersenne Twister, pysol_cards with the Microsoft
+    generator: the module for PySolFC does not offer it (Easy wins all three here)."""
+    out = tmp_path / "seeds.py"
+    assert cli("batch", "31999-32001", "--rules", "easy", "--won-only", "--out", str(out),
+               "--jobs", "1").code == 0
+    module = runpy.run_path(str(out))
+    assert 32000 not in module["SOLVABLE_SEEDS"] and "# 32000 left out" in out.read_text()
