@@ -108,13 +108,10 @@ def layers_of(unseen) -> Layers:
     has = np.array([bitset(index[digits[j] > 0]) for j in range(len(ranks))],
                    dtype=np.uint64).reshape(len(ranks), nw)
     masks = np.array([bitset(index[members]) for members in by_size], dtype=np.uint64)
-    layer_pos = np.zeros(total, dtype=np.int64)
-    for members in by_size:
-        layer_pos[index[members]] = position[index[members]]
     card_count = np.zeros(nw * 64, dtype=np.int64)
     card_count[index] = sizes
     return Layers(ranks, down, orders, strides, np.array(radices, dtype=np.int64), has,
-                  bitset(index), masks, layer_pos, card_count)
+                  bitset(index), masks, position, card_count)
 
 
 def value_type(layers: Layers, k: int) -> type:
