@@ -198,6 +198,11 @@ class PlaySession:
         if self._fair_table is not None and self._fair_table[0] == key:
             result = self._fair_table[1].position(heights, waste_rank, unseen)
         if result is None:
+            if self.interactive:  # a pause of seconds, for some Easy deals minutes: say why
+                from golfsolve.cli.streams import echo_err
+
+                echo_err("golfsolve: note: working out the exact value of every position this "
+                         "game can reach, once (seconds; minutes for some Easy deals)")
             try:
                 result = stock_fair(col_ranks, heights, waste_rank, unseen,
                                     self.game.rules.fits_table(), limit=self.memory, keep=True)
