@@ -1,7 +1,8 @@
 """golfsolve: an exact solver and deal analyser for Golf solitaire.
 
-The library's face: the value types (Card, Rules, GameCode, Deal, Position, Game, Action) and
-``solve`` (with the stock seen; golfsolve.odds.odds weighs it face down). The layers beneath
+The library's face: the value types (Card, Rules, GameCode, Deal, Position, Game, Action),
+``solve`` (with the stock seen) and ``fair_value`` (with the stock face down, as a player has
+it; golfsolve.odds.odds gives every figure of that). The layers beneath
 are described in docs/ARCHITECTURE.md."""
 
 from golfsolve.model.actions import Action
@@ -14,7 +15,7 @@ from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, Rules
 
 __all__ = [
     "ALL_RULES", "CLASSIC", "DEAD_KING", "EASY", "Action", "Card", "Deal", "Game", "GameCode",
-    "MoveRefused", "Position", "Rules", "solve",
+    "MoveRefused", "Position", "Rules", "fair_value", "solve",
 ]
 __version__ = "0.1.0"
 
@@ -28,3 +29,27 @@ def solve(deal, rules=EASY, **kwargs):
 
     return _solve(deal, rules_by_name(rules) if isinstance(rules, str) else rules, **kwargs)
 
+
+
+def fair_value(start, rules=EASY, *, memory=None):
+    """The exact chance that best play wins ``start`` (a Deal or a Position) under ``rules``
+    for a player who cannot see the stock (every stock card unseen): a FairValue, whose
+    ``value`` and ``actions`` (``"draw"`` or a column 1-7) are Fractions. Raises
+    golfsolve.stock_fair.NeedsMemory, before allocating it, where it needs more than
+    ``memory`` bytes (default: 80% of the memory free now)."""
+    from fractions import Fraction
+
+    from golfsolve.fair import FairValue
+    from golfsolve.model.rules import rules_by_name
+    from golfsolve.packing import position_arrays
+    from golfsolve.stock_fair import stock_fair
+
+    rules = rules_by_name(rules) if isinstance(rules, str) else rules
+    position = (start.position() if isinstance(start, Deal) else start).hidden()
+    col_ranks, heights, waste_rank, _, unseen = position_arrays(position)
+    result = stock_fair(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
+                        limit=memory)
+    return FairValue(result.wins, result.orders, Fraction(result.wins, result.orders), True,
+                     int(result.counters["support"]),
+                     {a: Fraction(w, result.orders) for a, w in result.actions.items()},
+                     result.counters)
