@@ -321,9 +321,8 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
             refused = needs
         else:
             return (Figure("exact", Fraction(layered.wins, layered.orders)),
-                    {Action(None if action == "draw" else action).token:
-                     Figure("exact", Fraction(w, layered.orders))
-                     for action, w in layered.actions.items()})
+                    {token: Figure("exact", Fraction(w, layered.orders))
+                     for token, w in layered.by_token().items()})
     result = fair_value(col_ranks, heights, waste_rank, stock, unseen, rules.fits_table(),
                         budget)
     if not result.complete:
@@ -451,8 +450,7 @@ def choose(view: Position, rules: Rules, rng: random.Random, tokens: list[str],
         _, heights, waste_rank, _, unseen = position_arrays(view)
         found = table.position(heights, waste_rank, unseen)
         if found is not None:
-            by_token = {Action(None if a == "draw" else a).token: w
-                        for a, w in found.actions.items()}
+            by_token = found.by_token()
             return preferred([t for t in tokens if t in by_token], by_token.__getitem__)
     if view.unknown_slots <= POLICY_EXACT_UNSEEN:
         value, by_action = fair(view, rules, POLICY_BUDGET)

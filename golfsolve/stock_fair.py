@@ -167,6 +167,13 @@ class StockFair:
     counters: dict[str, float] = field(default_factory=dict, compare=False)
     table: FairTable | None = field(default=None, compare=False, repr=False)
 
+    def by_token(self) -> dict[str, int]:
+        """W of each legal action by its token (``d``, ``1``-``7``)."""
+        from golfsolve.model.actions import Action
+
+        return {Action(None if action == "draw" else action).token: w
+                for action, w in self.actions.items()}
+
 
 class Closures:
     """Every row's closures (see :func:`golfsolve.kernels.stock_layers.closure_table`), and the

@@ -211,8 +211,7 @@ class PlaySession:
                 return None
             if result.table is not None:
                 self._fair_table = (key, result.table)
-        values = {Action(None if a == "draw" else a).token: Fraction(w, result.orders)
-                  for a, w in result.actions.items()}
+        values = {token: Fraction(w, result.orders) for token, w in result.by_token().items()}
         best = preferred(list(values), values.__getitem__)
         return best, values[best]
 
