@@ -20,7 +20,8 @@ from pysol_cards.cards import CardRenderer  # noqa: E402
 from pysol_cards.deal_game import Game  # noqa: E402
 from pysol_cards.random_base import RandomBase  # noqa: E402
 
-from golfsolve.kernels.dealer import LCG_MAX, deal_indices, deal_many  # noqa: E402
+from golfsolve.kernels.dealer import deal_indices, deal_many  # noqa: E402
+from golfsolve.model.pysolfc import LCG_BELOW  # noqa: E402
 
 
 def best_rate(fn, count: int, repeat: int) -> float:
@@ -49,9 +50,9 @@ def main() -> None:
             deal_indices(n)
 
     deal_many(1, 1)
-    deal_many(LCG_MAX + 1, 1)  # load the compiled kernels before timing
+    deal_many(LCG_BELOW, 1)  # load the compiled kernels before timing
     print(f"{args.deals} deals a run, best of {args.repeat} warm runs")
-    lcg_count = min(args.deals, LCG_MAX)
+    lcg_count = min(args.deals, LCG_BELOW - 1)
     for label, first, count in (("Mersenne Twister", args.first, args.deals),
                                 ("LCG", 1, lcg_count)):
         pysol = best_rate(lambda f=first, c=count: run_pysol(f, c), count, args.repeat)

@@ -1,14 +1,20 @@
-"""The compiled dealer deals exactly what pysol_cards deals, over the whole range of numbers."""
+"""The compiled dealer deals exactly what pysol_cards deals, over the whole range of numbers, but
+for 32000, which it deals as PySolFC's application does (the Twister; pysol_cards' own shuffle
+takes the LCG through 32000)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+from pysol_cards.cards import CardRenderer
+from pysol_cards.deal_game import Game
+from pysol_cards.random_base import RandomBase
 
-from golfsolve.kernels.dealer import LCG_MAX, deal_array, deal_indices, deal_many
+from golfsolve.kernels.dealer import deal_array, deal_indices, deal_many
 from golfsolve.model.cards import Card
 from golfsolve.model.codes import MAX_NUMBER, CodeError
 from golfsolve.model.deal import Deal
+from golfsolve.model.pysolfc import LCG_BELOW as LCG_MAX
 
 TWO32 = 2**32
 
@@ -34,7 +40,11 @@ GROUPS = {
 
 
 def reference(number: int) -> list[int]:
-    return [card.index for card in Deal.from_number(number).cards()]
+    """pysol_cards' deal, but for 32000 (PySolFC's application deals it with the Twister)."""
+    if number == LCG_MAX:
+        return [card.index for card in Deal.from_number(number).cards()]
+    board = Game("golf", number, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
+    return [card.index for card in Deal.from_board(board).cards()]
 
 
 @pytest.mark.parametrize("group", GROUPS)

@@ -1,23 +1,37 @@
-"""PySolFC's Golf deals, compiled: the same deals as pysol_cards 0.24 (``Deal.from_number``).
+"""PySolFC's Golf deals, compiled: what PySolFC's application deals for each game number, and
+its Microsoft-numbered deals ``msN`` (the reference is :mod:`golfsolve.model.pysolfc`, which
+deals one deal with pysol_cards' pieces).
 
-``deal_indices(n)`` gives deal n (1 <= n <= 26**7 - 1) as 52 card indices (``Card.index``:
-suit-major in "CDHS", suit * 13 + rank - 1) in board order: the 16 stock cards, first drawn
-first, then the waste card, then the 7 columns, each top to bottom (the last card is free).
-``deal_many(first, count)`` gives deals first .. first + count - 1 as rows of a (count, 52)
-uint8 array, ``deal_array(numbers)`` the deals of any numbers, each in one compiled call.
+Numbers enter as WORDS = 4 uint32 words each, least significant first (``number_words``,
+``range_words``), so any number below 2**128 can be dealt; the checked wrappers take the deal
+numbers golfsolve accepts. A row is 52 card indices (``Card.index``: suit-major in "CDHS",
+suit * 13 + rank - 1) in board order: the 16 stock cards, first drawn first, then the waste
+card, then the 7 columns, each top to bottom (the last card is free). ``deal_many(first,
+count)`` deals first .. first + count - 1, ``deal_array(numbers)`` any numbers (Python ints
+past 2**63 - 1 too), ``deal_indices(n)`` one, ``deal_ms(numbers)`` msN, each in one compiled
+call.
 
-How pysol_cards deals (``pysol_cards.random.shuffle`` and ``Game.golf``):
+What PySolFC's application deals (``construct_random`` in ``pysollib/pysolrandom.py``):
 
-* n <= 32000: Microsoft's LCG (``LCRandom31``): ``s = (s * 214013 + 2531011) mod 2**33``,
-  draw ``(s >> 16) & 0x7fff``, j = draw % (i + 1); the deck starts rank-major in C, D, H, S.
-* n > 32000: the Mersenne Twister seeded like ``random.Random(n)`` (init_by_array over the
-  32-bit words of n: one word below 2**32, two from 2**32 on), j = int(random() * (i + 1))
-  with CPython's 53-bit random(); the deck starts suit-major in pysol's suit order C, S, H, D.
+* n < 32000 and every msN: Microsoft's LCG (``LCRandom31``): ``s = (s * 214013 + 2531011) mod
+  2**33``, draw ``(s >> 16) & 0x7fff`` (msN with N in 2**31 .. 2**32 - 1 set bit 15 of every
+  draw; N from 2**32 on runs from N - 2**32 and draws 16 bits plus one), j = draw % (i + 1);
+  the deck starts rank-major in C, D, H, S.
+* n >= 32000 (32000 included: ``if 0 <= seed < 32000: return LCRandom31(seed)``; pysol_cards'
+  own ``shuffle`` deals 32000 with the LCG, which PySolFC's application does not): the
+  Mersenne Twister seeded like ``random.Random(n)``, init_by_array over the 32-bit words of n,
+  as many as n needs (one below 2**32, two below 2**64, three up to 10**20 - 1); j =
+  int(random() * (i + 1)) with CPython's 53-bit random(); the deck starts suit-major in pysol's
+  suit order C, S, H, D.
 * Both shuffle with i = 51 .. 1, swapping cards i and j; the deck is then reversed and dealt:
   35 cards round the 7 columns, the next card to the waste, the last 16 to the stock.
 
 Seeding the Twister (1,247 dependent steps) is most of a deal's cost; batches seed ``LANES``
-deals side by side so the compiler can vectorise across them.
+deals side by side so the compiler can vectorise across them. Step t of init_by_array adds
+key[t % L] + t % L for a key of L words; each lane's adds come from a small (cycle, lanes)
+table, cycle = L when a block's numbers share a word count (nearly always), else 12 (= lcm(1,
+2, 3, 4)), so that lanes of different word counts (a block across 2**32 or 2**64) seed
+together with no branch and no division.
 """
 
 from __future__ import annotations
@@ -25,12 +39,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from golfsolve.model.codes import MAX_NUMBER, check_number
+from golfsolve.model.codes import check_number
+from golfsolve.model.pysolfc import LCG_BELOW, check_ms
 
 CARDS = 52
-LCG_MAX = 32000  # deals 1..32000 use the LCG, the rest the Mersenne Twister
+WORDS = 4  # 32-bit words per number in the kernel: numbers below 2**128
 LANES = 128  # Twister seeds a batch kernel runs side by side (state: 624 x LANES words)
 _LANES_MIN = 8  # fewer Twister deals than this left in a batch: seed them one by one
+_KEY_CYCLE = 12  # lcm(1, 2, 3, 4): step t of init_by_array adds key[t % L] + t % L
 
 _M32 = 0xFFFFFFFF
 _N = 624
@@ -41,6 +57,41 @@ _MUL1 = np.uint32(1664525)
 _MUL2 = np.uint32(1566083941)
 
 
+# ----- numbers as words ----------------------------------------------------------------------
+def number_words(numbers) -> np.ndarray:
+    """(count, WORDS) uint32: each number's 32-bit words, least significant first."""
+    nums = [int(n) for n in numbers]
+    if nums and (min(nums) < 0 or max(nums) >> (32 * WORDS)):
+        bad = next(n for n in nums if n < 0 or n >> (32 * WORDS))
+        raise ValueError(f"{bad} does not fit in {WORDS} 32-bit words")
+    lo = np.array([n & 0xFFFFFFFFFFFFFFFF for n in nums], dtype=np.uint64)
+    hi = np.array([n >> 64 for n in nums], dtype=np.uint64)
+    return _split(lo, hi)
+
+
+def _split(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    out = np.empty((lo.size, WORDS), dtype=np.uint32)
+    out[:, 0] = lo & np.uint64(_M32)
+    out[:, 1] = lo >> np.uint64(32)
+    out[:, 2] = hi & np.uint64(_M32)
+    out[:, 3] = hi >> np.uint64(32)
+    return out
+
+
+def range_words(first: int, count: int) -> np.ndarray:
+    """number_words(range(first, first + count)) by numpy: the low 64 bits with a carry into
+    the high 64, no Python loop per number."""
+    if count < 0:
+        raise ValueError(f"count must be >= 0, not {count}")
+    if first < 0 or first + count > 1 << (32 * WORDS):
+        raise ValueError(f"{first} .. {first + count - 1} do not fit in {WORDS} words")
+    lo0 = np.uint64(first & 0xFFFFFFFFFFFFFFFF)
+    lo = lo0 + np.arange(count, dtype=np.uint64)  # wraps mod 2**64
+    hi = np.full(count, first >> 64, dtype=np.uint64) + (lo < lo0)  # the carry
+    return _split(lo, hi)
+
+
+# ----- the kernels ---------------------------------------------------------------------------
 def _mt_base() -> np.ndarray:
     """init_genrand(19650218): the state init_by_array starts from."""
     mt = [19650218]
@@ -54,17 +105,40 @@ _MT_BASE = _mt_base()
 
 
 @njit(cache=True)
-def _seed_lanes(add0: np.ndarray, add1: np.ndarray, base: np.ndarray, mt: np.ndarray) -> None:
+def _key_len(words: np.ndarray, row: int) -> int:
+    """CPython's init_by_array key length for the number in words[row]: the words it needs,
+    at least one."""
+    for k in range(words.shape[1] - 1, 0, -1):
+        if words[row, k] != 0:
+            return k + 1
+    return 1
+
+
+@njit(cache=True)
+def _set_adds(words: np.ndarray, row: int, lane: int, cycle: int, adds: np.ndarray) -> None:
+    """adds[c, lane] <- key[c % L] + c % L for c < cycle: what step t of init_by_array adds,
+    c = t % cycle (cycle is the block's common key length L, or 12, a multiple of every
+    L <= 4, for a block of mixed lengths)."""
+    length = _key_len(words, row)
+    j = 0  # c % length, without a division
+    for c in range(cycle):
+        adds[c, lane] = np.uint32((np.int64(words[row, j]) + j) & _M32)
+        j = j + 1 if j + 1 < length else 0
+
+
+@njit(cache=True)
+def _seed_lanes(adds: np.ndarray, cycle: int, base: np.ndarray, mt: np.ndarray) -> None:
     """init_by_array for mt.shape[1] seeds at once, seed l in column l of mt (624 x lanes,
-    uint32). Step t of the first loop adds key[j] + j, j = t % key_len: add0[l] on even t,
-    add1[l] on odd t. Arithmetic is mod 2**32 by the uint32 stores."""
+    uint32); step t adds adds[t % cycle, l]. Arithmetic is mod 2**32 by the uint32 stores."""
     lanes = mt.shape[1]
     for i in range(_N):
         for lane in range(lanes):
             mt[i, lane] = base[i]
     i = 1
-    for t in range(_N):  # max(N, key_len) steps
-        add = add1 if t & 1 else add0
+    c = 0  # t % cycle
+    for _ in range(_N):  # max(N, key_len) steps: key_len <= 4
+        add = adds[c]
+        c = c + 1 if c < cycle - 1 else 0
         for lane in range(lanes):
             prev = mt[i - 1, lane]
             mt[i, lane] = (mt[i, lane] ^ ((prev ^ (prev >> _U30)) * _MUL1)) + add[lane]
@@ -100,36 +174,32 @@ def _output(word_k, word_k1, word_km):
 
 
 @njit(cache=True)
-def _outputs_lanes(mt: np.ndarray, words: np.ndarray) -> None:
-    """words[k, l] <- output k (k < words.shape[0] <= 227) of the freshly seeded lane l. The
-    first outputs need only the first words of the twisted state, and those read untwisted
-    words alone (k + 1 and k + 397 are not yet twisted for k < 227)."""
-    for k in range(words.shape[0]):
+def _outputs_lanes(mt: np.ndarray, out: np.ndarray) -> None:
+    """out[k, l] <- output k (k < 227) of the freshly seeded lane l."""
+    for k in range(out.shape[0]):
         for lane in range(mt.shape[1]):
-            words[k, lane] = _output(mt[k, lane], mt[k + 1, lane], mt[k + _M, lane])
+            out[k, lane] = _output(mt[k, lane], mt[k + 1, lane], mt[k + _M, lane])
 
 
 @njit(cache=True)
-def _outputs_one(number: int, base: np.ndarray, mt: np.ndarray, words: np.ndarray) -> None:
-    """One seed, plain int64 scalars (no lanes): words[k, 0] <- output k of random.Random(number),
-    as _seed_lanes and _outputs_lanes with one lane, but about three times faster."""
-    key0 = number & _M32
-    key1 = (number >> 32) & _M32
-    key_len = 1 if key1 == 0 else 2
+def _outputs_one(words: np.ndarray, row: int, base: np.ndarray, mt: np.ndarray,
+                 out: np.ndarray) -> None:
+    """One seed in int64 scalars: out[k, 0] <- output k of random.Random(number in row)."""
+    length = _key_len(words, row)
     for i in range(_N):
         mt[i] = base[i]
     i = 1
     j = 0
     for _ in range(_N):
         prev = mt[i - 1]
-        key = key0 if j == 0 else key1
-        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _M32)) + key + j) & _M32
+        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _M32))
+                 + np.int64(words[row, j]) + j) & _M32
         i += 1
         j += 1
         if i >= _N:
             mt[0] = mt[_N - 1]
             i = 1
-        if j >= key_len:
+        if j >= length:
             j = 0
     for _ in range(_N - 1):
         prev = mt[i - 1]
@@ -139,41 +209,40 @@ def _outputs_one(number: int, base: np.ndarray, mt: np.ndarray, words: np.ndarra
             mt[0] = mt[_N - 1]
             i = 1
     mt[0] = 0x80000000
-    for k in range(words.shape[0]):
-        words[k, 0] = _output(mt[k], mt[k + 1], mt[k + _M])
+    for k in range(out.shape[0]):
+        out[k, 0] = _output(mt[k], mt[k + 1], mt[k + _M])
 
 
 @njit(cache=True)
-def _set_keys(number: int, lane: int, add0: np.ndarray, add1: np.ndarray) -> None:
-    key0 = number & _M32
-    key1 = (number >> 32) & _M32
-    add0[lane] = key0  # key[0] + 0
-    add1[lane] = key0 if key1 == 0 else key1 + 1  # one key word: j stays 0; two: key[1] + 1
-
-
-@njit(cache=True)
-def _shuffle_lcg(number: int, deck: np.ndarray) -> None:
-    for p in range(CARDS):  # ms_rearrange: rank-major, suits C D H S
+def _shuffle_lcg(seed: int, deck: np.ndarray) -> None:
+    """LCRandom31's shuffle of the rank-major deck (ms_rearrange), seed 1 .. 2**33 - 1."""
+    for p in range(CARDS):
         deck[p] = (p % 4) * 13 + p // 4
-    seed = number
+    high = seed >= 0x100000000
+    flag = 0x8000 if 0x80000000 <= seed < 0x100000000 else 0
+    x = seed - 0x100000000 if high else seed
     for n in range(CARDS - 1, 0, -1):
-        seed = (seed * 214013 + 2531011) & 0x1FFFFFFFF
-        j = ((seed >> 16) & 0x7FFF) % (n + 1)
+        x = (x * 214013 + 2531011) & 0x1FFFFFFFF
+        if high:
+            r = ((x >> 16) & 0xFFFF) + 1
+        else:
+            r = ((x >> 16) & 0x7FFF) | flag
+        j = r % (n + 1)
         card = deck[n]
         deck[n] = deck[j]
         deck[j] = card
 
 
 @njit(cache=True)
-def _shuffle_mt(words: np.ndarray, lane: int, deck: np.ndarray) -> None:
+def _shuffle_mt(draws: np.ndarray, lane: int, deck: np.ndarray) -> None:
     """The shuffle from lane ``lane``'s first 102 outputs, as CPython's random()."""
     for p in range(CARDS):  # createCards: suit-major in pysol's C S H D = golfsolve's 0 3 2 1
         suit = p // 13
         deck[p] = (0 if suit == 0 else 4 - suit) * 13 + p % 13
     w = 0
     for n in range(CARDS - 1, 0, -1):
-        a = words[w, lane] >> 5
-        b = words[w + 1, lane] >> 6
+        a = draws[w, lane] >> 5
+        b = draws[w + 1, lane] >> 6
         w += 2
         r = (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
         j = int(r * float(n + 1))
@@ -184,7 +253,7 @@ def _shuffle_mt(words: np.ndarray, lane: int, deck: np.ndarray) -> None:
 
 @njit(cache=True)
 def _layout(deck: np.ndarray, row: np.ndarray) -> None:
-    """Board order from the shuffled deck. The deal reads the reversed deck, card k being
+    """Board order from the shuffled deck: the deal reads it reversed, card k being
     deck[51 - k]: cards 0..34 round the columns, 35 the waste, 36..51 the stock."""
     for s in range(16):
         row[s] = deck[15 - s]
@@ -195,61 +264,95 @@ def _layout(deck: np.ndarray, row: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _deal_numbers(numbers: np.ndarray, base: np.ndarray, lanes: int, out: np.ndarray) -> None:
-    """out[d] <- deal numbers[d] in board order, for every d. Twister deals are seeded ``lanes``
-    at a time (the last block fewer) while at least _LANES_MIN are left, then one at a time."""
+def _small(words: np.ndarray, row: int) -> int:
+    """The number in words[row] if it is below LCG_BELOW, else -1."""
+    for k in range(1, words.shape[1]):
+        if words[row, k] != 0:
+            return -1
+    return np.int64(words[row, 0]) if words[row, 0] < LCG_BELOW else -1
+
+
+@njit(cache=True)
+def _deal_words(words: np.ndarray, base: np.ndarray, lanes: int, out: np.ndarray) -> None:
+    """out[d] <- PySolFC's deal of the number in words[d] (WORDS uint32, least significant
+    first): the LCG below 32000, else the Twister, seeded ``lanes`` at a time."""
     deck = np.empty(CARDS, dtype=np.int64)
-    count = numbers.shape[0]
+    count = words.shape[0]
     mt_rows = np.empty(count, dtype=np.int64)
     n_mt = 0
     for d in range(count):
-        if numbers[d] <= LCG_MAX:
-            _shuffle_lcg(numbers[d], deck)
+        small = _small(words, d)
+        if small >= 0:
+            _shuffle_lcg(small, deck)
             _layout(deck, out[d])
         else:
             mt_rows[n_mt] = d
             n_mt += 1
     width = 0
     mt = np.empty((_N, width), dtype=np.uint32)
-    words = np.empty((_DRAWS, width), dtype=np.int64)
-    add0 = np.empty(width, dtype=np.uint32)
-    add1 = np.empty(width, dtype=np.uint32)
+    draws = np.empty((_DRAWS, width), dtype=np.int64)
+    adds = np.empty((_KEY_CYCLE, width), dtype=np.uint32)
     one_mt = np.empty(_N, dtype=np.int64)
-    one_words = np.empty((_DRAWS, 1), dtype=np.int64)
+    one_draws = np.empty((_DRAWS, 1), dtype=np.int64)
     start = 0
     while start < n_mt:
         left = n_mt - start
         if left < _LANES_MIN:
-            _outputs_one(numbers[mt_rows[start]], base, one_mt, one_words)
-            _shuffle_mt(one_words, 0, deck)
+            _outputs_one(words, mt_rows[start], base, one_mt, one_draws)
+            _shuffle_mt(one_draws, 0, deck)
             _layout(deck, out[mt_rows[start]])
             start += 1
             continue
         block = min(max(lanes, _LANES_MIN), left)
-        if width != (block + 7) // 8 * 8:  # whole vectors of 8 lanes; a new width at most twice
+        if width != (block + 7) // 8 * 8:  # whole vectors of 8 lanes
             width = (block + 7) // 8 * 8
             mt = np.empty((_N, width), dtype=np.uint32)
-            words = np.empty((_DRAWS, width), dtype=np.int64)
-            add0 = np.empty(width, dtype=np.uint32)
-            add1 = np.empty(width, dtype=np.uint32)
+            draws = np.empty((_DRAWS, width), dtype=np.int64)
+            adds = np.empty((_KEY_CYCLE, width), dtype=np.uint32)
+        cycle = _key_len(words, mt_rows[start])
+        for lane in range(1, block):
+            if _key_len(words, mt_rows[start + lane]) != cycle:
+                cycle = _KEY_CYCLE  # mixed key lengths (a block across 2**32 or 2**64)
+                break
         for lane in range(width):  # spare lanes repeat the block's last deal
-            _set_keys(numbers[mt_rows[start + min(lane, block - 1)]], lane, add0, add1)
-        _seed_lanes(add0, add1, base, mt)
-        _outputs_lanes(mt, words)
+            _set_adds(words, mt_rows[start + min(lane, block - 1)], lane, cycle, adds)
+        _seed_lanes(adds, cycle, base, mt)
+        _outputs_lanes(mt, draws)
         for lane in range(block):
-            _shuffle_mt(words, lane, deck)
+            _shuffle_mt(draws, lane, deck)
             _layout(deck, out[mt_rows[start + lane]])
         start += block
 
 
-def deal_array(numbers: np.ndarray) -> np.ndarray:
-    """The deals of ``numbers`` (each 1..26**7 - 1) as a (len(numbers), 52) uint8 array."""
-    nums = np.ascontiguousarray(numbers, dtype=np.int64).reshape(-1)
-    if nums.size and (nums.min() < 1 or nums.max() > MAX_NUMBER):
-        check_number(int(nums[(nums < 1) | (nums > MAX_NUMBER)][0]))  # raises CodeError
-    out = np.empty((nums.size, CARDS), dtype=np.uint8)
-    _deal_numbers(nums, _MT_BASE, LANES, out)
+@njit(cache=True)
+def _deal_ms(numbers: np.ndarray, out: np.ndarray) -> None:
+    """out[d] <- msN for N = numbers[d] (1 .. 2**33 - 1)."""
+    deck = np.empty(CARDS, dtype=np.int64)
+    for d in range(numbers.shape[0]):
+        _shuffle_lcg(numbers[d], deck)
+        _layout(deck, out[d])
+
+
+def deal_words(words: np.ndarray, lanes: int = LANES) -> np.ndarray:
+    """The deals of the numbers in ``words`` ((count, WORDS) uint32, unchecked but for the
+    shape) as (count, 52) uint8."""
+    w = np.ascontiguousarray(words, dtype=np.uint32)
+    if w.ndim != 2 or w.shape[1] != WORDS:
+        raise ValueError(f"words must be (count, {WORDS}) uint32, not {w.shape}")
+    out = np.empty((w.shape[0], CARDS), dtype=np.uint8)
+    _deal_words(w, _MT_BASE, lanes, out)
     return out
+
+
+def deal_array(numbers) -> np.ndarray:
+    """The deals of ``numbers`` (an array or any iterable of deal numbers, Python ints past
+    2**63 - 1 too) as a (len(numbers), 52) uint8 array."""
+    nums = [int(n) for n in (np.asarray(numbers).reshape(-1).tolist()
+                             if isinstance(numbers, np.ndarray) else numbers)]
+    if nums:
+        check_number(min(nums))  # raises CodeError for a number golfsolve does not deal
+        check_number(max(nums))
+    return deal_words(number_words(nums))
 
 
 def deal_many(first: int, count: int) -> np.ndarray:
@@ -259,12 +362,21 @@ def deal_many(first: int, count: int) -> np.ndarray:
     if count:
         check_number(first)
         check_number(first + count - 1)
-    return deal_array(np.arange(first, first + count, dtype=np.int64))
+    return deal_words(range_words(first, count))
 
 
 def deal_indices(number: int) -> np.ndarray:
     """Deal ``number`` as 52 uint8 card indices in board order (stock, waste, columns)."""
     check_number(number)
-    out = np.empty((1, CARDS), dtype=np.uint8)
-    _deal_numbers(np.array([number], dtype=np.int64), _MT_BASE, 1, out)
-    return out[0]
+    return deal_words(number_words([number]), 1)[0]
+
+
+def deal_ms(numbers) -> np.ndarray:
+    """PySolFC's Microsoft-numbered deals msN for each N (1 .. 2**33 - 1) as (len, 52) uint8."""
+    nums = [int(n) for n in (np.asarray(numbers).reshape(-1).tolist()
+                             if isinstance(numbers, np.ndarray) else numbers)]
+    for n in (min(nums), max(nums)) if nums else ():
+        check_ms(n)  # raises CodeError
+    out = np.empty((len(nums), CARDS), dtype=np.uint8)
+    _deal_ms(np.array(nums, dtype=np.int64), out)
+    return out

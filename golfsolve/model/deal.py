@@ -21,6 +21,7 @@ from golfsolve.model.position import (
     Position,
     PositionError,
 )
+from golfsolve.model.pysolfc import reference_board
 from golfsolve.model.rules import Rules
 
 __all__ = ["COLUMNS", "ROWS", "STOCK_SIZE", "TABLEAU_SIZE", "Deal", "DealError", "DealSource",
@@ -64,14 +65,14 @@ class Deal:
     # ----- dealing -------------------------------------------------------------------------
     @classmethod
     def from_number(cls, number: int) -> Deal:
-        """PySolFC's Golf deal ``number``, as dealt by pysol_cards."""
-        from pysol_cards.cards import CardRenderer
-        from pysol_cards.deal_game import Game
-        from pysol_cards.random_base import RandomBase
+        """PySolFC's Golf deal ``number`` as PySolFC's application deals it (pysol_cards'
+        pieces; see :mod:`golfsolve.model.pysolfc`)."""
+        return cls.from_board(reference_board(number))
 
-        check_number(number)
-        game = Game("golf", number, RandomBase.DEALS_PYSOLFC)
-        return cls.from_board(game.calc_layout_string(CardRenderer(True)))
+    @classmethod
+    def from_ms(cls, number: int) -> Deal:
+        """PySolFC's Microsoft-numbered deal ``msN``."""
+        return cls.from_board(reference_board(number, ms=True))
 
     # ----- text ----------------------------------------------------------------------------
     @classmethod
