@@ -221,9 +221,77 @@ def test_a_schema_2_database_is_read_as_it_is_and_upgraded_on_the_first_write(cl
     rows = read_csv(tmp_path / "new.csv")
     assert [(r["number"], r["line"], r["odds_samples"]) for r in rows][1] == ("2", "d 1 d", "4")
     with sqlite3.connect(db) as con:
-        assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("3",)
+        assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("4",)
         assert con.execute("SELECT count(*), count(odds_samples) FROM results").fetchone() == (
             3, 3)
+
+
+def _stored_row(number, rules="easy"):
+    return {"key": str(number), "deal": str(number), "number": number, "code": None,
+            "rules": rules, "winnable": False, "max_removed": 30, "best_score": 250,
+            "fewest_moves": False, "line": "d 1 d", "states": 7, "ms": 1.5}
+
+
+BIG_NUMBERS = [5, 10**18 - 1, 10**18, 2**63 - 1, 2**63, 2**64, 10**20 - 2, 10**20 - 1]
+
+
+def test_a_database_keeps_every_deal_number_exactly(tmp_path):
+    """SQLite's integers stop at 2**63 - 1; deal numbers go to 10**20 - 1."""
+    from golfsolve.batch.store import ResultStore
+
+    db = tmp_path / "big.sqlite"
+    with ResultStore(db) as store:
+        store.claim(False)
+        store.add([_stored_row(n) for n in reversed(BIG_NUMBERS)])
+    with ResultStore(db, create=False) as store:
+        assert [g[0]["number"] for g in store.span_rows(1, 10**20 - 1, ["easy"])] == BIG_NUMBERS
+        found = store.lookup(2**63 - 1, 2**64, [], ["easy"])
+        assert sorted(row["number"] for row in found.values()) == [2**63 - 1, 2**63, 2**64]
+        assert store.count(10**18, 10**20 - 2, ["easy"]) == 5
+        assert store.next_number(2**63 + 1) == 2**64
+        assert store.next_number(10**20 - 1) == 10**20 - 1
+        assert store.next_number(10**20) is None
+        assert store.span_counts(10**20 - 2, 10**20 - 1, ["easy"])[0][:3] == ("easy", 30, 2)
+
+
+def test_a_schema_3_database_is_read_as_it_is_and_grows_without_losing_rows(cli, tmp_path):
+    """Schema 3 kept numbers in one INTEGER column: its rows stay, numbers past 2**63 - 1 join
+    them."""
+    db = tmp_path / "three.sqlite"
+    with sqlite3.connect(db) as con:
+        con.executescript("""
+            CREATE TABLE results (key TEXT NOT NULL, deal TEXT NOT NULL, number INTEGER,
+                code TEXT, rules TEXT NOT NULL, winnable INTEGER NOT NULL,
+                max_removed INTEGER NOT NULL, best_score INTEGER NOT NULL,
+                fewest_moves INTEGER NOT NULL, line TEXT NOT NULL, states INTEGER NOT NULL,
+                ms REAL NOT NULL, odds_wins INTEGER, odds_samples INTEGER, fair_value TEXT,
+                PRIMARY KEY (key, rules));
+            CREATE TABLE boards (key TEXT PRIMARY KEY, board TEXT NOT NULL);
+            CREATE INDEX results_by_number ON results (number, rules, winnable, max_removed,
+                best_score, odds_samples, odds_wins) WHERE number IS NOT NULL;
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            INSERT INTO meta VALUES ('schema', '3');
+            INSERT INTO meta VALUES ('fewest_moves', '0');
+            INSERT INTO results VALUES ('2', '2', 2, 'GO1-E-AAAAAAC', 'easy', 0, 30, 250, 0,
+                'd1d', 7, 1.5, NULL, NULL, NULL);""")
+    before = file_digest(db)
+    old = tmp_path / "old.csv"
+    assert cli("export", "--db", str(db), "--out", str(old)).code == 0
+    assert [(r["number"], r["line"]) for r in read_csv(old)] == [("2", "d 1 d")]
+    assert file_digest(db) == before
+    from golfsolve.batch.store import ResultStore
+
+    with ResultStore(db) as store:
+        store.claim(False)
+        store.add([_stored_row(10**20 - 1), _stored_row(3)])
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("4",)
+        assert con.execute("SELECT key, number, number_high FROM results ORDER BY "
+                           "number_high, number").fetchall() == [
+            ("2", 2, 0), ("3", 3, 0), (str(10**20 - 1), 10**18 - 1, 99)]
+    with ResultStore(db, create=False) as store:
+        assert [g[0]["number"] for g in store.span_rows(1, 10**20 - 1, ["easy"])] == [
+            2, 3, 10**20 - 1]
 
 
 # ----- the jobs ----------------------------------------------------------------------------------

@@ -9,6 +9,13 @@ sets to it. Only what changes the results themselves is recorded (``--fewest-mov
 samples and seed of ``--odds``), and a run that differs there is refused before anything is
 written. Lookups go by blocks of deals, so
 resuming a database of millions of rows never holds its keys in memory.
+
+Deal numbers go to 10**20 - 1 and SQLite's integers stop at 2**63 - 1, so a number is kept in
+two integer columns: ``number``, its last 18 digits, and ``number_high``, the digits above them
+(0 for every number below 10**18, and for board rows, whose ``number`` is null). Both are
+exact, (number_high, number) orders as the numbers do and its ranges use the index, every
+number a database held before keeps its value in ``number``, and a database of schema 3
+gains ``number_high`` as one added column, 0 in every row, without a row rewritten.
 """
 
 from __future__ import annotations
@@ -24,10 +31,23 @@ from golfsolve.batch.rows import ODDS_FIELDS, STORED_FIELDS
 from golfsolve.errors import InputError, OutputError
 from golfsolve.model.rules import ALL_RULES
 
-SCHEMA_VERSION = 3  # 2 had no odds columns; 1 kept one set of options and a run order
-COLUMNS = STORED_FIELDS  # the results table's columns, in order
+SCHEMA_VERSION = 4  # 3 had no number_high; 2 no odds columns; 1 one set of options, a run order
+COLUMNS = (*STORED_FIELDS, "number_high")  # the results table's columns, in order
 ODDS_COLUMNS = ODDS_FIELDS
+NUMBER_SPLIT = 10**18  # number = n % NUMBER_SPLIT, number_high = n // NUMBER_SPLIT
 _ROWS = "SELECT " + ", ".join(COLUMNS)
+# numbered deals first..last: with the split number's two parameters at each end
+_SPAN = "(number_high, number) BETWEEN (?, ?) AND (?, ?) AND number IS NOT NULL"
+
+
+def _split(number: int) -> tuple[int, int]:
+    """(number_high, number) of a deal number, as stored."""
+    return divmod(number, NUMBER_SPLIT)
+
+
+def _span(first: int, last: int) -> list[int]:
+    """The parameters of _SPAN."""
+    return [*_split(first), *_split(last)]
 
 
 def _from_1(table: str, fewest_moves: bool) -> str:
@@ -36,18 +56,18 @@ def _from_1(table: str, fewest_moves: bool) -> str:
         CASE WHEN number IS NULL THEN NULL ELSE code END AS code, rules, winnable, max_removed,
         best_score, winnable * {int(fewest_moves)} AS fewest_moves,
         replace(solution_moves, ' ', '') AS line, states, ms, NULL AS odds_wins,
-        NULL AS odds_samples, NULL AS fair_value FROM {table}"""
+        NULL AS odds_samples, NULL AS fair_value, 0 AS number_high FROM {table}"""
 _RULES_ORDER = {r.name: i for i, r in enumerate(ALL_RULES)}
 _INDEX = """
     -- numbered deals in order, covering what the summaries count
-    CREATE INDEX results_by_number ON results (number, rules, winnable, max_removed, best_score,
-        odds_samples, odds_wins) WHERE number IS NOT NULL;
+    CREATE INDEX results_by_number ON results (number_high, number, rules, winnable,
+        max_removed, best_score, odds_samples, odds_wins) WHERE number IS NOT NULL;
 """
 _CREATE = """
     CREATE TABLE results (            -- the fields of a record (records.py) but its moves
         key TEXT NOT NULL,            -- the deal number, or 'board:' and a hash of the board
         deal TEXT NOT NULL,
-        number INTEGER,
+        number INTEGER,               -- the deal number's last 18 digits (null: a board)
         code TEXT,
         rules TEXT NOT NULL,
         winnable INTEGER NOT NULL,
@@ -60,11 +80,13 @@ _CREATE = """
         odds_wins INTEGER,            -- with --odds: stock orders won, of odds_samples
         odds_samples INTEGER,
         fair_value TEXT,              -- an exact fraction, when computed
+        number_high INTEGER NOT NULL DEFAULT 0,  -- the deal number's digits above its last 18
         PRIMARY KEY (key, rules));
     CREATE TABLE boards (key TEXT PRIMARY KEY, board TEXT NOT NULL);
 """ + _INDEX
-_FROM_2 = ("SELECT " + ", ".join(COLUMNS[:-3]) + ", NULL AS odds_wins, NULL AS odds_samples, "
-           "NULL AS fair_value FROM results")
+_FROM_2 = ("SELECT " + ", ".join(STORED_FIELDS[:-3]) + ", NULL AS odds_wins, NULL AS "
+           "odds_samples, NULL AS fair_value, 0 AS number_high FROM results")
+_FROM_3 = "SELECT *, 0 AS number_high FROM results"
 
 
 class StoreError(InputError):
@@ -136,7 +158,8 @@ class ResultStore:
                              f"{self.schema}): upgrade golfsolve to use it")
         self._table = "results"  # what every query reads
         if self.schema < SCHEMA_VERSION:  # readable as it is; claim() upgrades it for writing
-            old = _from_1("results", bool(self.fewest_moves())) if self.schema == 1 else _FROM_2
+            old = (_from_1("results", bool(self.fewest_moves())) if self.schema == 1 else
+                   _FROM_2 if self.schema == 2 else _FROM_3)
             with self._errors("read"):
                 self.db.execute("CREATE TEMP VIEW results_now AS " + old)
             self._table = "temp.results_now"
@@ -270,6 +293,9 @@ class ResultStore:
             elif self.schema == 2:
                 self._upgrade_from_2()
                 self._table = "results"
+            elif self.schema == 3:
+                self._upgrade_from_3()
+                self._table = "results"
             if odds is not None and stored_odds is None:
                 with self.db:
                     self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
@@ -300,8 +326,15 @@ class ResultStore:
                 "BEGIN; DROP VIEW temp.results_now;"
                 " ALTER TABLE results ADD COLUMN odds_wins INTEGER;"
                 " ALTER TABLE results ADD COLUMN odds_samples INTEGER;"
-                " ALTER TABLE results ADD COLUMN fair_value TEXT;"
-                " DROP INDEX results_by_number;" + _INDEX)
+                " ALTER TABLE results ADD COLUMN fair_value TEXT;" + _ADD_NUMBER_HIGH)
+            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
+                            (str(SCHEMA_VERSION),))
+
+    def _upgrade_from_3(self) -> None:
+        """Schema 3 (deal numbers in one column) to today's, in one transaction: the rows
+        stay as they are, each number's high digits 0."""
+        with self.db:
+            self.db.executescript("BEGIN; DROP VIEW temp.results_now;" + _ADD_NUMBER_HIGH)
             self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
                             (str(SCHEMA_VERSION),))
 
@@ -315,8 +348,8 @@ class ResultStore:
                 f"ON CONFLICT (key, rules) DO UPDATE SET {odds} "
                 "WHERE (results.odds_samples IS NULL AND excluded.odds_samples IS NOT NULL) "
                 "OR (results.fair_value IS NULL AND excluded.fair_value IS NOT NULL)",
-                [{**{c: None for c in ODDS_COLUMNS}, **row, "line": pack_line(row["line"])}
-                 for row in rows])
+                [{**{c: None for c in ODDS_COLUMNS}, **row, "line": pack_line(row["line"]),
+                  **_stored_number(row["number"])} for row in rows])
             if boards:
                 self.db.executemany("INSERT OR IGNORE INTO boards VALUES (?, ?)",
                                     boards.items())
@@ -333,8 +366,8 @@ class ResultStore:
         """The stored rows of deals first..last (or of the board keys ``keys``) under these
         rules, by (deal key, rules)."""
         if first is not None:
-            sql = f"{self._select} WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)})"
-            queries = [(sql, [first, last, *rule_names])]
+            sql = f"{self._select} WHERE {_SPAN} AND rules IN ({_marks(rule_names)})"
+            queries = [(sql, [*_span(first, last), *rule_names])]
         else:
             queries = [(f"{self._select} WHERE key IN ({_marks(part)}) AND rules IN "
                         f"({_marks(rule_names)})", [*part, *rule_names])
@@ -353,22 +386,25 @@ class ResultStore:
         with a fair value)."""
         with self._errors("read"):
             return self.db.execute(
-                f"SELECT count(*) FROM {self._table} WHERE number BETWEEN ? AND ? AND rules IN "
+                f"SELECT count(*) FROM {self._table} WHERE {_SPAN} AND rules IN "
                 f"({_marks(rule_names)})" + (" AND odds_samples IS NOT NULL" if odds else "")
                 + (" AND fair_value IS NOT NULL" if fair else ""),
-                [first, last, *rule_names]).fetchone()[0]
+                [*_span(first, last), *rule_names]).fetchone()[0]
 
     def next_number(self, at: int) -> int | None:
         """The least stored deal number from ``at`` on."""
         with self._errors("read"):
-            return self.db.execute(f"SELECT min(number) FROM {self._table} WHERE number >= ?",
-                                   (at,)).fetchone()[0]
+            found = self.db.execute(
+                f"SELECT number_high, number FROM {self._table} WHERE (number_high, number) >= "
+                "(?, ?) AND number IS NOT NULL ORDER BY number_high, number LIMIT 1",
+                _split(at)).fetchone()
+        return None if found is None else found[0] * NUMBER_SPLIT + found[1]
 
     def span_rows(self, first: int, last: int, rule_names: list[str]) -> Iterator[list[dict]]:
         """The stored rows of deals first..last, a deal at a time in order of number."""
-        sql = (f"{self._select} WHERE number BETWEEN ? AND ? AND rules IN ({_marks(rule_names)}) "
-               "ORDER BY number")
-        yield from self._groups(sql, [first, last, *rule_names])
+        sql = (f"{self._select} WHERE {_SPAN} AND rules IN ({_marks(rule_names)}) "
+               "ORDER BY number_high, number")
+        yield from self._groups(sql, [*_span(first, last), *rule_names])
 
     def span_counts(self, first: int, last: int, rule_names: list[str]) -> list[tuple]:
         """(rules, max_removed, deals, won, sum of best scores, deals with odds, sum of their
@@ -379,23 +415,25 @@ class ResultStore:
                 "SELECT rules, max_removed, count(*), sum(winnable), sum(best_score), "
                 "count(odds_samples), total(CAST(odds_wins AS REAL) / odds_samples), "
                 f"count(fair_value), total({_FAIR}), total({_FAIR} * {_FAIR}) "
-                f"FROM {self._table} WHERE number BETWEEN ? AND ? "
+                f"FROM {self._table} WHERE {_SPAN} "
                 f"AND rules IN ({_marks(rule_names)}) GROUP BY rules, max_removed",
-                [first, last, *rule_names]).fetchall()
+                [*_span(first, last), *rule_names]).fetchall()
 
     def span_pairs(self, first: int, last: int, easier: str, stricter: str, list_at_most: int,
                    ) -> tuple[dict[tuple[bool, bool], int], list[int]]:
         """Deals first..last by (won under ``easier``, won under ``stricter``), and the first
         numbers of deals won only under ``stricter``."""
-        join = (f"FROM {self._table} a JOIN {self._table} b ON b.number = a.number "
-                "AND b.rules = ? WHERE a.number BETWEEN ? AND ? AND a.rules = ?")
-        params = [stricter, first, last, easier]
+        join = (f"FROM {self._table} a JOIN {self._table} b ON b.number = a.number AND "
+                "b.number_high = a.number_high AND b.rules = ? WHERE "
+                "(a.number_high, a.number) BETWEEN (?, ?) AND (?, ?) AND a.number IS NOT NULL "
+                "AND a.rules = ?")
+        params = [stricter, *_span(first, last), easier]
         with self._errors("read"):
             counts = {(bool(a), bool(b)): n for a, b, n in self.db.execute(
                 f"SELECT a.winnable, b.winnable, count(*) {join} GROUP BY 1, 2", params)}
-            odd = [n for (n,) in self.db.execute(
-                f"SELECT a.number {join} AND a.winnable = 0 AND b.winnable = 1 "
-                "ORDER BY a.number LIMIT ?", [*params, list_at_most])]
+            odd = [high * NUMBER_SPLIT + n for high, n in self.db.execute(
+                f"SELECT a.number_high, a.number {join} AND a.winnable = 0 AND b.winnable = 1 "
+                "ORDER BY a.number_high, a.number LIMIT ?", [*params, list_at_most])]
         return counts, odd
 
     def board_rows(self, rule_names: list[str]) -> Iterator[list[dict]]:
@@ -419,6 +457,9 @@ class ResultStore:
     @staticmethod
     def _row(values: tuple) -> dict:
         row = dict(zip(COLUMNS, values, strict=True))
+        high = row.pop("number_high")
+        if row["number"] is not None and high:
+            row["number"] += high * NUMBER_SPLIT
         row["winnable"] = bool(row["winnable"])
         row["fewest_moves"] = bool(row["fewest_moves"])
         row["line"] = unpack_line(row["line"])
@@ -444,6 +485,17 @@ class ResultStore:
 # a stored fair value "a/b" as a number, in SQL
 _FAIR = ("(CAST(substr(fair_value, 1, instr(fair_value, '/') - 1) AS REAL) / "
          "CAST(substr(fair_value, instr(fair_value, '/') + 1) AS REAL))")
+_ADD_NUMBER_HIGH = """
+    ALTER TABLE results ADD COLUMN number_high INTEGER NOT NULL DEFAULT 0;
+    DROP INDEX results_by_number;""" + _INDEX
+
+
+def _stored_number(number: int | None) -> dict:
+    """A row's deal number as the two columns that keep it."""
+    if number is None:
+        return {"number": None, "number_high": 0}
+    high, low = _split(number)
+    return {"number": low, "number_high": high}
 
 
 def _marks(values: list) -> str:
