@@ -83,13 +83,13 @@ def stock_left(stock_ranks: np.ndarray, start: np.ndarray) -> int:
 
 
 def dealt_arrays(numbers: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray, int]]:
-    """(col_ranks, stock_ranks, waste rank) of each PySolFC deal number, dealt in one call
-    of the compiled dealer."""
+    """(col_ranks, stock_ranks, waste rank) of each PySolFC deal number (Python ints, past
+    2**63 - 1 too), dealt in one call of the compiled dealer."""
     if not numbers:
         return
     from golfsolve.kernels.dealer import deal_array
 
-    ranks = deal_array(np.array(numbers, dtype=np.int64)).astype(np.int64) % 13 + 1
+    ranks = deal_array(numbers).astype(np.int64) % 13 + 1
     for row in ranks:  # the dealer's row: 16 stock cards, the waste, then column by column
         col_ranks = np.zeros(COL_RANKS_SIZE, dtype=np.int64)
         for c in range(COLUMNS):

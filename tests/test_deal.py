@@ -115,7 +115,7 @@ def test_resolve_code_number_path_and_stdin(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     ("arg", "message"),
     [("0", "deal number 0 is out of range"),
-     ("8031810176", "deal number 8031810176 is out of range"),
+     ("100000000000000000000", "deal number 100000000000000000000 is out of range"),
      ("missing.board", "no such file: missing.board"),
      ("GO1-Q-AAAAAAB", "unknown rules letter 'Q'")],
 )

@@ -12,7 +12,7 @@ from pysol_cards.random_base import RandomBase
 
 from golfsolve.kernels.dealer import deal_array, deal_indices, deal_many
 from golfsolve.model.cards import Card
-from golfsolve.model.codes import MAX_NUMBER, CodeError
+from golfsolve.model.codes import MAX_DEAL, MAX_NUMBER, CodeError
 from golfsolve.model.deal import Deal
 from golfsolve.model.pysolfc import LCG_BELOW as LCG_MAX
 
@@ -90,11 +90,11 @@ def test_deal_array_any_order() -> None:
 
 def test_empty_and_out_of_range() -> None:
     assert deal_many(5, 0).shape == (0, 52)
-    for bad in (0, -1, MAX_NUMBER + 1):
+    for bad in (0, -1, MAX_DEAL + 1):
         with pytest.raises(CodeError):
             deal_indices(bad)
     with pytest.raises(CodeError):
-        deal_many(MAX_NUMBER, 2)
+        deal_many(MAX_DEAL, 2)
     with pytest.raises(CodeError):
         deal_array(np.array([3, 0]))
     with pytest.raises(ValueError):

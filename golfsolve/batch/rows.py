@@ -7,7 +7,8 @@ A record's fields, in order:
     deal          the deal as given to solve: a game code, a deal number or a file path
                   (text); in a batch's rows, the deal number or the file path
     number        PySolFC's deal number, or null for a board file
-    code          the game code under these rules, or null (dead-king rules, board files)
+    code          the game code under these rules, or null (dead-king rules, board files,
+                  deals past 8031810175, which have no code)
     rules         easy, classic or dead-king
     winnable      whether all 35 tableau cards can be removed
     max_removed   the most tableau cards that can be removed (35 for a win)
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from golfsolve.errors import InputError, OutputError
-from golfsolve.model.codes import GameCode
+from golfsolve.model.codes import GameCode, has_code
 from golfsolve.model.rules import Rules, rules_by_name
 
 if TYPE_CHECKING:  # the solver imports numba: only the processes that solve load it
@@ -59,7 +60,9 @@ class RecordError(InputError):
 
 
 def code_of(number: int | None, rules: Rules) -> str | None:
-    if number is None or rules.letter is None:
+    """The game code of a deal under these rules; None for rules without a letter, board
+    files, and deals past the codes' range."""
+    if number is None or rules.letter is None or not has_code(number):
         return None
     return str(GameCode(rules, number))
 

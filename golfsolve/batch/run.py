@@ -20,7 +20,7 @@ from golfsolve.batch.store import ResultStore
 from golfsolve.batch.tally import MAX_LISTED_BUGS, BatchTally
 from golfsolve.batch.unit import Work, solve_unit
 from golfsolve.interrupts import check, deferred
-from golfsolve.model.codes import MAX_NUMBER
+from golfsolve.model.codes import MAX_DEAL
 from golfsolve.model.deal import Deal
 from golfsolve.model.position import Position
 from golfsolve.model.rules import Rules
@@ -266,7 +266,7 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
     counts = {"solved": 0, "stored": 0}
     if deals is None:  # every stored deal: the numbered ones, then the board files
         assert store is not None and not solve
-        deals = DealList([f"1-{MAX_NUMBER}"])
+        deals = DealList([f"1-{MAX_DEAL}"])
         _run_blocks(_blocks(deals, store, names, False), sinks, None, 1, counts, work)
         counts["stored"] += sinks.groups(store.board_rows(names))
         return BatchReport(tally, 0, counts["stored"], 0, 0)

@@ -10,6 +10,7 @@ import click
 from golfsolve.cli.moves import MoveSource
 from golfsolve.errors import InputError
 from golfsolve.files import exists, is_dir, read_text
+from golfsolve.model.codes import MAX_CODE
 from golfsolve.model.deal import DealSource
 from golfsolve.model.i18n import LANGUAGES, text
 from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
@@ -38,10 +39,13 @@ def deal_name(source: DealSource, lang: str = "en") -> str:
 
 
 def describe(source: DealSource, rules: Rules, lang: str = "en") -> str:
-    """A deal under some rules: its game code and number, or its file."""
+    """A deal under some rules: its game code and number (or that a deal past the codes'
+    range has none), or its file."""
     code = source.code_for(rules)
     if code and source.number is not None:
         return f"{code} ({text(lang, 'deal_number', n=source.number)})"
+    if source.number is not None and rules.letter is not None:
+        return f"{deal_name(source, lang)} ({text(lang, 'no_code', last=MAX_CODE)})"
     return deal_name(source, lang)
 
 

@@ -3,6 +3,10 @@
 The seven letters are a base-26 number, A = 0, most significant first (AAAAAAB = 1). Number 0
 is not a deal. The middle letter is E (Easy), C (Classic) or the legacy N (read as Easy, written
 back as E).
+
+Deal numbers are PySolFC's game numbers, 1 to MAX_DEAL = 10**20 - 1 (PySolFC draws new games
+from [10**16, 10**20)); codes write the numbers to MAX_CODE = 26**7 - 1 only, so a larger deal
+has no game code (``has_code``): records carry ``code: null`` and titles say so.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from golfsolve.model.rules import CLASSIC, EASY, Rules
 
 PREFIX = "GO1"
 LETTERS = 7
-MAX_NUMBER = 26**LETTERS - 1
+MAX_CODE = 26**LETTERS - 1  # the largest number a game code writes: GO1-?-ZZZZZZZ
+MAX_NUMBER = MAX_CODE  # (its older name: play's new deals are drawn from 1..MAX_NUMBER)
+MAX_DEAL = 10**20 - 1  # the largest deal number taken: PySolFC's 20 digits
 _RULE_LETTERS = {"E": EASY, "N": EASY, "C": CLASSIC}
 _SHAPE = re.compile(r"^([A-Z0-9]+)-([A-Z]+)-([A-Z]*)$")
 _LOOKS_LIKE_CODE = re.compile(r"^GO[0-9]-")
@@ -28,8 +34,22 @@ class CodeError(InputError):
     """A malformed game code or deal number."""
 
 
+def has_code(number: int) -> bool:
+    """Whether a deal number has a game code (1..MAX_CODE)."""
+    return 1 <= number <= MAX_CODE
+
+
+def check_code_number(number: int) -> int:
+    if not has_code(number):
+        if 1 <= number <= MAX_DEAL:
+            raise CodeError(f"deal {number} has no game code: codes stop at {MAX_CODE} "
+                            f"({PREFIX}-E-ZZZZZZZ)")
+        raise CodeError(out_of_range(str(number)))
+    return number
+
+
 def number_to_letters(number: int) -> str:
-    check_number(number)
+    check_code_number(number)
     letters = []
     for _ in range(LETTERS):
         number, digit = divmod(number, 26)
@@ -48,21 +68,21 @@ def digits_value(digits: str) -> int:
     """The number a string of ASCII digits writes. One with more digits than any deal number
     is refused (CodeError) before it is converted: Python will not convert very long ones."""
     significant = digits.lstrip("0")
-    if len(significant) > len(str(MAX_NUMBER)):
+    if len(significant) > len(str(MAX_DEAL)):
         shown = digits if len(digits) <= 24 else f"{digits[:12]}... ({len(digits)} digits)"
         raise CodeError(out_of_range(shown))
     return int(significant or "0")
 
 
 def check_number(number: int) -> int:
-    if not 1 <= number <= MAX_NUMBER:
+    if not 1 <= number <= MAX_DEAL:
         raise CodeError(out_of_range(str(number)))
     return number
 
 
 def out_of_range(number: str) -> str:
-    """What is wrong with a deal number outside 1..MAX_NUMBER (a minus sign and digits too)."""
-    return f"deal number {number} is out of range (1 to {MAX_NUMBER})"
+    """What is wrong with a deal number outside 1..MAX_DEAL (a minus sign and digits too)."""
+    return f"deal number {number} is out of range (1 to {MAX_DEAL})"
 
 
 @dataclass(frozen=True)
@@ -73,7 +93,7 @@ class GameCode:
     def __post_init__(self) -> None:
         if self.rules.letter is None:
             raise CodeError(f"{self.rules.name} rules have no game-code letter")
-        check_number(self.number)
+        check_code_number(self.number)
 
     @classmethod
     def parse(cls, text: str) -> GameCode:

@@ -135,7 +135,9 @@ class DealSource:
     code_rules: Rules | None = None  # the rules a game code or JSON deal names, else None
 
     def code_for(self, rules: Rules) -> str | None:
-        if self.number is None or rules.letter is None:
+        """The game code under these rules; None for rules without a letter, positions and
+        files, and deals past the codes' range (``codes.has_code``)."""
+        if self.number is None or rules.letter is None or not codes.has_code(self.number):
             return None
         return str(GameCode(rules, self.number))
 
