@@ -180,3 +180,54 @@ def test_rows_have_no_code_past_the_codes_range():
     assert code_of(MAX_CODE + 1, EASY) is None
     np.testing.assert_array_equal(deal_array([MAX_CODE + 1])[0],
                                   indices(Deal.from_number(MAX_CODE + 1)))
+
+
+# ----- msN: PySolFC's Microsoft-numbered deals -------------------------------------------------
+MS_SPECIAL = [1, 2, 31999, 32000, 32001, 2**31 - 1, 2**31, 2**31 + 1, 2**32 - 1, 2**32,
+              2**32 + 1, 2**33 - 2, 2**33 - 1]
+
+
+def test_ms_equals_pysol_cards_microsoft_deals():
+    from golfsolve.kernels.dealer import deal_ms
+    from golfsolve.model.pysolfc import MS_MAX
+
+    numbers = MS_SPECIAL + spread(1500, MS_MAX, 5)
+    rows = deal_ms(numbers)
+    for n, row in zip(numbers, rows, strict=True):
+        assert row.tolist() == pysol_cards_row(n, RandomBase.DEALS_MS), n
+    for n, row in zip(MS_SPECIAL, rows, strict=False):
+        assert indices(Deal.from_ms(n)) == row.tolist(), n
+    assert deal_ms(np.arange(2**32 - 3, 2**32 + 3)).tolist() == deal_ms(
+        range(2**32 - 3, 2**32 + 3)).tolist()
+    assert indices(Deal.from_ms(32000)) == pysol_cards_row(32000)  # ms32000: the LCG
+    for bad in ([0], [MS_MAX + 1], [5, int("9" * 30)]):
+        with pytest.raises(CodeError, match="out of range"):
+            deal_ms(bad)
+
+
+def test_ms_is_a_deal_to_every_command(cli, tmp_path):
+    shown = cli("show", "ms123", "--format", "json")
+    assert shown.code == 0
+    data = json.loads(shown.out)
+    assert Deal.from_dict(data) == Deal.from_ms(123) and data["number"] is None
+    assert cli("show", "MS123", "--format", "board").out == Deal.from_ms(123).to_board()
+    assert cli("solve", "ms8589934591", "--rules", "classic").out.startswith(
+        "ms8589934591, classic rules: ")
+    out = tmp_path / "ms.csv"
+    result = cli("batch", "ms1", "ms2", "ms1", "--rules", "easy", "--jobs", "1", "--out",
+                 str(out))
+    assert result.code == 0
+    assert [r["deal"] for r in read_csv(out)] == ["ms1", "ms2"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["solve", "ms"], "'ms' names no Microsoft deal: write ms and its number, like ms123"),
+    (["show", "ms0"], "Microsoft deal ms0 is out of range (ms1 to ms8589934591)"),
+    (["odds", "ms8589934592"], "Microsoft deal ms8589934592 is out of range (ms1 to "
+     "ms8589934591)"),
+    (["batch", "ms"], "'ms' names no Microsoft deal: write ms and its number, like ms123"),
+    (["solve", "ms" + "9" * 40], "Microsoft deal ms999999999999... (40 digits) is out of "
+     "range (ms1 to ms8589934591)")])
+def test_bad_ms_is_one_line_and_status_2(cli, args, message):
+    result = cli(*args)
+    assert (result.code, result.err) == (2, f"golfsolve: error: {message}\n")

@@ -28,8 +28,9 @@ from golfsolve.model.codes import (
     digits_value,
     out_of_range,
 )
-from golfsolve.model.deal import Deal, DealError, read_deal_text
+from golfsolve.model.deal import Deal, DealError, named_deal, read_deal_text
 from golfsolve.model.position import Position
+from golfsolve.model.pysolfc import looks_like_ms
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
 MAX_PIPED_LISTING = 1 << 28  # bytes of a listing read from a pipe, which is held
@@ -62,7 +63,14 @@ def number_item(number: int) -> DealItem:
 
 
 def board_item(path: str) -> DealItem:
-    """The deal in a board or JSON file, keyed by its board text."""
+    """The deal in a board or JSON file, or a deal named otherwise (``msN``), keyed by its
+    board text: the same cards are one deal to a batch, whatever names them."""
+    try:
+        named = named_deal(path)
+    except DealError as exc:
+        raise DealsError(str(exc)) from None
+    if named is not None:
+        return _keyed(named.position(), path)
     text = read_text(path)  # its errors name the file
     try:
         position = read_deal_text(text)[0]
@@ -72,9 +80,13 @@ def board_item(path: str) -> DealItem:
         raise DealsError(f"{path} has {position.unknown_slots} unknown stock cards: a batch "
                          f"solves deals whose stock is known; golfsolve odds {path} gives the "
                          "chances")
+    return _keyed(position, path)
+
+
+def _keyed(position: Position, label: str) -> DealItem:
     board = position.to_board()
     digest = hashlib.sha1(board.encode()).hexdigest()[:16]
-    return DealItem(f"board:{digest}", None, path, board)
+    return DealItem(f"board:{digest}", None, label, board)
 
 
 # ----- the parts of a list -------------------------------------------------------------------
@@ -86,7 +98,7 @@ class NumberRange:
 
 @dataclass(frozen=True)
 class BoardFiles:
-    paths: tuple[str, ...]
+    paths: tuple[str, ...]  # board or JSON files, or deals named otherwise (msN)
 
 
 @dataclass(frozen=True)
@@ -167,6 +179,9 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
     start = _start(spec)
     if start is not None:
         return _checked_range(start, start, spec)
+    if looks_like_ms(spec) and not exists(spec):
+        board_item(spec)  # checked now
+        return BoardFiles((spec,))
     if glob.has_magic(spec):
         paths = tuple(sorted(glob.glob(spec)))
         if not paths:

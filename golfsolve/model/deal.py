@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from golfsolve.errors import InputError
 from golfsolve.files import exists, parse_json, read_text
-from golfsolve.model import codes
+from golfsolve.model import codes, pysolfc
 from golfsolve.model.cards import Card
 from golfsolve.model.codes import CodeError, GameCode, check_number, digits_value
 from golfsolve.model.position import (
@@ -158,13 +158,17 @@ def _checked_code(text: str) -> GameCode:
 
 
 def resolve(arg: str) -> DealSource:
-    """A game code, a bare deal number, a board or JSON file path, or ``-`` for stdin."""
+    """A game code, a bare deal number, PySolFC's ``msN``, a board or JSON file path, or
+    ``-`` for stdin."""
     text = arg.strip()
     if not text:
         raise DealError("an empty DEAL argument: give a deal number, game code or file")
     if codes.DEAL_NUMBER.match(text):
         number = _checked_number(text)
         return DealSource(text, Deal.from_number(number).position(), number)
+    named = named_deal(text)
+    if named is not None:
+        return DealSource(text, named.position())
     if text != "-" and not exists(text):
         if GameCode.looks_like_code(text):
             code = _checked_code(text)
@@ -183,6 +187,17 @@ def resolve(arg: str) -> DealSource:
     except DealError as exc:
         raise DealError(f"{where}: {exc}") from None
     return DealSource(arg, position, number, rules)
+
+
+def named_deal(text: str) -> Deal | None:
+    """The deal a name other than a number or code names (``msN``), None for any other text
+    (a file of that name is a file)."""
+    if pysolfc.looks_like_ms(text) and not exists(text):
+        try:
+            return Deal.from_ms(pysolfc.parse_ms(text))
+        except CodeError as exc:
+            raise DealError(str(exc)) from None
+    return None
 
 
 def read_deal_text(text: str) -> tuple[Position, int | None, Rules | None]:
