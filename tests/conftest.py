@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import sys
 from pathlib import Path
 
@@ -14,6 +15,18 @@ DATA = Path(__file__).parent / "data"
 # The rules pages' move-35 state is reached by this line of 34 moves (found by a search over
 # the rules-page deal; the tests check that every move is legal and where it ends).
 MOVE_35_LINE = "d 5 2 d d 1 7 4 d 1 7 5 5 6 6 d 6 d 3 1 4 4 2 5 2 3 d d 7 3 d d 4 2"
+
+
+def spread(count: int, high: int, seed: int) -> list[int]:
+    """``count`` numbers in 1..high, log-uniform (random bit lengths), so that small and large
+    numbers, of every 32-bit word count, are all drawn."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        n = rng.getrandbits(rng.randint(1, high.bit_length()))
+        if 1 <= n <= high:
+            out.append(n)
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,7 @@ from golfsolve.kernels.dealer import deal_array, deal_many, deal_words, number_w
 from golfsolve.model.codes import MAX_CODE, MAX_DEAL, CodeError
 from golfsolve.model.deal import Deal
 
+from .conftest import spread
 from .test_batch import read_csv
 
 SPECIAL = [1, 2, 31998, 31999, 32000, 32001, 32002, 2**31 - 1, 2**31, 2**32 - 1, 2**32,
@@ -26,16 +27,6 @@ SPECIAL = [1, 2, 31998, 31999, 32000, 32001, 32002, 2**31 - 1, 2**31, 2**32 - 1,
            10**16, 10**16 + 1, 10**19, 10**20 - 2, MAX_DEAL]
 TOP_RANGE = "99999999999999999000-99999999999999999999"  # the issue's range
 
-
-def spread(count: int, high: int, seed: int) -> list[int]:
-    """``count`` numbers in 1..high, log-uniform, so that every word count is covered."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        n = rng.getrandbits(rng.randint(1, high.bit_length()))
-        if 1 <= n <= high:
-            out.append(n)
-    return out
 
 
 def indices(deal: Deal) -> list[int]:

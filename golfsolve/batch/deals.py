@@ -29,6 +29,7 @@ from golfsolve.model.codes import (
     out_of_range,
 )
 from golfsolve.model.deal import Deal, DealError, named_deal, read_deal_text
+from golfsolve.model.kpat import looks_like_kpat
 from golfsolve.model.position import Position
 from golfsolve.model.pysolfc import looks_like_ms
 
@@ -63,14 +64,15 @@ def number_item(number: int) -> DealItem:
 
 
 def board_item(path: str) -> DealItem:
-    """The deal in a board or JSON file, or a deal named otherwise (``msN``), keyed by its
-    board text: the same cards are one deal to a batch, whatever names them."""
+    """The deal in a board, JSON or KPat saved-game file, or a deal named otherwise (``msN``,
+    ``kpat:N``), keyed by its board text: the same cards are one deal to a batch, whatever
+    names them."""
     try:
         named = named_deal(path)
     except DealError as exc:
         raise DealsError(str(exc)) from None
     if named is not None:
-        return _keyed(named.position(), path)
+        return _keyed(named[0].position(), path)
     text = read_text(path)  # its errors name the file
     try:
         position = read_deal_text(text)[0]
@@ -98,7 +100,7 @@ class NumberRange:
 
 @dataclass(frozen=True)
 class BoardFiles:
-    paths: tuple[str, ...]  # board or JSON files, or deals named otherwise (msN)
+    paths: tuple[str, ...]  # board, JSON or KPat files, or deals named otherwise (msN, kpat:N)
 
 
 @dataclass(frozen=True)
@@ -179,7 +181,7 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
     start = _start(spec)
     if start is not None:
         return _checked_range(start, start, spec)
-    if looks_like_ms(spec) and not exists(spec):
+    if (looks_like_ms(spec) or looks_like_kpat(spec)) and not exists(spec):
         board_item(spec)  # checked now
         return BoardFiles((spec,))
     if glob.has_magic(spec):

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from golfsolve.errors import InputError
 from golfsolve.files import exists, parse_json, read_text
-from golfsolve.model import codes, pysolfc
+from golfsolve.model import codes, kpat, pysolfc
 from golfsolve.model.cards import Card
 from golfsolve.model.codes import CodeError, GameCode, check_number, digits_value
 from golfsolve.model.position import (
@@ -22,7 +22,7 @@ from golfsolve.model.position import (
     PositionError,
 )
 from golfsolve.model.pysolfc import reference_board
-from golfsolve.model.rules import Rules
+from golfsolve.model.rules import CLASSIC, Rules
 
 __all__ = ["COLUMNS", "ROWS", "STOCK_SIZE", "TABLEAU_SIZE", "Deal", "DealError", "DealSource",
            "resolve"]
@@ -107,10 +107,12 @@ def looks_like_json(text: str) -> bool:
 
 
 def parse_deal_text(text: str) -> tuple[Position, dict]:
-    """A board or JSON deal or position, and what a JSON one says of itself (its ``number``,
-    ``code`` and ``rules``, where given)."""
+    """A board, JSON or KPat saved-game deal or position, and what a JSON one says of itself
+    (its ``number``, ``code`` and ``rules``, where given; a KPat save's rules are Classic)."""
     if not text.strip():
         raise DealError("the deal is empty")
+    if kpat.looks_like_save(text):
+        return kpat.parse_save(text).position, {"rules": CLASSIC.name}
     if not looks_like_json(text):
         return Position.from_board(text), {}
     try:
@@ -158,8 +160,8 @@ def _checked_code(text: str) -> GameCode:
 
 
 def resolve(arg: str) -> DealSource:
-    """A game code, a bare deal number, PySolFC's ``msN``, a board or JSON file path, or
-    ``-`` for stdin."""
+    """A game code, a bare deal number, PySolFC's ``msN``, KPat's ``kpat:N``, a board, JSON
+    or KPat saved-game file path, or ``-`` for stdin."""
     text = arg.strip()
     if not text:
         raise DealError("an empty DEAL argument: give a deal number, game code or file")
@@ -168,7 +170,7 @@ def resolve(arg: str) -> DealSource:
         return DealSource(text, Deal.from_number(number).position(), number)
     named = named_deal(text)
     if named is not None:
-        return DealSource(text, named.position())
+        return DealSource(text, named[0].position(), None, named[1])
     if text != "-" and not exists(text):
         if GameCode.looks_like_code(text):
             code = _checked_code(text)
@@ -189,14 +191,19 @@ def resolve(arg: str) -> DealSource:
     return DealSource(arg, position, number, rules)
 
 
-def named_deal(text: str) -> Deal | None:
-    """The deal a name other than a number or code names (``msN``), None for any other text
-    (a file of that name is a file)."""
-    if pysolfc.looks_like_ms(text) and not exists(text):
+def named_deal(text: str) -> tuple[Deal, Rules | None] | None:
+    """The deal a name other than a number or code names, with the rules it implies: ``msN``
+    (none), ``kpat:N`` (Classic: KPat's Golf is Classic); None for any other text (a file of
+    that name is a file)."""
+    if exists(text):
+        return None
+    if pysolfc.looks_like_ms(text):
         try:
-            return Deal.from_ms(pysolfc.parse_ms(text))
+            return Deal.from_ms(pysolfc.parse_ms(text)), None
         except CodeError as exc:
             raise DealError(str(exc)) from None
+    if kpat.looks_like_kpat(text):
+        return kpat.deal(kpat.parse_kpat(text)), CLASSIC
     return None
 
 
