@@ -28,8 +28,9 @@ from golfsolve.model.codes import (
     digits_value,
     out_of_range,
 )
-from golfsolve.model.deal import Deal, DealError, named_deal, read_deal_text
+from golfsolve.model.deal import Deal, DealError, named_position, read_deal_text
 from golfsolve.model.kpat import looks_like_kpat
+from golfsolve.model.oneline import looks_like_oneline
 from golfsolve.model.position import Position
 from golfsolve.model.pysolfc import looks_like_ms
 
@@ -65,19 +66,20 @@ def number_item(number: int) -> DealItem:
 
 def board_item(path: str) -> DealItem:
     """The deal in a board, JSON or KPat saved-game file, or a deal named otherwise (``msN``,
-    ``kpat:N``), keyed by its board text: the same cards are one deal to a batch, whatever
-    names them."""
+    ``kpat:N``, a layout on one line with its stock), keyed by its board text: the same cards
+    are one deal to a batch, whatever names them."""
     try:
-        named = named_deal(path)
+        named = named_position(path)
     except DealError as exc:
         raise DealsError(str(exc)) from None
     if named is not None:
-        return _keyed(named[0].position(), path)
-    text = read_text(path)  # its errors name the file
-    try:
-        position = read_deal_text(text)[0]
-    except DealError as exc:
-        raise DealsError(f"{path}: {exc}") from None
+        position = named[0]
+    else:
+        text = read_text(path)  # its errors name the file
+        try:
+            position = read_deal_text(text)[0]
+        except DealError as exc:
+            raise DealsError(f"{path}: {exc}") from None
     if position.unknown_slots:
         raise DealsError(f"{path} has {position.unknown_slots} unknown stock cards: a batch "
                          f"solves deals whose stock is known; golfsolve odds {path} gives the "
@@ -100,7 +102,8 @@ class NumberRange:
 
 @dataclass(frozen=True)
 class BoardFiles:
-    paths: tuple[str, ...]  # board, JSON or KPat files, or deals named otherwise (msN, kpat:N)
+    paths: tuple[str, ...]  # board, JSON or KPat files, or deals named otherwise (msN, kpat:N,
+    # a layout on one line)
 
 
 @dataclass(frozen=True)
@@ -181,7 +184,8 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
     start = _start(spec)
     if start is not None:
         return _checked_range(start, start, spec)
-    if (looks_like_ms(spec) or looks_like_kpat(spec)) and not exists(spec):
+    if (looks_like_ms(spec) or looks_like_kpat(spec) or looks_like_oneline(spec)) and not exists(
+            spec):
         board_item(spec)  # checked now
         return BoardFiles((spec,))
     if glob.has_magic(spec):

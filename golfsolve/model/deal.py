@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from golfsolve.errors import InputError
 from golfsolve.files import exists, parse_json, read_text
-from golfsolve.model import codes, kpat, pysolfc
+from golfsolve.model import codes, kpat, oneline, pysolfc
 from golfsolve.model.cards import Card
 from golfsolve.model.codes import CodeError, GameCode, check_number, digits_value
 from golfsolve.model.position import (
@@ -160,17 +160,17 @@ def _checked_code(text: str) -> GameCode:
 
 
 def resolve(arg: str) -> DealSource:
-    """A game code, a bare deal number, PySolFC's ``msN``, KPat's ``kpat:N``, a board, JSON
-    or KPat saved-game file path, or ``-`` for stdin."""
+    """A game code, a bare deal number, PySolFC's ``msN``, KPat's ``kpat:N``, a layout on one
+    line, a board, JSON or KPat saved-game file path, or ``-`` for stdin."""
     text = arg.strip()
     if not text:
         raise DealError("an empty DEAL argument: give a deal number, game code or file")
     if codes.DEAL_NUMBER.match(text):
         number = _checked_number(text)
         return DealSource(text, Deal.from_number(number).position(), number)
-    named = named_deal(text)
+    named = named_position(text)
     if named is not None:
-        return DealSource(text, named[0].position(), None, named[1])
+        return DealSource(text, *named)
     if text != "-" and not exists(text):
         if GameCode.looks_like_code(text):
             code = _checked_code(text)
@@ -191,19 +191,22 @@ def resolve(arg: str) -> DealSource:
     return DealSource(arg, position, number, rules)
 
 
-def named_deal(text: str) -> tuple[Deal, Rules | None] | None:
-    """The deal a name other than a number or code names, with the rules it implies: ``msN``
-    (none), ``kpat:N`` (Classic: KPat's Golf is Classic); None for any other text (a file of
-    that name is a file)."""
+def named_position(text: str) -> tuple[Position, None, Rules | None] | None:
+    """The deal or position an argument that is neither a number, a code nor a file names,
+    as (position, deal number, the rules it implies): ``msN`` (no rules), ``kpat:N``
+    (Classic: KPat's Golf is Classic), a layout on one line; None for any other text (a file
+    of that name is a file)."""
     if exists(text):
         return None
+    if oneline.looks_like_oneline(text):
+        return oneline.parse(text).position(), None, None
     if pysolfc.looks_like_ms(text):
         try:
-            return Deal.from_ms(pysolfc.parse_ms(text)), None
+            return Deal.from_ms(pysolfc.parse_ms(text)).position(), None, None
         except CodeError as exc:
             raise DealError(str(exc)) from None
     if kpat.looks_like_kpat(text):
-        return kpat.deal(kpat.parse_kpat(text)), CLASSIC
+        return kpat.deal(kpat.parse_kpat(text)).position(), None, CLASSIC
     return None
 
 

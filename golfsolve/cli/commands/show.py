@@ -27,7 +27,8 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
 
     Game codes and numbers name PySolFC's deals: the Golf app's own shuffle is not
     published, so the app's code GO1-E-AAAAAAB and golfsolve's name different cards. To look
-    at the app's deal, type its cards into a board file (see the README) and give its path.
+    at the app's deal, type the cards you see on one line: the waste card, then each column
+    from the top down, separated by | (see the README).
 
     \b
     Examples:
@@ -35,6 +36,8 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
       golfsolve show 42 --format board > deal42.board
       golfsolve show deal42.board --lang fi
       golfsolve show position.board --format json
+      golfsolve show "AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD
+        4C | JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C"      (on one line)
     """
     source = resolve(deal)
     chosen = one_rules(source, rules)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 import click
 
 from golfsolve.cli.inputs import deal_name, describe, rules_for
@@ -74,4 +76,4 @@ def known_stock(source: DealSource) -> None:
     if unknown:
         where = deal_name(source)  # a file or stdin: a numbered deal's stock is known
         raise InputError(f"{where} has {unknown} unknown stock cards: solving needs the whole "
-                         f"stock; golfsolve odds {where} gives the chances")
+                         f"stock; golfsolve odds {shlex.quote(where)} gives the chances")
