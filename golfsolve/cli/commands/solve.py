@@ -27,14 +27,17 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
     A deal that cannot be won gets the line that removes the most cards; its best score is
     the dead-end score of that line. Several deals are solved in one process.
 
-    Game codes and numbers name PySolFC's deals, not the Golf app's (whose shuffle is not
-    published): to solve the app's deal, type its cards into a board file and give its path.
+    Game codes and numbers name PySolFC's deals (up to 20 digits; ms123 its Microsoft
+    deals), not the Golf app's (whose shuffle is not published): to solve the app's deal,
+    type its cards on one line, the 16 stock cards first (see the README). kpat:N is KPat's
+    deal N, and a KPat saved game a deal or position, under Classic rules by default.
 
     \b
     Examples:
       golfsolve solve GO1-E-AAAAAAB
       golfsolve solve 1 2 3 --rules all --json
       golfsolve solve my.board --rules classic --fewest-moves
+      golfsolve solve 12345678901234567 kpat:7 ms123 game.kpat
     """
     from golfsolve.batch.rows import full_record, solution_row
     from golfsolve.solver import solve_game
