@@ -161,7 +161,8 @@ class ResultStore:
             old = (_from_1("results", bool(self.fewest_moves())) if self.schema == 1 else
                    _FROM_2 if self.schema == 2 else _FROM_3)
             with self._errors("read"):
-                self.db.execute("CREATE TEMP VIEW results_now AS " + old)
+                self.db.execute(f"CREATE TEMP VIEW results_now AS SELECT * FROM ({old}) "
+                                f"WHERE {_NOT_OLD_32000}")
             self._table = "temp.results_now"
 
     def _read_only(self) -> sqlite3.Connection:
@@ -312,7 +313,7 @@ class ResultStore:
                 + "CREATE TEMP VIEW results_now AS "
                 + _from_1("results_1 ORDER BY seq", fewest_moves) + ";"
                 + _CREATE + """
-                INSERT INTO results SELECT * FROM temp.results_now;
+                INSERT INTO results SELECT * FROM temp.results_now WHERE """ + _NOT_OLD_32000 + """;
                 DROP VIEW temp.results_now;
                 DROP TABLE results_1;
                 DELETE FROM meta;""")
@@ -326,15 +327,15 @@ class ResultStore:
                 "BEGIN; DROP VIEW temp.results_now;"
                 " ALTER TABLE results ADD COLUMN odds_wins INTEGER;"
                 " ALTER TABLE results ADD COLUMN odds_samples INTEGER;"
-                " ALTER TABLE results ADD COLUMN fair_value TEXT;" + _ADD_NUMBER_HIGH)
+                " ALTER TABLE results ADD COLUMN fair_value TEXT;" + _TO_SCHEMA_4)
             self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
                             (str(SCHEMA_VERSION),))
 
     def _upgrade_from_3(self) -> None:
         """Schema 3 (deal numbers in one column) to today's, in one transaction: the rows
-        stay as they are, each number's high digits 0."""
+        stay as they are, each number's high digits 0 (but deal 32000's: see _NOT_OLD_32000)."""
         with self.db:
-            self.db.executescript("BEGIN; DROP VIEW temp.results_now;" + _ADD_NUMBER_HIGH)
+            self.db.executescript("BEGIN; DROP VIEW temp.results_now;" + _TO_SCHEMA_4)
             self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
                             (str(SCHEMA_VERSION),))
 
@@ -485,8 +486,13 @@ class ResultStore:
 # a stored fair value "a/b" as a number, in SQL
 _FAIR = ("(CAST(substr(fair_value, 1, instr(fair_value, '/') - 1) AS REAL) / "
          "CAST(substr(fair_value, instr(fair_value, '/') + 1) AS REAL))")
-_ADD_NUMBER_HIGH = """
+# Databases before schema 4 dealt deal 32000 with pysol_cards' LCG (ms32000); PySolFC's
+# application deals it with the Twister, as golfsolve now does. Their rows of deal 32000 are
+# of other cards: they are not read, and the upgrade drops them, so that a run solves the deal.
+_NOT_OLD_32000 = "number IS NOT 32000"
+_TO_SCHEMA_4 = """
     ALTER TABLE results ADD COLUMN number_high INTEGER NOT NULL DEFAULT 0;
+    DELETE FROM results WHERE number = 32000;
     DROP INDEX results_by_number;""" + _INDEX
 
 
