@@ -263,9 +263,23 @@ def test_saved_games_are_deals_and_positions(cli):
     assert record["max_removed"] >= position.removed_from_tableau
     odds = cli("odds", mid, "--samples", "20", "--seed", "1")
     assert odds.code == 0 and f"{16 - position.drawn} unseen stock cards" in odds.out
-    piped = cli("show", "-", "--format", "board", input=(FIXTURES / "dealt" / "kpat-2.xml"
-                                                          ).read_text(encoding="utf-8"))
+    text = (FIXTURES / "dealt" / "kpat-2.xml").read_text(encoding="utf-8")
+    piped = cli("show", "-", "--format", "board", input=text)
     assert piped.out == kpat.deal(2).to_board()
+
+
+
+def test_an_unknown_encoding_is_refused() -> None:
+    with pytest.raises(kpat.KpatError, match=r"not readable XML \(unknown encoding: foo\)"):
+        kpat.parse_save(b'<?xml version="1.0" encoding="foo"?><kpat-game/>')
+
+
+def test_a_save_in_utf16_is_read(cli, tmp_path):
+    """Files are UTF-8 or UTF-16 (read_text); the XML declaration's encoding is not used."""
+    path = tmp_path / "utf16.kpat"
+    path.write_text((FIXTURES / "dealt" / "kpat-2.xml").read_text(encoding="utf-8"),
+                    encoding="utf-16")
+    assert cli("show", str(path), "--format", "board").out == kpat.deal(2).to_board()
 
 
 def test_a_batch_takes_kpat_deals_and_saves(cli, tmp_path):
@@ -287,6 +301,8 @@ BAD_FILES = {
     "external.kpat": (EXTERNAL, "refused: the XML declares entities or external references"),
     "cut.kpat": ((FIXTURES / "save2-deal2-mid10.current.xml").read_bytes()[:700],
                  "not a whole XML file"),
+    "typeless.kpat": (b'<?xml version="1.0" encoding="foo"?><kpat-game/>',
+                      "<kpat-game> names no game type"),
 }
 
 

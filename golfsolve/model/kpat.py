@@ -185,10 +185,9 @@ def looks_like_save(text: str) -> bool:
 
 
 def parse_save(data: bytes | str, where: str | None = None) -> KpatSave:
-    """A KPat saved game from its bytes: a Golf game at its start is a deal, one mid-game a
+    """A KPat saved game from its bytes, or its text (already decoded: the encoding its XML
+    declaration names is then not used): a Golf game at its start is a deal, one mid-game a
     position."""
-    if isinstance(data, str):
-        data = data.encode("utf-8")
     if len(data) > MAX_SAVE_BYTES:
         raise KpatError(f"too large for a KPat saved game (over {MAX_SAVE_BYTES // 1024} KB)",
                         where)
@@ -208,7 +207,7 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
-def _parse_xml(data: bytes, where: str | None):
+def _parse_xml(data: bytes | str, where: str | None):
     """The root element. DTDs may be named (KPat's legacy form starts <!DOCTYPE kpat>), but
     no entity may be declared, and nothing external is fetched."""
     from xml.etree.ElementTree import ParseError
@@ -225,6 +224,8 @@ def _parse_xml(data: bytes, where: str | None):
     except ParseError as exc:
         line, column = exc.position
         raise KpatError(_xml_problem(str(exc).split(":")[0], line, column), where) from None
+    except (LookupError, ValueError) as exc:  # an encoding Python does not know, say
+        raise KpatError(f"not readable XML ({exc})", where) from None
 
 
 def _xml_problem(text: str, line: int, column: int) -> str:
@@ -272,6 +273,8 @@ def _legacy_form(root, where: str | None) -> KpatSave:
 
 def _current_form(root, where: str | None) -> KpatSave:
     game_type = root.get("game-type", "")
+    if not game_type:
+        raise KpatError("<kpat-game> names no game type (its game-type attribute)", where)
     if game_type != GOLF_TYPE:
         name = GAME_TYPES.get(game_type, f"game type {game_type!r}")
         raise KpatError(f"a saved game of KPat's {name}, not Golf", where, name)
