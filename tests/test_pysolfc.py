@@ -155,6 +155,16 @@ def test_a_range_at_the_top_streams_and_is_kept_exactly(cli, tmp_path):
     assert replayed.code == 0
 
 
+def test_the_whole_span_is_one_range():
+    from itertools import islice
+
+    from golfsolve.batch.deals import DealList
+
+    deals = DealList([f"1-{MAX_DEAL}", TOP_RANGE])
+    assert deals.total == MAX_DEAL
+    assert [item.number for item in islice(deals, 3)] == [1, 2, 3]
+
+
 def test_numbers_of_21_digits_are_refused_in_one_line(cli):
     for args in (["solve", "1" + "0" * 20], ["batch", "99999999999999999999-100000000000000000000"],
                  ["show", "9" * 21]):

@@ -277,8 +277,13 @@ class NumberSet:
         self._lasts[lo:hi] = [last]
         return new
 
-    def __len__(self) -> int:
+    @property
+    def size(self) -> int:
+        """How many numbers the set holds (len() stops at sys.maxsize, deal numbers do not)."""
         return sum(b - a + 1 for a, b in zip(self._firsts, self._lasts, strict=True))
+
+    def __len__(self) -> int:
+        return self.size
 
 
 # ----- a whole list --------------------------------------------------------------------------
@@ -323,7 +328,7 @@ class DealList:
                 numbers.add(part.first, part.last)
             else:
                 boards += len(part.paths)
-        return len(numbers) + boards
+        return numbers.size + boards
 
     def runs(self) -> Iterator[tuple[int, int] | DealItem]:
         """The list in order, each deal once: runs of numbers (first, last), board items."""
