@@ -170,7 +170,7 @@ def resolve(arg: str) -> DealSource:
         return DealSource(text, Deal.from_number(number).position(), number)
     named = named_position(text)
     if named is not None:
-        return DealSource(text, *named)
+        return DealSource(text, named[0], None, named[1])
     if text != "-" and not exists(text):
         if GameCode.looks_like_code(text):
             code = _checked_code(text)
@@ -191,22 +191,21 @@ def resolve(arg: str) -> DealSource:
     return DealSource(arg, position, number, rules)
 
 
-def named_position(text: str) -> tuple[Position, None, Rules | None] | None:
+def named_position(text: str) -> tuple[Position, Rules | None] | None:
     """The deal or position an argument that is neither a number, a code nor a file names,
-    as (position, deal number, the rules it implies): ``msN`` (no rules), ``kpat:N``
-    (Classic: KPat's Golf is Classic), a layout on one line; None for any other text (a file
-    of that name is a file)."""
+    with the rules it implies: ``msN`` (none), ``kpat:N`` (Classic: KPat's Golf is Classic),
+    a layout on one line (none); None for any other text (a file of that name is a file)."""
     if exists(text):
         return None
     if oneline.looks_like_oneline(text):
-        return oneline.parse(text).position(), None, None
+        return oneline.parse(text).position(), None
     if pysolfc.looks_like_ms(text):
         try:
-            return Deal.from_ms(pysolfc.parse_ms(text)).position(), None, None
+            return Deal.from_ms(pysolfc.parse_ms(text)).position(), None
         except CodeError as exc:
             raise DealError(str(exc)) from None
     if kpat.looks_like_kpat(text):
-        return kpat.deal(kpat.parse_kpat(text)).position(), None, CLASSIC
+        return kpat.deal(kpat.parse_kpat(text)).position(), CLASSIC
     return None
 
 
