@@ -336,3 +336,24 @@ def test_bad_kpat_numbers_are_one_line_and_status_2(cli, arg, message):
     for command in ("solve", "batch"):
         result = cli(command, arg)
         assert (result.code, result.err) == (2, f"golfsolve: error: {message}\n")
+
+
+# ----- KPat's own solver's verdicts -------------------------------------------------------------
+def test_every_deal_kpat_wins_golfsolve_wins():
+    """KPat's solver (recorded by scripts/kpat/record_kpat_verdicts.sh on deals 1-1000,
+    31990-32010, 100000-100100 and 2147483600-2147483647) is not exact, but a deal it wins can
+    be won: so golfsolve wins every one of them on the same KPat deal, Classic rules (which
+    also checks kpat:N past 32000 against KPat's own dealing). Of 1-200 KPat calls 159 lost,
+    56 of which can be won (its solver draws only when no card plays)."""
+    import csv
+
+    from golfsolve import CLASSIC, solve
+
+    verdicts = {int(r["deal"]): r["verdict"] for r in csv.DictReader(
+        (FIXTURES / "golf-verdicts.csv").open(encoding="utf-8"))}
+    assert len(verdicts) == 1170
+    checked = [n for n in verdicts if n <= 200 or n > 1000]
+    won = {n: solve(kpat.deal(n), CLASSIC).winnable for n in checked}
+    assert all(won[n] for n in checked if verdicts[n] == "won")
+    lost = [n for n in checked if n <= 200 and verdicts[n] == "lost"]
+    assert (len(lost), sum(won[n] for n in lost)) == (159, 56)
