@@ -17,10 +17,6 @@ from golfsolve.errors import InputError, OutputError
 from golfsolve.model.rules import Rules
 
 PER_LINE = 8  # numbers on a line of the module, as PySolFC's list has them
-# Numbers PySolFC deals otherwise than pysol_cards (and so golfsolve): PySolFC's
-# construct_random takes its Microsoft-compatible generator below 32000, pysol_cards up to
-# 32000 included. A module for PySolFC leaves them out, naming them in a comment.
-DEALT_OTHERWISE_BY_PYSOLFC = frozenset({32000})
 
 
 def open_rows(path: str, odds: bool, won_only: bool, rules: list[Rules]):
@@ -99,11 +95,6 @@ class WonList:
         for row in won:
             if row["number"] is None:
                 text.append(f"    # {row['deal']} (a board file, no deal number)\n")
-                continue
-            if row["number"] in DEALT_OTHERWISE_BY_PYSOLFC:
-                self.count -= 1
-                text.append(f"    # {row['number']} left out: PySolFC deals other cards for "
-                            "it than pysol_cards\n")
                 continue
             self._line.append(f"{row['number']},")
             if len(self._line) == PER_LINE:
