@@ -37,8 +37,11 @@ WASTE_SLOTS = 16  # waste ranks 1..13, padded to a power of two
 HEIGHT_BIT = 0  # the visited slot of rank 0 (never a waste) marks a height vector reached
 VISITED_WORDS = N_HEIGHTS * WASTE_SLOTS // 64
 POW6 = np.array([6**c for c in range(COLUMNS)], dtype=np.int64)
-# LOWEST_BIT[m]: the lowest set bit of a nonzero 7-bit mask of columns
-LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(1 << COLUMNS)], dtype=np.int64)
+MAX_PATH = 64  # a path's steps at most: 35 removals + 16 draws
+# LOWEST_BIT[m]: the lowest set bit of a nonzero mask of columns (7 bits), or of columns and a
+# draw (bit 7, as the strict search's to-do masks hold it)
+LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(1 << (COLUMNS + 1))],
+                      dtype=np.int64)
 
 
 @njit(cache=True)
@@ -53,6 +56,18 @@ def fit_masks(fits):
                 fitmask[w] |= 1 << x
                 onmask[x] |= 1 << w
     return fitmask, onmask
+
+
+@njit(cache=True, inline="always")
+def start_heights(start):
+    """(h3, h6): the heights of a ``start`` array packed 3 bits a column and as a base-6
+    number."""
+    h3 = 0
+    h6 = 0
+    for c in range(COLUMNS):
+        h3 |= start[c] << (3 * c)
+        h6 += start[c] * POW6[c]
+    return h3, h6
 
 
 @njit(cache=True, inline="always")

@@ -33,6 +33,7 @@ from golfsolve.kernels.layout import (
     COLUMNS,
     HEIGHT_BIT,
     LOWEST_BIT,
+    MAX_PATH,  # noqa: F401  (solver sizes its paths by search.MAX_PATH)
     N_HEIGHTS,
     POW6,
     TABLEAU,
@@ -40,9 +41,9 @@ from golfsolve.kernels.layout import (
     first_visit,
     fit_masks,
     forget,
+    start_heights,
 )
 
-MAX_PATH = 64  # 35 removals + 16 draws at most
 NO_COLUMN = 7
 
 # out[] slots
@@ -110,11 +111,7 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
     n_stock = stock_ranks.shape[0]
     fitmask = fit_masks(fits)[0]
 
-    h3 = 0
-    h6 = 0
-    for c in range(COLUMNS):
-        h3 |= start[c] << (3 * c)
-        h6 += start[c] * POW6[c]
+    h3, h6 = start_heights(start)
     s0 = start[7]
     w0 = start[8]
     _record(rec, 0, h3, w0, h6, -1, s0 | (NO_COLUMN << 8))
