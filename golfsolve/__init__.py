@@ -11,11 +11,11 @@ from golfsolve.model.codes import GameCode
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused
 from golfsolve.model.position import Position
-from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, Rules
+from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, STRICT, Rules
 
 __all__ = [
-    "ALL_RULES", "CLASSIC", "DEAD_KING", "EASY", "Action", "Card", "Deal", "Game", "GameCode",
-    "MoveRefused", "Position", "Rules", "fair_value", "solve",
+    "ALL_RULES", "CLASSIC", "DEAD_KING", "EASY", "STRICT", "Action", "Card", "Deal", "Game",
+    "GameCode", "MoveRefused", "Position", "Rules", "fair_value", "solve",
 ]
 __version__ = "0.1.0"
 

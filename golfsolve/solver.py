@@ -8,11 +8,11 @@ from functools import cached_property
 
 import numpy as np
 
-from golfsolve.kernels import search
+from golfsolve.kernels import search, strict
 from golfsolve.kernels.bound import bound_tables
 from golfsolve.model.deal import COLUMNS, STOCK_SIZE, TABLEAU_SIZE
 from golfsolve.model.game import Game, Move
-from golfsolve.model.rules import EASY, Rules
+from golfsolve.model.rules import DRAW_ANY_TIME, EASY, STRICT, Rules
 from golfsolve.packing import kernel_inputs, line_tokens, stock_left
 
 WIN_SCORE = 10 * TABLEAU_SIZE
@@ -70,7 +70,8 @@ _workspaces: dict[str, tuple] = {}
 
 def _workspace(kind: str) -> tuple:
     if kind not in _workspaces:
-        make = search.layered_workspace if kind == "layered" else search.settle_workspace
+        make = {"layered": search.layered_workspace, "settle": search.settle_workspace,
+                "strict": strict.strict_workspace}[kind]
         _workspaces[kind] = make()
     return _workspaces[kind]
 
@@ -114,6 +115,21 @@ def run_settle(game: Game, cap: int = STOCK_SIZE, floor: int = 0,
     return _settle(kernel_inputs(game), cap, floor=floor)
 
 
+def _strict(inputs: tuple, draw_rule: int, mode: int) -> tuple[np.ndarray, list[int]]:
+    """The strict search (golfsolve.kernels.strict) from (col_ranks, stock_ranks, fits,
+    start): (out, path, last move first), a complete game to a win or its best dead end."""
+    out = np.zeros(strict.OUT_SIZE, dtype=np.int64)
+    path = np.zeros(search.MAX_PATH, dtype=np.int64)
+    strict.strict_search(*inputs, draw_rule, mode, *_workspace("strict"), out, path)
+    return out, path[: out[strict.OUT_PATH_LEN]].tolist()
+
+
+def run_strict(game: Game, mode: int = strict.FEWEST) -> tuple[np.ndarray, list[int]]:
+    """The strict search from ``game``'s position under its rules' fits table and draw rule:
+    (out, path, last move first)."""
+    return _strict(kernel_inputs(game), game.rules.draw_rule, mode)
+
+
 _loaded = False
 
 
@@ -124,6 +140,7 @@ def load_kernels(start) -> None:
         done = Game.at_position(start, EASY, [0] * COLUMNS, 0, start.waste)
         run_layered(done, slack=0)
         run_settle(done)
+        run_strict(Game.at_position(start, STRICT, [0] * COLUMNS, 0, start.waste))
         _loaded = True
 
 
@@ -148,8 +165,14 @@ def run_beams(game: Game) -> tuple[np.ndarray, list[int], int]:
     return _beams(kernel_inputs(game))
 
 
-def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> Line:
-    """Search from (col_ranks, stock_ranks, fits, start): the kernels' arrays.
+def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False,
+                draw_rule: int = DRAW_ANY_TIME) -> Line:
+    """Search from (col_ranks, stock_ranks, fits, start): the kernels' arrays, under the draw
+    rule ``draw_rule`` (``Rules.draw_rule``).
+
+    Under the strict draw rule (a draw only when nothing fits) one exhaustive walk decides
+    (see :mod:`golfsolve.kernels.strict`): it stops at its first win, or with
+    ``fewest_moves`` goes on to the win with the fewest draws; no beams, no bound.
 
     Narrow beams look for a win first (see _beams). When they find none, the exact search
     decides; it stops at its first win, and follows only lines that can remove more cards
@@ -159,6 +182,13 @@ def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> L
     everything, so that its win has the fewest moves.
     """
     began = time.perf_counter()
+    if draw_rule != DRAW_ANY_TIME:
+        out, path = _strict(inputs, draw_rule, strict.FEWEST if fewest_moves
+                            else strict.STOP_AT_WIN)
+        won = bool(out[strict.OUT_WON])  # the path is a whole game: a win or a dead end
+        return Line(won, int(out[strict.OUT_MAX_REMOVED]), tuple(line_tokens(path)),
+                    won and fewest_moves, int(out[strict.OUT_STATES]),
+                    time.perf_counter() - began)
     out, path, states = _beams(inputs)
     beam_won = bool(out[search.OUT_WON])
     most = int(out[search.OUT_MAX_REMOVED])
@@ -183,17 +213,17 @@ def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False) -> L
 def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     """Solve from the position of ``game`` (which is not changed)."""
     load_kernels(game.start)
-    line = search_line(kernel_inputs(game), fewest_moves)
+    line = search_line(kernel_inputs(game), fewest_moves, game.rules.draw_rule)
     origin = Game.at_position(game.start, game.rules, game.heights, game.stock_pos, game.waste)
     return Solution(line.winnable, line.max_removed, line.tokens, line.fewest_moves,
                     line.states, line.seconds, rules=game.rules, origin=origin)
 
 
 def decide(col_ranks: np.ndarray, stock_ranks: np.ndarray, fits: np.ndarray,
-           start: np.ndarray) -> tuple[bool, int]:
+           start: np.ndarray, draw_rule: int = DRAW_ANY_TIME) -> tuple[bool, int]:
     """Won or not, and the most tableau cards removable, from ``start`` (7 heights, stock
     index, waste rank): the verdict alone, for the many stock orders odds weigh."""
-    line = search_line((col_ranks, stock_ranks, fits, start))
+    line = search_line((col_ranks, stock_ranks, fits, start), draw_rule=draw_rule)
     return line.winnable, line.max_removed
 
 
@@ -206,5 +236,8 @@ def solve(start, rules: Rules = EASY, *, fewest_moves: bool = False) -> Solution
 def count_reachable(game: Game) -> int:
     """All states (stock index, 7 heights, waste rank) reachable from ``game``'s position,
     that position included."""
+    if not game.rules.draw_any_time:
+        out, _ = run_strict(game, strict.EXHAUSTIVE)
+        return int(out[strict.OUT_STATES])
     out, _ = run_layered(game, dominance=False, stop_at_win=False)
     return int(out[search.OUT_STATES])

@@ -1,12 +1,23 @@
-"""A small, obviously correct search to check the numba kernels against.
+"""Small, obviously correct searches to check the numba kernels against.
 
-It walks every reachable state (heights, stock index, waste rank) with a set of seen states,
-no dominance and no cleverness, using only Rules.fits. A won game is over: nothing follows it.
+``reference_search`` walks every reachable state (heights, stock index, waste rank) with a set
+of seen states, no dominance and no cleverness, using only ``Rules.fits`` and
+``Rules.may_draw``. A won game is over: nothing follows it.
+
+``strict_reference`` is a second, differently built search written for strict Golf: a memoised
+depth-first recursion over the only choice strict leaves (which fitting card to remove; a draw
+exactly when none fits), giving the best dead end as a maximum rather than the best state.
+``fewest_moves`` reads the fewest moves of a win from the walk's states.
 """
 
 from __future__ import annotations
 
+import sys
+from functools import cache
+
 from golfsolve.model.game import Game
+
+TABLEAU = 35
 
 
 def reference_search(game: Game) -> tuple[bool, int, int]:
@@ -28,10 +39,77 @@ def reference_search(game: Game) -> tuple[bool, int, int]:
                 if fits(waste, card.rank):
                     lower = heights[:c] + (heights[c] - 1,) + heights[c + 1:]
                     successors.append((lower, drawn, card.rank))
-        if drawn < len(layout.stock):
+        if drawn < len(layout.stock) and game.rules.may_draw(bool(successors)):
             successors.append((heights, drawn + 1, layout.stock[drawn].rank))
         for state in successors:
             if state not in seen:
                 seen.add(state)
                 todo.append(state)
     return best == 35, best, len(seen)
+
+
+def reachable_states(game: Game) -> set[tuple[tuple[int, ...], int, int]]:
+    """Every state (heights, stock index, waste rank) reachable from ``game``'s position."""
+    layout, rules = game.start, game.rules
+    first = (tuple(game.heights), game.stock_pos, game.waste.rank)
+    seen = {first}
+    todo = [first]
+    while todo:
+        heights, drawn, waste = todo.pop()
+        if not any(heights):
+            continue
+        nexts = [(heights[:c] + (heights[c] - 1,) + heights[c + 1:], drawn,
+                  layout.columns[c][heights[c] - 1].rank)
+                 for c in range(7)
+                 if heights[c] and rules.fits(waste, layout.columns[c][heights[c] - 1].rank)]
+        if drawn < len(layout.stock) and rules.may_draw(bool(nexts)):
+            nexts.append((heights, drawn + 1, layout.stock[drawn].rank))
+        for state in nexts:
+            if state not in seen:
+                seen.add(state)
+                todo.append(state)
+    return seen
+
+
+def fewest_moves(game: Game) -> int | None:
+    """The fewest moves (removals + draws) of a win from ``game``'s position, None if there is
+    none. Under strict rules every line to a state draws (its stock index - the start's)
+    cards, so a won state's stock index gives its line's length."""
+    assert not game.rules.draw_any_time, "with draws at any time lengths differ per line"
+    wins = [drawn for heights, drawn, _ in reachable_states(game) if not any(heights)]
+    if not wins:
+        return None
+    return sum(game.heights) + min(wins) - game.stock_pos
+
+
+def strict_reference(game: Game) -> tuple[bool, int, int]:
+    """(winnable, max tableau cards removed, reachable states) from ``game``'s position under
+    the strict draw rule (a draw exactly when no free card fits), with ``game.rules.fits``
+    as the rule table, whatever the rule set's own draw rule. The maximum counts the cards
+    already removed in the position."""
+    fits = game.rules.fits
+    ranks = [[card.rank for card in column] for column in game.start.columns]
+    stock_ranks = [card.rank for card in game.start.stock]
+
+    @cache
+    def best(heights: tuple[int, ...], drawn: int, waste: int) -> int:
+        """The most tableau cards removed over every strict play from this state."""
+        if not any(heights):
+            return TABLEAU  # won: the game is over
+        removals = [(c, ranks[c][heights[c] - 1]) for c in range(7)
+                    if heights[c] and fits(waste, ranks[c][heights[c] - 1])]
+        if removals:  # some card fits: the player must remove one (any one)
+            return max(best(heights[:c] + (heights[c] - 1,) + heights[c + 1:], drawn, rank)
+                       for c, rank in removals)
+        if drawn < len(stock_ranks):  # nothing fits: the draw is forced
+            return best(heights, drawn + 1, stock_ranks[drawn])
+        return TABLEAU - sum(heights)  # a dead end
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 1000))
+    try:
+        most = best(tuple(game.heights), game.stock_pos, game.waste.rank)
+        states = best.cache_info().currsize
+    finally:
+        sys.setrecursionlimit(old)
+    return most == TABLEAU, most, states

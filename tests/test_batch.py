@@ -15,9 +15,10 @@ from golfsolve.batch.deals import DealList, DealsError
 from golfsolve.batch.tally import BatchTally
 from golfsolve.cli.render.progress import Progress
 from golfsolve.model.deal import Deal
+from golfsolve.model.rules import rules_by_name
 from golfsolve.probability import wilson_interval
 
-from .test_solver import ROWS
+from .test_solver import expected_won
 
 VOLATILE = ("ms",)  # timing differs from run to run; everything else must be equal
 
@@ -37,15 +38,14 @@ def test_batch_of_deals_1_to_20_matches_black_hole_solver(cli, tmp_path):
     result = cli("batch", "1-20", "--rules", "all", "--jobs", "1", "--out", str(out))
     assert result.code == 0
     rows = read_csv(out)
-    assert len(rows) == 60
-    column = {"easy": "easy", "classic": "classic", "dead-king": "dead_king"}
+    assert len(rows) == 80
     for row in rows:
-        expected = ROWS[int(row["number"]) - 1][column[row["rules"]]]
-        assert row["winnable"] == ("true" if expected == "won" else "false")
-    assert [(r["number"], r["rules"]) for r in rows[:4]] == [
-        ("1", "easy"), ("1", "classic"), ("1", "dead-king"), ("2", "easy")]
+        expected = expected_won(int(row["number"]), rules_by_name(row["rules"]))
+        assert row["winnable"] == ("true" if expected else "false")
+    assert [(r["number"], r["rules"]) for r in rows[:5]] == [
+        ("1", "easy"), ("1", "classic"), ("1", "dead-king"), ("1", "strict"), ("2", "easy")]
     assert rows[0]["code"] == "GO1-E-AAAAAAB" and rows[1]["code"] == "GO1-C-AAAAAAB"
-    assert rows[2]["code"] == ""  # dead-king has no code letter
+    assert rows[2]["code"] == rows[3]["code"] == ""  # dead-king and strict have no code letter
     lines = result.out.splitlines()
     assert lines[0] == ("easy: 20 deals, 19 won, win rate 95.0% (95% Wilson interval "
                         "[76.4%, 99.1%]), mean best score 349.0")
@@ -116,8 +116,14 @@ def test_compare_table_on_deals_1_to_20(cli):
          "won_only_classic": 0, "won_neither": 1},
         {"easier": "easy", "stricter": "dead-king", "won_both": 6, "won_only_easy": 13,
          "won_only_dead-king": 0, "won_neither": 1},
+        {"easier": "easy", "stricter": "strict", "won_both": 1, "won_only_easy": 18,
+         "won_only_strict": 0, "won_neither": 1},
         {"easier": "classic", "stricter": "dead-king", "won_both": 6, "won_only_classic": 3,
          "won_only_dead-king": 0, "won_neither": 11},
+        {"easier": "classic", "stricter": "strict", "won_both": 1, "won_only_classic": 8,
+         "won_only_strict": 0, "won_neither": 11},
+        {"easier": "dead-king", "stricter": "strict", "won_both": 1, "won_only_dead-king": 5,
+         "won_only_strict": 0, "won_neither": 14},
     ]
 
 
@@ -282,7 +288,7 @@ def test_bad_databases_are_refused_and_left_untouched(cli, tmp_path):
     ("args", "message"),
     [(["batch", "5-3"], "golfsolve: error: the range 5-3 is reversed: 3 comes before 5"),
      (["batch", "1-3", "--rules", "easy,nope"],
-      "golfsolve: error: unknown rules 'nope' (expected one of: easy, classic, dead-king)"),
+      "golfsolve: error: unknown rules 'nope' (expected one of: easy, classic, dead-king, strict)"),
      (["batch", "1-3", "--out", "r.xml"],
       "golfsolve: error: --out writes .csv or .jsonl files, not .xml: r.xml"),
      (["batch", "1-3", "--jobs", "0"], "golfsolve batch: error: Invalid value for '--jobs': 0 "
@@ -297,10 +303,8 @@ def test_bad_batch_input(cli, args, message):
     assert (result.code, result.out, result.err) == (2, "", message + "\n")
 
 
-def test_a_killed_batch_resumes_without_loss_or_repeats(cli, tmp_path):
-    db = tmp_path / "kill.sqlite"
-    command = [sys.executable, "-m", "golfsolve", "batch", "1-400", "--jobs", "1", "--quiet",
-               "--db", str(db)]
+def kill_once_stored(command: list[str], db: Path, rows: int) -> int:
+    """Run ``command`` and SIGKILL it once ``db`` holds ``rows`` rows: the rows it held."""
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env=dict(os.environ))
     stored = 0
@@ -313,10 +317,18 @@ def test_a_killed_batch_resumes_without_loss_or_repeats(cli, tmp_path):
                     stored = con.execute("SELECT count(*) FROM results").fetchone()[0]
             except sqlite3.Error:
                 continue
-            if stored >= 40:
+            if stored >= rows:
                 break
     proc.send_signal(signal.SIGKILL)
     proc.wait()
+    return stored
+
+
+def test_a_killed_batch_resumes_without_loss_or_repeats(cli, tmp_path):
+    db = tmp_path / "kill.sqlite"
+    command = [sys.executable, "-m", "golfsolve", "batch", "1-400", "--jobs", "1", "--quiet",
+               "--db", str(db)]
+    stored = kill_once_stored(command, db, 40)
     assert 40 <= stored < 800, "the batch was not caught in the middle"
     resumed = tmp_path / "resumed.jsonl"
     assert cli("batch", "1-400", "--jobs", "1", "--quiet", "--db", str(db), "--out",

@@ -73,14 +73,16 @@ def test_show_reads_stdin(cli):
         (["show", "-"], "Talon: 8S\n", "golfsolve: error: stdin: the board has no waste line "
          "(Foundations: or Waste:)"),
         (["show", "1", "--rules", "hard"], None,
-         "golfsolve: error: unknown rules 'hard' (expected one of: easy, classic, dead-king)"),
+         "golfsolve: error: unknown rules 'hard' (expected one of: easy, classic, dead-king, "
+         "strict)"),
         (["solve", "1", "--rules", "easy,nope"], None,
-         "golfsolve: error: unknown rules 'nope' (expected one of: easy, classic, dead-king)"),
+         "golfsolve: error: unknown rules 'nope' (expected one of: easy, classic, dead-king, "
+         "strict)"),
         (["show", "1", "--rules", "all"], None, "golfsolve: error: 'all' names more than one "
-         "rule set: this command takes one of easy, classic, dead-king"),
+         "rule set: this command takes one of easy, classic, dead-king, strict"),
         (["replay", "1", "d", "--rules", "easy,classic"], None, "golfsolve: error: "
          "'easy,classic' names more than one rule set: this command takes one of easy, classic, "
-         "dead-king"),
+         "dead-king, strict"),
         (["show"], None, "golfsolve show: error: Missing argument 'DEAL'. (see --help)"),
         (["show", "1", "--format", "xml"], None,
          "golfsolve show: error: Invalid value for '--format': 'xml' is not one of 'text', "
@@ -179,12 +181,13 @@ def test_solve_rules_all_and_numbers(cli):
     result = cli("solve", "4", "--rules", "all", "--json")
     records = [json.loads(line) for line in result.out.splitlines()]
     assert [(r["deal"], r["number"], r["rules"], r["winnable"]) for r in records] == [
-        ("4", 4, "easy", True), ("4", 4, "classic", True), ("4", 4, "dead-king", False)]
+        ("4", 4, "easy", True), ("4", 4, "classic", True), ("4", 4, "dead-king", False),
+        ("4", 4, "strict", False)]
     assert records[2]["max_removed"] == 34 and records[2]["best_score"] == 330
     # all beside other rule sets is still all
     also = [json.loads(line) for line in cli("solve", "4", "--rules", "classic,all",
                                              "--json").out.splitlines()]
-    assert [r["rules"] for r in also] == ["easy", "classic", "dead-king"]
+    assert [r["rules"] for r in also] == ["easy", "classic", "dead-king", "strict"]
 
 
 def test_solve_text_for_people(cli):

@@ -506,14 +506,15 @@ def test_replay_reads_a_batch_csv_and_comments_in_moves(cli, tmp_path):
     replayed = cli("replay", "7", str(rows), "--rules", "classic", "--format", "json")
     assert json.loads(replayed.out)["cards_removed"] == int(classic[0]["max_removed"])
     assert cli("replay", "7", str(rows)).err == error(
-        "the moves hold 3 records for deal 7 (easy, classic, dead-king): give --rules to choose")
+        "the moves hold 4 records for deal 7 (easy, classic, dead-king, strict): give --rules "
+        "to choose")
     header = tmp_path / "header.csv"
     header.write_text(rows.read_text().splitlines()[0] + "\n")
     assert cli("replay", "7", str(header)).err == error("the CSV holds a header but no rows")
     short = tmp_path / "short.csv"
     short.write_text(rows.read_text() + "7,7,GO1-E-AAAAAAH\n")
     assert cli("replay", "7", str(short)).err == error(
-        "CSV line 11: not as many fields as the header names")
+        "CSV line 14: not as many fields as the header names")
     commented = tmp_path / "moves.txt"
     commented.write_text("# deal 1, then 4\nd 4  # the 4 goes on the drawn card\n")
     assert cli("replay", "1", str(commented)).out.splitlines()[-1] == (
@@ -550,17 +551,17 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
     cli("batch", "5-8", "--rules", "all", "--jobs", "1", "--out", str(rows))
     several = cli("replay", "7", str(rows))
     assert (several.code, several.err) == (
-        2, error("the moves hold 3 records for deal 7 (easy, classic, dead-king): give --rules "
-                 "to choose"))
+        2, error("the moves hold 4 records for deal 7 (easy, classic, dead-king, strict): give "
+                 "--rules to choose"))
     picked = cli("replay", "7", str(rows), "--rules", "dead-king", "--format", "json")
-    record = [json.loads(line) for line in rows.read_text().splitlines()][8]
+    record = [json.loads(line) for line in rows.read_text().splitlines()][10]
     assert (record["number"], record["rules"]) == (7, "dead-king")
     assert json.loads(picked.out)["cards_removed"] == record["max_removed"]
     missing = cli("replay", "9", str(rows))
     assert missing.err == error(
-        "the moves are for deal 5 (easy, classic, dead-king), deal 6 (easy, classic, "
-        "dead-king), deal 7 (easy, classic, dead-king), deal 8 (easy, classic, dead-king), "
-        "not for deal 9")
+        "the moves are for deal 5 (easy, classic, dead-king, strict), deal 6 (easy, classic, "
+        "dead-king, strict), deal 7 (easy, classic, dead-king, strict), deal 8 (easy, classic, "
+        "dead-king, strict), not for deal 9")
 
 
 @pytest.mark.parametrize(
@@ -625,9 +626,9 @@ def test_a_deal_given_twice_is_solved_once_and_the_summary_says_so(cli, tmp_path
     board = tmp_path / "d7.board"
     board.write_text(Deal.from_number(7).to_board())
     copied = cli("solve", "7", str(board), "--rules", "all", "--json")
-    assert [json.loads(line)["deal"] for line in copied.out.splitlines()] == ["7"] * 3
+    assert [json.loads(line)["deal"] for line in copied.out.splitlines()] == ["7"] * 4
     assert copied.err == (f"golfsolve: note: {board} holds the same cards as deal 7 (under "
-                          "easy, classic, dead-king rules); it is solved once\n")
+                          "easy, classic, dead-king, strict rules); it is solved once\n")
     assert cli("solve", "GO1-E-AAAAAAH", "GO1-C-AAAAAAH").err == ""  # two rule sets
     batch = cli("batch", "1-3", "2", "3-4", "--rules", "easy", "--jobs", "1")
     assert batch.out.splitlines()[0].startswith("easy: 4 deals, ")
@@ -756,7 +757,7 @@ def test_a_batch_refuses_a_position_it_cannot_solve_and_a_json_deal_that_contrad
             (["batch", "two.json"], "two.json: JSON deal: number 2 and code GO1-E-AAAAAAB name "
              "different deals"),
             (["batch", "bogus.json"], "bogus.json: JSON deal: unknown rules 'bogus' (expected "
-             "one of: easy, classic, dead-king)")]:
+             "one of: easy, classic, dead-king, strict)")]:
         result = cli(*args, "--jobs", "1")
         assert (result.code, result.out, result.err) == (2, "", error(message))
 

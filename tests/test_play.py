@@ -12,7 +12,7 @@ from golfsolve.model.rules import ALL_RULES, CLASSIC, EASY
 from golfsolve.solver import solve
 
 from .conftest import DATA, MOVE_35_LINE
-from .test_solver import COLUMN, ROWS
+from .test_solver import expected_won
 
 PAGE = str(DATA / "rules-page-deal.board")
 SENTENCES = json.loads((DATA / "rules-sentences.json").read_text(encoding="utf-8"))
@@ -115,14 +115,13 @@ def test_kings_are_written_r_in_the_pages_languages(cli):
 @pytest.mark.parametrize("number", range(1, 21))
 def test_replay_every_solution_of_deals_1_to_20(cli, tmp_path, number):
     for rules in ALL_RULES:
-        row = ROWS[number - 1]
         out = cli("solve", str(number), "--rules", rules.name, "--json").out
         path = tmp_path / f"{number}-{rules.name}.json"
         path.write_text(out)
         result = cli("replay", str(number), str(path), "--lang", "en")  # rules from the JSON
         assert result.code == 0
         last = result.out.splitlines()[-1]
-        assert last == ("You won!" if row[COLUMN[rules]] == "won" else "No more moves possible")
+        assert last == ("You won!" if expected_won(number, rules) else "No more moves possible")
 
 
 def test_replay_stops_at_the_first_illegal_move(cli):

@@ -68,7 +68,7 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
                                 0.0)
                 else:
                     line = search_line((col_ranks, stock_ranks, rules.fits_table(), start),
-                                       work.fewest_moves)
+                                       work.fewest_moves, rules.draw_rule)
                 if line.winnable:
                     stricter_win = line
                 row.update(solution_row(item.label, item.number, rules, line))

@@ -15,7 +15,7 @@ from golfsolve.model.deal import DealSource
 from golfsolve.model.i18n import LANGUAGES, text
 from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
 
-RULES_HELP = "easy, classic or dead-king (default: the code's letter, else easy)"
+RULES_HELP = "easy, classic, dead-king or strict (default: the code's letter, else easy)"
 LANG_OPTION = click.option(
     "--lang", type=click.Choice(LANGUAGES), default=None,
     help="Language: en, fi, id or tr (default: from LC_ALL, LC_MESSAGES or LANG, else en).",

@@ -120,6 +120,13 @@ class Game:
                 if (card := self.free_card(c)) is not None and self.fits(card)]
 
     @property
+    def can_draw(self) -> bool:
+        """Whether a draw is legal now: a stock card left and, under strict rules, no free
+        card fitting the waste (the game not won)."""
+        return (self.stock_left > 0 and self.removed < TABLEAU_SIZE
+                and self.rules.may_draw(bool(self.playable_columns())))
+
+    @property
     def status(self) -> Status:
         if self.removed == TABLEAU_SIZE:
             return "won"
@@ -164,6 +171,8 @@ class Game:
             raise MoveRefused("game_over")
         if self.stock_left == 0:
             raise MoveRefused("stock_empty")
+        if not self.rules.may_draw(bool(self.playable_columns())):
+            raise MoveRefused("draw_fits")  # strict: a draw only when nothing fits
         card = self.start.stock[self.stock_pos]
         if card is None:
             raise MoveRefused("stock_unknown")

@@ -1,7 +1,9 @@
 """Texts in English, Finnish, Indonesian and Turkish.
 
 The Finnish, Indonesian and Turkish card names, board descriptions, refusals and end message
-are the wording of the Golf rules pages in those languages.
+are the wording of the Golf rules pages in those languages. The strict rules' refusal of a draw
+(``draw_fits``) and their name are golfsolve's translations, worded after the pages' last
+section ("draw only when no move is possible"), which states the rule but gives no message.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rank": "Rank must be one higher or lower",
         "blocked": "This card is blocked",
         "king": "Nothing may be played on a King",
+        "draw_fits": "A card may be drawn only when no removal is possible",
         "no_card": "There is no card there",
         "empty_column": "Column {column} is empty",
         "bad_column": "There is no column {column}",
@@ -62,6 +65,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rules_easy": "easy rules",
         "rules_classic": "classic rules",
         "rules_dead-king": "dead-king rules",
+        "rules_strict": "strict rules",
     },
     "fi": {
         "final_score": "Pisteet: {score}",
@@ -76,6 +80,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rank": "Arvon on oltava yhden suurempi tai pienempi",
         "blocked": "Tämä kortti on estetty",
         "king": "Kuninkaan päälle ei voi poistaa korttia",
+        "draw_fits": "Nostaa saa vain, kun yhtään siirtoa ei ole mahdollista tehdä",
         "no_card": "Siinä ei ole korttia",
         "empty_column": "Sarake {column} on tyhjä",
         "bad_column": "Saraketta {column} ei ole",
@@ -98,6 +103,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rules_easy": "Helppo-säännöt",
         "rules_classic": "Klassinen-säännöt",
         "rules_dead-king": "dead-king-säännöt",
+        "rules_strict": "tiukat säännöt",
     },
     "id": {
         "final_score": "Skor: {score}",
@@ -112,6 +118,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rank": "Harus bernilai satu tingkat lebih tinggi atau lebih rendah",
         "blocked": "Kartu ini terhalang",
         "king": "Tidak ada kartu yang boleh dikeluarkan ke atas Raja",
+        "draw_fits": "Kartu hanya boleh diambil ketika tidak ada langkah yang dapat dilakukan",
         "no_card": "Tidak ada kartu di sana",
         "empty_column": "Kolom {column} kosong",
         "bad_column": "Tidak ada kolom {column}",
@@ -134,6 +141,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rules_easy": "aturan Mudah",
         "rules_classic": "aturan Klasik",
         "rules_dead-king": "aturan dead-king",
+        "rules_strict": "aturan ketat",
     },
     "tr": {
         "final_score": "Puan: {score}",
@@ -148,6 +156,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rank": "Bir büyük veya bir küçük değerde olmalı",
         "blocked": "Bu kart engellenmiş",
         "king": "Papaz üzerine kart konamaz",
+        "draw_fits": "Yalnızca hiçbir hamle yapılamadığında kart çekilebilir",
         "no_card": "Orada kart yok",
         "empty_column": "Sütun {column} boş",
         "bad_column": "Sütun {column} yok",
@@ -170,6 +179,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rules_easy": "Kolay kuralı",
         "rules_classic": "Klasik kuralı",
         "rules_dead-king": "dead-king kuralı",
+        "rules_strict": "katı kural",
     },
 }
 

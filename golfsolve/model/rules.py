@@ -1,7 +1,9 @@
-"""Rule sets: the one place that knows which rank may go on which waste rank.
+"""Rule sets: the one place that knows which rank may go on which waste rank, and when a card
+may be drawn.
 
 Everything else (the game model, the numba search, the reference search in the tests) asks
-:meth:`Rules.fits` or the table :meth:`Rules.fits_table` built from it.
+:meth:`Rules.fits` or the table :meth:`Rules.fits_table` built from it, and
+:meth:`Rules.may_draw` or the kernels' code :attr:`Rules.draw_rule` for the draw rule.
 """
 
 from __future__ import annotations
@@ -21,12 +23,28 @@ class RulesError(InputError):
     """An unknown rule set name."""
 
 
+# The draw rules, as the kernels receive them (golfsolve.kernels.strict reads these codes).
+DRAW_ANY_TIME = 0  # a draw whenever the stock is not empty (the app's rules)
+DRAW_WHEN_STUCK = 1  # only when no free card fits, and then it is forced (traditional strict)
+
+
 @dataclass(frozen=True)
 class Rules:
-    name: str  # "easy", "classic", "dead-king"
+    name: str  # "easy", "classic", "dead-king", "strict"
     wrap: bool  # King and Ace are consecutive
     dead_king: bool  # nothing may be played on a King
     letter: str | None  # the game-code letter, None where codes have none
+    draw_any_time: bool = True  # False: a card may be drawn only when no free card fits
+
+    def may_draw(self, something_fits: bool) -> bool:
+        """May a card be drawn (the stock not empty) when ``something_fits`` (some free card
+        fits the waste)?"""
+        return self.draw_any_time or not something_fits
+
+    @property
+    def draw_rule(self) -> int:
+        """The draw rule as the kernels take it: DRAW_ANY_TIME or DRAW_WHEN_STUCK."""
+        return DRAW_ANY_TIME if self.draw_any_time else DRAW_WHEN_STUCK
 
     def fits(self, waste_rank: int, card_rank: int) -> bool:
         """May a card of ``card_rank`` go onto a waste card of ``waste_rank``?"""
@@ -60,17 +78,19 @@ class Rules:
 EASY = Rules("easy", wrap=True, dead_king=False, letter="E")
 CLASSIC = Rules("classic", wrap=False, dead_king=False, letter="C")
 DEAD_KING = Rules("dead-king", wrap=False, dead_king=True, letter=None)
+# The traditional rules of the rules pages: dead-king's table, and a draw only when stuck.
+STRICT = Rules("strict", wrap=False, dead_king=True, letter=None, draw_any_time=False)
 
-ALL_RULES: tuple[Rules, ...] = (EASY, CLASSIC, DEAD_KING)
+ALL_RULES: tuple[Rules, ...] = (EASY, CLASSIC, DEAD_KING, STRICT)
 RULES_BY_NAME = {r.name: r for r in ALL_RULES}
 # From the most permissive to the strictest: a deal won under a later one is won under an
-# earlier one.
-STRICTNESS_ORDER = (EASY, CLASSIC, DEAD_KING)
+# earlier one (a strict play is a dead-king play, a dead-king play a Classic one, and so on).
+STRICTNESS_ORDER = (EASY, CLASSIC, DEAD_KING, STRICT)
 
 
 def rules_by_name(name: str) -> Rules:
     if not name.strip():
-        raise RulesError("no rules given (expected easy, classic or dead-king)")
+        raise RulesError("no rules given (expected easy, classic, dead-king or strict)")
     try:
         return RULES_BY_NAME[name.strip().lower()]
     except KeyError:
@@ -85,7 +105,7 @@ def parse_rules_list(text: str) -> tuple[Rules, ...]:
     """``"easy,classic"`` or ``"all"`` -> rule sets in a fixed order, without repeats."""
     names = [part for part in text.split(",") if part.strip()]
     if not names:
-        raise RulesError("no rules given (expected easy, classic, dead-king or all)")
+        raise RulesError("no rules given (expected easy, classic, dead-king, strict or all)")
     if any(part.strip().lower() == "all" for part in names):
         return ALL_RULES  # (all, with more named beside it, is still all)
     chosen = {rules_by_name(part) for part in names}

@@ -11,7 +11,7 @@ from golfsolve.cli.streams import EXIT_OK, echo_json
 @click.command(epilog=DEALS_HELP)
 @click.argument("deals", nargs=-1, metavar="[DEALS]...")
 @click.option("--rules", default="easy,classic", show_default=True,
-              help="Rule sets: a comma list of easy, classic, dead-king, or all.")
+              help="Rule sets: a comma list of easy, classic, dead-king, strict, or all.")
 @click.option("--out", type=click.Path(), help="Write one row per (deal, rules) to FILE.csv "
               "or FILE.jsonl, as the rows are finished.")
 @click.option("--won-only", is_flag=True, help="--out gets the winnable deals only; to FILE.txt "

@@ -17,7 +17,7 @@ from golfsolve.odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAME
 @click.command(epilog="Exit status: 0 done; 2 bad input; 128 + the signal when stopped (the "
              "figures of what was weighed by then are printed).")
 @click.argument("deal")
-@click.option("--rules", help="easy, classic, dead-king, a comma list, or all "
+@click.option("--rules", help="easy, classic, dead-king, strict, a comma list, or all "
               "(default: the code's letter, else easy)")
 @click.option("--samples", type=WholeNumber(1, MAX_SAMPLES), default=DEFAULT_SAMPLES,
               show_default=True,

@@ -18,8 +18,8 @@ from golfsolve.model.rules import EASY, rules_by_name
              epilog="Exit status: 0 every move was legal; 1 a move was refused; 2 bad input.")
 @click.argument("deal")
 @click.argument("moves")
-@click.option("--rules", help="easy, classic or dead-king (default: the code's letter, else "
-              "the record's rules, else easy)")
+@click.option("--rules", help="easy, classic, dead-king or strict (default: the code's letter, "
+              "else the record's rules, else easy)")
 @click.option("--format", "fmt", type=click.Choice(["text", "grid", "board", "json"]),
               default="text", show_default=True,
               help="How to print the position reached (board and json read back as positions).")

@@ -16,7 +16,7 @@ from golfsolve.model.game import Game
 
 @click.command(epilog="Exit status: 0 when every deal was decided, won or not; 2 bad input.")
 @click.argument("deals", nargs=-1, required=True, metavar="DEAL...")
-@click.option("--rules", help="easy, classic, dead-king, a comma list, or all "
+@click.option("--rules", help="easy, classic, dead-king, strict, a comma list, or all "
               "(default: the code's letter, else easy)")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line per (deal, rules).")
 @click.option("--fewest-moves", is_flag=True,
