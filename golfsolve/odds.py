@@ -48,6 +48,8 @@ DEFAULT_SAMPLES = 500
 MAX_SAMPLES = 1_000_000
 MAX_BUDGET = 50_000_000
 MAX_GAMES = 100_000
+NO_FAIR_VALUE_WHEN_STUCK = ("the fair value assumes draws at any time, and these rules draw only "
+                            "when no removal is possible")
 ENUMERATE_AT_MOST = 2_000  # distinct rank orders enumerated rather than sampled
 POLICY_SAMPLES = 8  # orders sampled for each hindsight decision
 POLICY_EXACT_UNSEEN = 10  # at most this many unseen cards: decide by the exact fair value
@@ -132,7 +134,7 @@ class Odds:
 def legal_actions(game: Game) -> list[str]:
     """The tokens of the legal actions now: removable columns, then a draw."""
     tokens = [str(c) for c in game.playable_columns()]
-    if game.status == "playing" and game.stock_left:
+    if game.status == "playing" and game.can_draw:  # strict: only when nothing fits
         tokens.append("d")
     return tokens
 
@@ -146,6 +148,7 @@ class _Weigher:
         self.position = position
         self.col_ranks = pack_columns(position)
         self.fits = rules.fits_table()
+        self.draw_rule = rules.draw_rule
         self.heights = position.heights
         self.known = [0 if c is None else c.rank for c in position.stock]
 
@@ -168,7 +171,7 @@ class _Weigher:
 
         stock = np.array(self._stock(unseen_order), dtype=np.int64)
         start = start_array(self.heights, 0, self.position.waste.rank)
-        return decide(self.col_ranks, stock, self.fits, start)
+        return decide(self.col_ranks, stock, self.fits, start, self.draw_rule)
 
     def weigh(self, tokens: list[str], unseen_order: list[int]) -> list[tuple[bool, int]]:
         """(won, most removed) after each action, under one order of the unseen ranks."""
@@ -178,8 +181,8 @@ class _Weigher:
 
         stock = self._stock(unseen_order)
         ranks = np.array(stock, dtype=np.int64)
-        return [decide(self.col_ranks, ranks, self.fits, self.start(token, stock))
-                for token in tokens]
+        return [decide(self.col_ranks, ranks, self.fits, self.start(token, stock),
+                       self.draw_rule) for token in tokens]
 
 
 ORDERS_PER_TASK = 50  # stock orders weighed in one unit of work
@@ -306,6 +309,8 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
     stock is wholly unseen (within ``memory`` bytes, by default 80% of the memory free now,
     on ``threads`` threads, by default every core), else, or when that needs more memory, by
     the memoised expectimax within ``budget`` states."""
+    if not rules.draw_any_time:  # the fair-value kernels rest on "more stock left is no worse"
+        return Figure.missing(NO_FAIR_VALUE_WHEN_STUCK), {}
     from golfsolve.fair import fair_value
     from golfsolve.packing import position_arrays
 

@@ -62,7 +62,8 @@ def test_enumerated_odds_are_exact_and_sampling_agrees(number, rules):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(1, 40), st.sampled_from(ALL_RULES), st.integers(3, 6))
+@given(st.integers(1, 40), st.sampled_from([r for r in ALL_RULES if r.draw_any_time]),
+       st.integers(3, 6))  # under strict the fair value is not computed (test_strict.py)
 def test_the_fair_value_never_exceeds_the_clairvoyant_odds(number, rules, unseen):
     view = late_view(number, rules, unseen)
     result = odds(view, rules, Limit(seed=0))

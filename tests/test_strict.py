@@ -8,6 +8,8 @@ import json
 import sqlite3
 import sys
 from dataclasses import replace
+from fractions import Fraction
+from itertools import permutations
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +37,7 @@ from golfsolve.solver import _strict, count_reachable, solve, solve_game
 from .reference import fewest_moves, reachable_states, reference_search, strict_reference
 from .test_batch import kill_once_stored, stable
 from .test_deal import random_deals
+from .test_odds import late_view
 
 DRAW_ANY_TIME_RULES = [r for r in ALL_RULES if r.draw_any_time]
 
@@ -326,3 +329,33 @@ def test_a_killed_batch_with_strict_resumes_without_loss_or_repeats(cli, tmp_pat
     b = [json.loads(x) for x in fresh.read_text().splitlines()]
     assert len(a) == 1200 and len({(r["number"], r["rules"]) for r in a}) == 1200
     assert stable(a) == stable(b)
+
+
+# ----- odds -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("number", [2, 5, 9])
+def test_clairvoyant_odds_under_strict_are_the_strict_reference_over_every_order(number):
+    """Late in a game (5 stock cards left) every order is weighed: the odds must be the share
+    of orders the strict reference wins, the move table may not offer a draw while a card
+    fits, and the fair value is not computed, saying why."""
+    from golfsolve.odds import NO_FAIR_VALUE_WHEN_STUCK, odds
+
+    view = late_view(number, STRICT, 5)
+    orders = list(permutations(view.unseen))
+    won = sum(strict_reference(Game(view.with_stock(order), STRICT))[0] for order in orders)
+    result = odds(view, STRICT)
+    assert result.clairvoyant.kind == "exact"
+    assert result.clairvoyant.value == Fraction(won, len(orders))
+    stand_in = Game(view.with_stock(list(view.unseen)), STRICT)
+    assert [a.token for a in result.actions] == (
+        [str(c) for c in stand_in.playable_columns()] or ["d"])
+    assert result.fair.kind == "not computed" and result.fair.reason == NO_FAIR_VALUE_WHEN_STUCK
+
+
+def test_odds_command_under_strict_says_why_the_fair_value_is_missing(cli):
+    result = cli("odds", "3", "--rules", "strict", "--samples", "40", "--seed", "1", "--json")
+    assert result.code == 0
+    (figures,) = [json.loads(line) for line in result.out.splitlines()]
+    assert figures["rules"] == "strict"
+    assert figures["fair"]["kind"] == "not computed"
+    assert "assumes draws at any time" in figures["fair"]["reason"]
+    assert figures["clairvoyant"]["kind"] == "estimate"
