@@ -79,6 +79,7 @@ def test_summary_json(cli):
     (classic,) = data["summary"]
     assert classic == {"rules": "classic", "deals": 20, "won": 9, "win_rate": 0.45,
                        "wilson_95": [0.258198, 0.657915], "mean_best_score": 319.0,
+                       "mean_cards_left": 1.55, "traditional_per_9_deals": 13.95,
                        "max_removed_histogram": {"29": 2, "31": 1, "32": 2, "33": 3, "34": 3,
                                                  "35": 9}}
 

@@ -792,6 +792,7 @@ def test_a_report_on_rules_with_no_stored_deals_says_so(cli, tmp_path):
     as_json = json.loads(cli("batch", "--db", str(db), "--rules", "classic", "--json").out)
     assert as_json["summary"] == [{"rules": "classic", "deals": 0, "won": 0, "win_rate": None,
                                    "wilson_95": None, "mean_best_score": None,
+                                   "mean_cards_left": None, "traditional_per_9_deals": None,
                                    "max_removed_histogram": {}}]
 
 

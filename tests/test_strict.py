@@ -359,3 +359,23 @@ def test_odds_command_under_strict_says_why_the_fair_value_is_missing(cli):
     assert figures["fair"]["kind"] == "not computed"
     assert "assumes draws at any time" in figures["fair"]["reason"]
     assert figures["clairvoyant"]["kind"] == "estimate"
+
+
+# ----- the traditional score ------------------------------------------------------------------
+def test_the_traditional_score_beside_the_apps_in_solve_batch_and_compare(cli):
+    """Cards left on the tableau after the best line (0 for a win); over deals, their mean and
+    that mean per 9 deals against par 45. Deals 1-20 under Classic leave 31 cards in all."""
+    solved = cli("solve", "1", "GO1-E-AAAAAAB", "--rules", "classic", "--score", "traditional")
+    tail = [line for line in solved.out.splitlines() if line.startswith("Traditional")]
+    assert tail == ["Traditional score: 6 (cards left on the tableau; 0 for a win)."]
+    assert "Traditional" not in cli("solve", "1", "--rules", "classic").out
+    won = cli("solve", "1", "--score", "traditional").out.splitlines()[-1]
+    assert won == "Traditional score: 0 (cards left on the tableau; 0 for a win)."
+    summary = cli("batch", "1-20", "--rules", "classic", "--jobs", "1", "--score",
+                  "traditional").out.splitlines()
+    assert summary[1] == "  traditional score 1.55 cards left a deal, 14.0 per 9 deals (par 45)"
+    assert summary[0].endswith("mean best score 319.0")  # the app's stays beside it
+    rates = cli("compare", "1-20", "--rules", "classic,strict", "--jobs", "1", "--score",
+                "traditional").out.splitlines()
+    assert rates[1] == "  traditional score 1.55 cards left a deal, 14.0 per 9 deals (par 45)"
+    assert rates[2].startswith("strict") and rates[3].startswith("  traditional score 4.15 ")

@@ -10,6 +10,9 @@ from golfsolve.model.rules import STRICTNESS_ORDER
 from golfsolve.probability import wilson_interval
 
 MAX_LISTED_BUGS = 20  # deals named in a solver-bug report; the rest are counted
+TABLEAU = 35
+ROUND = 9  # deals in a round of the traditional score (Morehead and Mott-Smith), par 45
+PAR = 45
 
 
 
@@ -31,6 +34,13 @@ class RulesSummary:
     def win_rate(self) -> float:
         return self.won / self.deals if self.deals else 0.0
 
+    @property
+    def mean_cards_left(self) -> float:
+        """The traditional score of a deal, averaged: cards left on the tableau after the best
+        line (0 for a win)."""
+        left = sum((TABLEAU - removed) * n for removed, n in self.histogram.items())
+        return left / self.deals if self.deals else 0.0
+
     def to_dict(self) -> dict:
         """The figures; with no deals the rates are null (there is nothing to measure)."""
         some = self.deals > 0
@@ -38,6 +48,9 @@ class RulesSummary:
                 "win_rate": round(self.win_rate, 6) if some else None,
                 "wilson_95": [round(x, 6) for x in self.interval] if some else None,
                 "mean_best_score": round(self.mean_best_score, 3) if some else None,
+                "mean_cards_left": round(self.mean_cards_left, 3) if some else None,
+                "traditional_per_9_deals": round(ROUND * self.mean_cards_left, 3) if some
+                else None,
                 "max_removed_histogram": {str(k): v for k, v in sorted(self.histogram.items())},
                 **({"odds_deals": self.odds_deals, "mean_odds": round(self.mean_odds, 6)}
                    if self.odds_deals else {}),
@@ -231,7 +244,13 @@ def render_odds(s: RulesSummary) -> list[str]:
     return lines
 
 
-def render_summary(summaries: list[RulesSummary], width: int = 40) -> str:
+def render_traditional(s: RulesSummary) -> list[str]:
+    return [f"  traditional score {s.mean_cards_left:.2f} cards left a deal, "
+            f"{ROUND * s.mean_cards_left:.1f} per {ROUND} deals (par {PAR})"]
+
+
+def render_summary(summaries: list[RulesSummary], width: int = 40,
+                   traditional: bool = False) -> str:
     lines = []
     for s in summaries:
         if not s.deals:
@@ -240,6 +259,7 @@ def render_summary(summaries: list[RulesSummary], width: int = 40) -> str:
         lines.append(f"{s.rules}: {plural(s.deals, 'deal')}, {s.won:,} won, win rate "
                      f"{100 * s.win_rate:.1f}% (95% Wilson interval {render_interval(s.interval)}"
                      f"), mean best score {s.mean_best_score:.1f}")
+        lines += render_traditional(s) if traditional else []
         lines += render_odds(s)
         top = max(s.histogram.values(), default=0)
         for removed in sorted(s.histogram, reverse=True):
@@ -249,7 +269,7 @@ def render_summary(summaries: list[RulesSummary], width: int = 40) -> str:
     return "\n".join(lines)
 
 
-def render_rates(summaries: list[RulesSummary]) -> list[str]:
+def render_rates(summaries: list[RulesSummary], traditional: bool = False) -> list[str]:
     """One line a rule set, as compare prints them."""
     lines = []
     for s in summaries:
@@ -258,6 +278,7 @@ def render_rates(summaries: list[RulesSummary]) -> list[str]:
             continue
         lines.append(f"{s.rules:<10} {s.won:>9,} of {s.deals:,} won  {100 * s.win_rate:5.1f}%  "
                      f"{render_interval(s.interval)}  mean best score {s.mean_best_score:.1f}")
+        lines += render_traditional(s) if traditional else []
         lines += render_odds(s)
     return lines
 

@@ -16,6 +16,11 @@ from golfsolve.model.i18n import LANGUAGES, text
 from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
 
 RULES_HELP = "easy, classic, dead-king or strict (default: the code's letter, else easy)"
+SCORE_OPTION = click.option(
+    "--score", type=click.Choice(["app", "traditional"]), default="app", show_default=True,
+    help="traditional: beside the app's score, the traditional one: the cards left on the "
+         "tableau (0 for a win) and, over the deals, their mean per 9 deals (par 45).",
+)
 LANG_OPTION = click.option(
     "--lang", type=click.Choice(LANGUAGES), default=None,
     help="Language: en, fi, id or tr (default: from LC_ALL, LC_MESSAGES or LANG, else en).",

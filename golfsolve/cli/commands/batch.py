@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
+from golfsolve.cli.inputs import SCORE_OPTION
 from golfsolve.cli.streams import EXIT_OK, echo_json
 
 
@@ -17,8 +18,9 @@ from golfsolve.cli.streams import EXIT_OK, echo_json
 @click.option("--won-only", is_flag=True, help="--out gets the winnable deals only; to FILE.txt "
               "their numbers one a line, to FILE.py a module of SOLVABLE_SEEDS (one --rules).")
 @batch_options
+@SCORE_OPTION
 def batch(deals, rules, out, won_only, count, jobs, db, fewest_moves, odds, no_fair, samples,
-          seed, budget, memory, dask_address, as_json, quiet) -> int:
+          seed, budget, memory, dask_address, as_json, quiet, score) -> int:
     """Solve many deals and summarize: win rates with 95% Wilson intervals, mean best score,
     and the distribution of the most cards removable.
 
@@ -39,7 +41,7 @@ def batch(deals, rules, out, won_only, count, jobs, db, fewest_moves, odds, no_f
     if as_json:
         echo_json({"summary": [s.to_dict() for s in summaries], "repeated": report.repeated})
     else:
-        click.echo(render_summary(summaries))
+        click.echo(render_summary(summaries, traditional=score == "traditional"))
         for line in render_repeated(report.repeated):
             click.echo(line)
     return EXIT_OK

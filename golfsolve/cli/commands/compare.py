@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
-from golfsolve.cli.inputs import check_out
+from golfsolve.cli.inputs import SCORE_OPTION, check_out
 from golfsolve.cli.streams import EXIT_FAILED, EXIT_OK, echo_err, echo_json
 from golfsolve.model.rules import parse_rules_list
 
@@ -19,8 +19,9 @@ from golfsolve.model.rules import parse_rules_list
 @click.option("--plot", type=click.Path(dir_okay=False),
               help="Draw the max-removed distributions to FILE.png or FILE.svg (matplotlib).")
 @batch_options
+@SCORE_OPTION
 def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, samples, seed,
-            budget, memory, dask_address, as_json, quiet) -> int:
+            budget, memory, dask_address, as_json, quiet, score) -> int:
     """Compare rule sets on the same deals: win rates with intervals, the 2x2 table of deals
     won under each, mean best scores.
 
@@ -54,7 +55,8 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
         echo_json({"summary": [s.to_dict() for s in summaries],
                     "tables": [t.to_dict() for t in tables], "repeated": report.repeated})
     else:
-        for line in render_rates(summaries) + render_repeated(report.repeated):
+        for line in (render_rates(summaries, score == "traditional")
+                     + render_repeated(report.repeated)):
             click.echo(line)
         for table in tables:
             click.echo()

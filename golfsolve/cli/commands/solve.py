@@ -6,7 +6,7 @@ import shlex
 
 import click
 
-from golfsolve.cli.inputs import deal_name, describe, rules_for
+from golfsolve.cli.inputs import SCORE_OPTION, deal_name, describe, rules_for
 from golfsolve.cli.render.views import render_solution
 from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
 from golfsolve.errors import InputError
@@ -21,7 +21,9 @@ from golfsolve.model.game import Game
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line per (deal, rules).")
 @click.option("--fewest-moves", is_flag=True,
               help="Give a win with the fewest moves (draws count); slower on most deals.")
-def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves: bool) -> int:
+@SCORE_OPTION
+def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves: bool,
+          score: str) -> int:
     """Decide deals: winnable or not, a solution, max cards removable, best score.
 
     A deal that cannot be won gets the line that removes the most cards; its best score is
@@ -69,7 +71,8 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
         else:
             if n:
                 click.echo()
-            click.echo(render_solution(describe(source, chosen), solution))
+            click.echo(render_solution(describe(source, chosen), solution,
+                                       score == "traditional"))
     return EXIT_OK
 
 

@@ -29,7 +29,8 @@ def render_grid(game: Game, title: str, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def render_solution(title: str, solution: Solution) -> str:
+def render_solution(title: str, solution: Solution, traditional: bool = False) -> str:
+    """A solution for people; ``traditional`` adds the traditional score (cards left)."""
     draws = sum(1 for m in solution.moves if m.action == "draw")
     removals = len(solution.moves) - draws
     head = f"{title}, {solution.rules.name} rules: "
@@ -51,6 +52,9 @@ def render_solution(title: str, solution: Solution) -> str:
         f"Max removed: {solution.max_removed} of 35. Best score: {solution.best_score}. "
         f"({plural(solution.states, 'state')}, {solution.seconds:.3f} s)"
     )
+    if traditional:
+        lines.append(f"Traditional score: {35 - solution.max_removed} (cards left on the "
+                     "tableau; 0 for a win).")
     return "\n".join(lines)
 
 
