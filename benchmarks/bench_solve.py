@@ -6,7 +6,8 @@
 For PySolFC deals 1..N under each rule set it prints deals per CPU-second and states per
 second for the default solve (beam, then the exact search) and for --fewest-moves (the exact
 search alone), next to the baseline: the exhaustive layered search (one visited bit per
-(heights, waste), the plain design). The pure-Python reference search of the tests runs on
+(heights, waste), the plain design; under strict rules the strict search walking every
+reachable state, its EXHAUSTIVE mode). The pure-Python reference search of the tests runs on
 the first few deals for a second ratio. Then peak memory, and the CLI's cold start (compiling
 into an empty numba cache) and warm start. If black-hole-solver's multi-bhs-solver is on PATH,
 it solves the same deals, and its time and the verdict agreement are printed too.
@@ -14,8 +15,9 @@ it solves the same deals, and its time and the verdict agreement are printed too
 Then, whole processes as users run them: the marginal cost of a deal (the CPU time of
 `golfsolve batch 1-N --jobs 1` minus that of `batch 1-1`, over N - 1) per rule set, next to
 black-hole-solver's (multi-bhs-solver on N boards minus on 1) with the ratio and the verdict
-agreement; and the census projection: `batch 1-20000 --rules all --jobs 2`, wall time,
-projected to a million deals.
+agreement (black-hole-solver has no strict rules: strict's cost stands beside the others');
+and the census projection: `batch 1-20000 --rules all --jobs 2` (the four rule sets), wall
+time, projected to a million deals.
 """
 
 from __future__ import annotations
@@ -35,14 +37,32 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from golfsolve.kernels import strict  # noqa: E402
 from golfsolve.kernels.bound import bound_pays  # noqa: E402
 from golfsolve.model.deal import Deal  # noqa: E402
 from golfsolve.model.game import Game  # noqa: E402
 from golfsolve.model.rules import parse_rules_list  # noqa: E402
-from golfsolve.solver import load_kernels, run_beams, run_layered, run_settle, solve  # noqa: E402
+from golfsolve.solver import (  # noqa: E402
+    load_kernels,
+    run_beams,
+    run_layered,
+    run_settle,
+    run_strict,
+    solve,
+)
 from tests.reference import reference_search  # noqa: E402
 
 BHS_FLAGS = {"easy": ["--wrap-ranks"], "classic": ["--queens-on-kings"], "dead-king": []}
+
+
+def baseline(deal: Deal, rules) -> tuple[bool, int, int]:
+    """(won, max removed, states) of the plain exhaustive walk: the layered kernel with one
+    visited bit per (heights, waste), or under strict rules the strict walk of every state."""
+    if rules.draw_any_time:
+        out = run_layered(Game(deal, rules))[0]
+        return bool(out[1]), int(out[2]), int(out[3])
+    out = run_strict(Game(deal, rules), strict.EXHAUSTIVE)[0]
+    return bool(out[strict.OUT_WON]), int(out[strict.OUT_MAX_REMOVED]), int(out[strict.OUT_STATES])
 
 
 def cpu_timed(fn, items):
@@ -116,7 +136,9 @@ def marginal(deals: list[Deal], rules_name: str, bhs: str | None) -> None:
 
         per_deal = golfsolve_marginal()
         ours = [line.split(",")[4] == "true" for line in out.read_text().splitlines()[1:]]
-        if not bhs:
+        if not bhs or rules_name not in BHS_FLAGS:
+            if bhs:
+                print(f"{'':<10} black-hole-solver has no {rules_name} rules: no comparison")
             return
         paths = []
         for k, deal in enumerate(deals, 1):
@@ -139,18 +161,22 @@ def marginal(deals: list[Deal], rules_name: str, bhs: str | None) -> None:
 
 
 def census(deals: int = 20000) -> None:
-    """`batch 1-N --rules all --jobs 2` wall time, projected to a million deals."""
+    """`batch 1-N --rules all --jobs 2` (the four rule sets) wall time, projected to a million
+    deals."""
     began = time.perf_counter()
     subprocess.run([sys.executable, "-m", "golfsolve", "batch", f"1-{deals}", "--rules", "all",
                     "--jobs", "2", "--quiet"], check=True, stdout=subprocess.DEVNULL)
     wall = time.perf_counter() - began
-    print(f"census: batch 1-{deals} --rules all --jobs 2 in {wall:.1f} s wall "
+    print(f"census: batch 1-{deals} --rules all (4 rule sets) --jobs 2 in {wall:.1f} s wall "
           f"({deals / wall:.0f} deals/s): a million deals in {1e6 / deals * wall / 3600:.2f} h")
 
 
 def bound_effect(deals: list[Deal], rules) -> None:
     """The exact search alone on the deals the beams do not win, settling everything, with the
     bound (the floor one card above the beams' best, as a solve sets it) and without."""
+    if not rules.draw_any_time:
+        print(f"{'':<10} no beams and no bound under these rules: one walk decides")
+        return
     left = []
     for deal in deals:
         game = Game(deal, rules)
@@ -171,7 +197,7 @@ def bound_effect(deals: list[Deal], rules) -> None:
 
 
 def run_bhs(deals: list[Deal], rules_name: str, exe: str | None) -> tuple[float, list[bool]] | None:
-    if not exe:
+    if not exe or rules_name not in BHS_FLAGS:
         return None
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
@@ -233,16 +259,16 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for rules in parse_rules_list(args.rules):
-        base_cpu, base = cpu_timed(lambda d, r=rules: run_layered(Game(d, r))[0].copy(), deals)
-        base_states = sum(int(o[3]) for o in base)
-        rows = [("baseline (layered)", base_cpu, sum(int(o[1]) for o in base), base_states)]
+        base_cpu, base = cpu_timed(lambda d, r=rules: baseline(d, r), deals)
+        label = "baseline (layered)" if rules.draw_any_time else "baseline (strict, all)"
+        rows = [(label, base_cpu, sum(w for w, _, _ in base), sum(n for _, _, n in base))]
         verdicts = {}
         for label, fewest in (("golfsolve", False), ("golfsolve --fewest", True)):
             cpu, sols = cpu_timed(lambda d, r=rules, f=fewest: solve(d, r, fewest_moves=f), deals)
             rows.append((label, cpu, sum(s.winnable for s in sols), sum(s.states for s in sols)))
             verdicts[label] = [(s.winnable, s.max_removed) for s in sols]
         agree = verdicts["golfsolve"] == verdicts["golfsolve --fewest"] == [
-            (bool(o[1]), int(o[2])) for o in base]
+            (w, m) for w, m, _ in base]
         for label, cpu, won, states in rows:
             print(f"{rules.name:<10} {label:<22} {won:>5} {cpu:>7.2f} {len(deals) / cpu:>12,.0f} "
                   f"{states / cpu:>12,.0f} {base_cpu / cpu:>11.1f}x")
@@ -261,7 +287,8 @@ def main() -> None:
                   f"same answers: {same}")
         bhs = run_bhs(deals, rules.name, args.bhs)
         if bhs is None:
-            why = "--bhs ''" if args.bhs == "" else "multi-bhs-solver not on PATH"
+            why = ("--bhs ''" if args.bhs == "" else "multi-bhs-solver not on PATH"
+                   if not args.bhs else f"black-hole-solver has no {rules.name} rules")
             print(f"{'':<10} {why}: no black-hole-solver comparison")
         else:
             bhs_cpu, bhs_won = bhs
