@@ -308,6 +308,10 @@ def test_an_old_database_gains_strict_without_losing_or_doubling_rows(cli, tmp_p
         assert con.execute("SELECT rules, count(*) FROM results GROUP BY rules ORDER BY rules"
                            ).fetchall() == [("classic", 60), ("dead-king", 60), ("easy", 60),
                                             ("strict", 60)]
+    exported = tmp_path / "strict.jsonl"
+    assert cli("export", "--db", str(db), "--rules", "strict", "--out", str(exported)).code == 0
+    assert [json.loads(x) for x in exported.read_text().splitlines()] == [
+        r for r in rows if r["rules"] == "strict"]
     for row in rows:
         if row["rules"] == "strict":
             end = replay_strictly(Game(Deal.from_number(row["number"]), STRICT),
