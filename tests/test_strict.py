@@ -383,3 +383,14 @@ def test_the_traditional_score_beside_the_apps_in_solve_batch_and_compare(cli):
                 "traditional").out.splitlines()
     assert rates[1] == "  traditional score 1.55 cards left a deal, 14.0 per 9 deals (par 45)"
     assert rates[2].startswith("strict") and rates[3].startswith("  traditional score 4.15 ")
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
+def test_plays_hint_under_strict_says_the_exact_chance_is_not_computed(cli, lang):
+    from golfsolve.model.i18n import TEXTS
+
+    hinted = cli("play", "1", "--rules", "strict", "--seed", "1", "--lang", lang,
+                 input="h\nq\n")
+    expected = TEXTS[lang]["hint_odds_strict"].format(move=TEXTS[lang]["hint_draw"],
+                                                     value="0.0%")
+    assert expected in hinted.out.splitlines()  # nothing fits 10♥: the draw is the only move

@@ -179,7 +179,8 @@ class PlaySession:
         if result.recommended_by == "fair value":
             self.say("hint_fair", move=move, value=_percent(best.fair.value))
         else:
-            self.say("hint_odds", move=move, value=_percent(best.clairvoyant.value))
+            key = "hint_odds" if self.game.rules.draw_any_time else "hint_odds_strict"
+            self.say(key, move=move, value=_percent(best.clairvoyant.value))
 
     def _exact_hint(self, view: Position) -> tuple[str, Fraction] | None:
         """(token, exact value) of the best action by layers, the stock wholly unseen; the
