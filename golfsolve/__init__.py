@@ -36,7 +36,8 @@ def fair_value(start, rules=EASY, *, memory=None):
     for a player who cannot see the stock (every stock card unseen): a FairValue, whose
     ``value`` and ``actions`` (``"draw"`` or a column 1-7) are Fractions. Raises
     golfsolve.stock_fair.NeedsMemory, before allocating it, where it needs more than
-    ``memory`` bytes (default: 80% of the memory free now)."""
+    ``memory`` bytes (default: 80% of the memory free now). Under rules that draw only when
+    nothing fits (strict) raises ValueError: the fair value assumes draws at any time."""
     from fractions import Fraction
 
     from golfsolve.fair import FairValue
@@ -45,6 +46,10 @@ def fair_value(start, rules=EASY, *, memory=None):
     from golfsolve.stock_fair import stock_fair
 
     rules = rules_by_name(rules) if isinstance(rules, str) else rules
+    if not rules.draw_any_time:
+        from golfsolve.odds import NO_FAIR_VALUE_WHEN_STUCK
+
+        raise ValueError(f"{rules.name} rules: {NO_FAIR_VALUE_WHEN_STUCK}")
     position = (start.position() if isinstance(start, Deal) else start).hidden()
     col_ranks, heights, waste_rank, _, unseen = position_arrays(position)
     result = stock_fair(col_ranks, heights, waste_rank, unseen, rules.fits_table(),

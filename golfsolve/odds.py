@@ -482,7 +482,7 @@ def kept_table(view: Position, rules: Rules):
     from golfsolve.stock_fair import NeedsMemory, stock_fair
 
     col_ranks, heights, waste_rank, stock, unseen = position_arrays(view)
-    if not stock.size or stock.any():
+    if not stock.size or stock.any() or not rules.draw_any_time:  # strict: no fair value
         return None
     key = (col_ranks.tobytes(), heights.tobytes(), waste_rank, unseen.tobytes(), rules.name)
     if key not in _kept_tables:

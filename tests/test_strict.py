@@ -394,3 +394,25 @@ def test_plays_hint_under_strict_says_the_exact_chance_is_not_computed(cli, lang
     expected = TEXTS[lang]["hint_odds_strict"].format(move=TEXTS[lang]["hint_draw"],
                                                      value="0.0%")
     assert expected in hinted.out.splitlines()  # nothing fits 10♥: the draw is the only move
+
+
+def test_the_layers_of_the_fair_value_are_never_asked_under_strict(cli, monkeypatch):
+    """The layer DP of a wholly unseen stock assumes draws at any time: the library's face
+    refuses strict, and play's hint and the policy's games fall back to sampled orders."""
+    import golfsolve
+    import golfsolve.stock_fair
+    from golfsolve.odds import NO_FAIR_VALUE_WHEN_STUCK, Limit, odds
+
+    with pytest.raises(ValueError, match=NO_FAIR_VALUE_WHEN_STUCK):
+        golfsolve.fair_value(Deal.from_number(1), "strict")
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("stock_fair asked under strict rules")
+
+    monkeypatch.setattr(golfsolve.stock_fair, "stock_fair", refuse)
+    hinted = cli("play", "1", "--rules", "strict", "--seed", "1", input="h\nq\n")
+    assert hinted.code == 0 and "Hint: draw." in hinted.out  # nothing fits 10♥: draw only
+    played = odds(Deal.from_number(3).position().hidden(), STRICT,
+                  Limit(samples=20, seed=1, games=2))
+    assert played.policy is not None and played.policy.out_of == 2
+    assert played.fair.reason == NO_FAIR_VALUE_WHEN_STUCK

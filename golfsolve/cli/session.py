@@ -185,14 +185,15 @@ class PlaySession:
     def _exact_hint(self, view: Position) -> tuple[str, Fraction] | None:
         """(token, exact value) of the best action by layers, the stock wholly unseen; the
         first hint of a game keeps its table, which answers the later ones at once. None when
-        there is no stock left or it does not fit in memory."""
+        there is no stock left, it does not fit in memory, or the rules draw only when stuck
+        (the layers assume draws at any time)."""
         from golfsolve.odds import preferred
         from golfsolve.packing import position_arrays
         from golfsolve.stock_fair import NeedsMemory, stock_fair
 
         self._refused = False
         col_ranks, heights, waste_rank, stock, unseen = position_arrays(view)
-        if not stock.size or stock.any():
+        if not stock.size or stock.any() or not self.game.rules.draw_any_time:
             return None
         key = (col_ranks.tobytes(), self.game.rules.name)
         result = None
