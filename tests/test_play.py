@@ -269,6 +269,7 @@ def test_keys_typed_at_a_terminal_can_edit_the_line_and_recall_the_last():
     import os
     import pty
     import select
+    import time
 
     from .test_faults import GOLFSOLVE
 
@@ -287,9 +288,13 @@ def test_keys_typed_at_a_terminal_can_edit_the_line_and_recall_the_last():
             except OSError:  # the child is gone
                 return
 
+    # the prompt is written before readline takes the terminal over: wait for that, so that
+    # keys typed at once on a loaded machine are not read (and echoed) by the terminal alone
     read_until(b"q quit): ")
+    time.sleep(0.5)
     os.write(fd, b"q\x1b[Dx\r")
     read_until(b"Unknown input 'xq'")
+    time.sleep(0.5)
     os.write(fd, b"\x1b[A\r")
     read_until(b"Unknown input 'xq': type ? for the commands\r\nMove (1-7, d draw, u undo, "
                b"h hint, ? help, q quit): xq\r\nUnknown input 'xq'")
