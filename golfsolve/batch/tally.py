@@ -249,6 +249,11 @@ def render_traditional(s: RulesSummary) -> list[str]:
             f"{ROUND * s.mean_cards_left:.1f} per {ROUND} deals (par {PAR})"]
 
 
+def render_extras(s: RulesSummary, traditional: bool) -> list[str]:
+    """The lines under a rule set's own: the traditional score when asked, the odds."""
+    return (render_traditional(s) if traditional else []) + render_odds(s)
+
+
 def render_summary(summaries: list[RulesSummary], width: int = 40,
                    traditional: bool = False) -> str:
     lines = []
@@ -259,8 +264,7 @@ def render_summary(summaries: list[RulesSummary], width: int = 40,
         lines.append(f"{s.rules}: {plural(s.deals, 'deal')}, {s.won:,} won, win rate "
                      f"{100 * s.win_rate:.1f}% (95% Wilson interval {render_interval(s.interval)}"
                      f"), mean best score {s.mean_best_score:.1f}")
-        lines += render_traditional(s) if traditional else []
-        lines += render_odds(s)
+        lines += render_extras(s, traditional)
         top = max(s.histogram.values(), default=0)
         for removed in sorted(s.histogram, reverse=True):
             n = s.histogram[removed]
@@ -278,8 +282,7 @@ def render_rates(summaries: list[RulesSummary], traditional: bool = False) -> li
             continue
         lines.append(f"{s.rules:<10} {s.won:>9,} of {s.deals:,} won  {100 * s.win_rate:5.1f}%  "
                      f"{render_interval(s.interval)}  mean best score {s.mean_best_score:.1f}")
-        lines += render_traditional(s) if traditional else []
-        lines += render_odds(s)
+        lines += render_extras(s, traditional)
     return lines
 
 
