@@ -79,6 +79,7 @@ class Figure:
     out_of: int | None = None
     interval: tuple[float, float] | None = None
     reason: str = ""
+    needs: int | None = None  # not computed: the bytes the fair value by layers would need
 
     @classmethod
     def exact(cls, wins: int, out_of: int) -> Figure:
@@ -90,8 +91,8 @@ class Figure:
                    wilson_interval(wins, out_of))
 
     @classmethod
-    def missing(cls, reason: str) -> Figure:
-        return cls("not computed", reason=reason)
+    def missing(cls, reason: str, needs: int | None = None) -> Figure:
+        return cls("not computed", reason=reason, needs=needs)
 
     def to_dict(self) -> dict:
         data: dict = {"kind": self.kind}
@@ -334,7 +335,7 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
         reason = refused.reason if refused is not None else (
             f"{position.unknown_slots} unseen cards need more than the budget of {budget:,} "
             "states")
-        return Figure.missing(reason), {}
+        return Figure.missing(reason, refused.needed if refused is not None else None), {}
     actions = {Action(None if action == "draw" else action).token: Figure("exact", value)
                for action, value in result.actions.items()}
     return Figure("exact", result.value), actions
@@ -513,14 +514,17 @@ def layout_odds(position: Position, rules: Rules, samples: int, seed: int, budge
     clairvoyant wins over ``samples`` orders (seeded by ``seed`` and the deal's ``key``, so
     that a deal's figures do not depend on the batch), and, when ``budget`` is not 0, the
     exact fair value as a fraction (None where it needs more than ``memory`` bytes or, with
-    stock cards known, more than ``budget`` states)."""
+    stock cards known, more than ``budget`` states; then ``fair_needs`` holds the bytes the
+    fair value by layers needs, when that is what stopped it: not a stored field)."""
     view = position.hidden()
     orders = sampled_orders(view, Limit(samples=samples, seed=seed), f"{key}/{rules.name}")
     weigher = _Weigher(view, rules)
     wins = sum(weigher.weigh_root(order)[0] for order in orders)
-    fair_value = None
+    fair_value = needs = None
     if budget:
         value, _ = fair(view, rules, budget, memory, threads)
         if value.kind == "exact":
             fair_value = f"{value.value.numerator}/{value.value.denominator}"
-    return {"odds_wins": wins, "odds_samples": len(orders), "fair_value": fair_value}
+        needs = value.needs
+    return {"odds_wins": wins, "odds_samples": len(orders), "fair_value": fair_value,
+            "fair_needs": needs}

@@ -175,6 +175,20 @@ def test_a_batch_stores_each_deals_fair_value_and_the_summary_averages_them(cli,
     assert summary["fair_95"] == [0.0, round(mean + half, 6)]
 
 
+def test_a_deal_that_needs_more_than_a_workers_share_is_computed_alone(cli, tmp_path):
+    # deal 1 under Classic needs 431 MB, deal 3 715 MB: with 600 MB for two workers (300 MB
+    # each), deal 1 waits and runs alone with the 600 MB; deal 3 never fits
+    rows = tmp_path / "rows.csv"
+    done = cli("batch", "1", "3", "--rules", "classic", "--odds", "--samples", "4", "--jobs",
+               "2", "--memory", "600M", "--out", str(rows), "--quiet")
+    assert done.code == 0, done.err
+    import csv
+
+    with open(rows, encoding="utf-8", newline="") as f:
+        stored = [(r["number"], r["fair_value"], r["odds_samples"]) for r in csv.DictReader(f)]
+    assert stored == [("1", "0/1", "4"), ("3", "", "4")]
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["odds", "3", "--memory", "lots"],
      "Invalid value for '--memory': 'lots' is not a size (say 8G or 500M)"),

@@ -308,10 +308,20 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
             else:
                 sinks.block(block)
 
+    # (block, item, rules name) whose fair value needs more memory than a worker's share
+    # but fits in the batch's: each waits for the others to finish, then runs alone
+    set_aside: deque[tuple[_Block, DealItem, str]] = deque()
+    alone = [False]
+
     def collect() -> None:
         task_id, rows = runner.next_result()
         block = owner.pop(task_id)
+        items = {item.key: item for item in block.items}
         for i, row in enumerate(rows):
+            if work.sets_aside(row):
+                set_aside.append((block, items[row["key"]], row["rules"]))
+                block.units_left += 1
+            row.pop("fair_needs", None)
             stored = block.rows.get((row["key"], row["rules"]))
             if stored is not None:  # solved before: its odds are new
                 rows[i] = {**stored, **{field: row[field] for field in ODDS_FIELDS}}
@@ -321,7 +331,25 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
         block.units_left -= 1
         for row in rows:
             block.rows[row["key"], row["rules"]] = row
+        if set_aside and not alone[0]:
+            run_alone()
         emit_ready()
+
+    def run_alone() -> None:
+        """Let the work out finish, then compute each set-aside fair value on its own."""
+        alone[0] = True
+        try:
+            while set_aside:
+                while runner.outstanding:
+                    collect()
+                block, item, name = set_aside.popleft()
+                task_id = next(task_ids)
+                owner[task_id] = block
+                counts["solved"] -= 1  # the same pair, counted once
+                runner.submit(task_id, ([(item, ((name, False),))], work.alone()))
+                collect()
+        finally:
+            alone[0] = False
 
     with deferred():
         for block in blocks:

@@ -23,6 +23,24 @@ class Work:
     fair_budget: int = 0  # expectimax states for a fair value with stock cards known; 0: none
     fair_memory: int | None = None  # bytes a fair value by layers may use
     fair_threads: int | None = None  # threads it may use (None: every core)
+    # a fair value that needs more than fair_memory but no more than this is set aside and
+    # computed alone, with this memory and every core (None: never set aside)
+    fair_memory_alone: int | None = None
+
+    def alone(self) -> Work:
+        """This work for a deal computed alone: all of the batch's memory and cores."""
+        from dataclasses import replace
+
+        return replace(self, fair_memory=self.fair_memory_alone, fair_threads=None,
+                       fair_memory_alone=None)
+
+    def sets_aside(self, row: dict) -> bool:
+        """Whether a row's fair value, not computed within this work's memory, fits in the
+        memory of the batch when its deal runs alone."""
+        needs = row.get("fair_needs")
+        return (needs is not None and self.fair_memory_alone is not None
+                and self.fair_memory is not None and self.fair_memory < needs
+                <= self.fair_memory_alone)
 
     @property
     def odds(self) -> tuple[int, int] | None:

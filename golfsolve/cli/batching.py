@@ -64,10 +64,12 @@ BATCH_SAMPLES = 100  # stock orders a deal's odds weigh in a batch
 
 def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | None,
              budget: int | None, no_fair: bool = False, memory: int | None = None,
-             workers: int = 1):
+             workers: int = 1, alone: bool = True):
     """What each (deal, rules) of a batch gets, from the options. The fair value's memory and
     cores are shared among the ``workers``, so that together they never ask for more memory
-    than is free, nor more threads than there are cores."""
+    than is free, nor more threads than there are cores; with ``alone`` (local workers), a
+    deal whose fair value needs more than its share waits for the others to finish and is
+    then computed with the whole."""
     from golfsolve.batch.unit import Work
     from golfsolve.fair import DEFAULT_BUDGET
 
@@ -85,11 +87,13 @@ def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | No
     if memory is None:
         from golfsolve.stock_fair import default_limit
 
-        memory = default_limit() // max(1, workers)
+        memory = default_limit()
     from golfsolve.runners import available_cores
 
+    workers = max(1, workers)
     return Work(fewest_moves, samples or BATCH_SAMPLES, seed or 0, budget or DEFAULT_BUDGET,
-                memory, max(1, available_cores() // max(1, workers)))
+                memory // workers, max(1, available_cores() // workers),
+                memory if workers > 1 and alone else None)
 
 
 def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,
@@ -127,7 +131,8 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     deal_list = DealList(deals, count) if deals else None
     cores = available_cores()
     workers = checked_jobs(jobs)
-    work = work_for(fewest_moves, odds, samples, seed, budget, no_fair, memory, workers)
+    work = work_for(fewest_moves, odds, samples, seed, budget, no_fair, memory, workers,
+                    alone=dask_address is None)
     if workers > cores:
         echo_err(f"golfsolve: note: --jobs {jobs} is more than the {cores} cores this process "
                  "may use; the workers will share them")
