@@ -816,3 +816,92 @@ def test_the_odds_of_a_won_position_count_every_order(cli, tmp_path):
     odds = json.loads(cli("odds", str(won), "--json").out.splitlines()[0])
     assert odds["orders"] == 6 and odds["max_removed"] == {"35": 6}
     assert (odds["clairvoyant"]["wins"], odds["clairvoyant"]["out_of"]) == (6, 6)
+
+
+# ----- third round: databases and text ---
+def hostile(text):
+    """How a message quotes ``text``: its repr, with combining marks escaped."""
+    from golfsolve.model.text import shown
+
+    return shown(text)
+
+
+KNOWN_RULES = "(expected one of: easy, classic, dead-king, strict)"
+LAYOUT = ("AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C | JH 3C 7D 8H 9C "
+          "| TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    # the Kelvin sign K lowers to k: dead-king was taken
+    (["show", "1", "--rules", "dead-\u212aing"], f"unknown rules 'dead-\u212aing' {KNOWN_RULES}"),
+    (["batch", "1-2", "--rules", "easy,\u212a"], f"unknown rules '\u212a' {KNOWN_RULES}"),
+    (["show", "1", "--rules", "EA\u017fY"], f"unknown rules 'EA\u017fY' {KNOWN_RULES}"),
+    (["show", "1", "--rules", "e\u0301asy"], "unknown rules 'e\\u0301asy' " + KNOWN_RULES),
+    (["show", "1", "--rules", "\uff45asy"], f"unknown rules '\uff45asy' {KNOWN_RULES}"),
+    (["show", "1", "--rules", "\u0130"], f"unknown rules '\u0130' {KNOWN_RULES}"),
+    # the long s and the dotless i upper to S and I: a code of another deal was taken
+    (["show", "go1-e-aaaaaa\u017f"], "malformed game code 'go1-e-aaaaaa\u017f' (expected like "
+     "GO1-E-AAAAAAB)"),
+    (["show", "GO1-C-AAAAAA\u0131"], "malformed game code 'GO1-C-AAAAAA\u0131' (expected like "
+     "GO1-E-AAAAAAB)"),
+    # the ligature ff uppers to two letters: counted as 8 deal letters
+    (["show", "GO1-E-AAAAAA\ufb00"], "malformed game code 'GO1-E-AAAAAA\ufb00' (expected like "
+     "GO1-E-AAAAAAB)"),
+    (["show", "GO1-\u0130-AAAAAAB"], "malformed game code 'GO1-\u0130-AAAAAAB' (expected like "
+     "GO1-E-AAAAAAB)"),
+    # re.IGNORECASE matched ms and kpat: by Unicode case: ms5 and kpat:5 were taken
+    (["show", "m\u017f5"], "no such file: m\u017f5"),
+    (["show", "\u212apat:5"], "no such file: \u212apat:5"),
+    # a card of the long s was the ace of spades
+    (["show", LAYOUT.replace("AS", "A\u017f")], "column 4: 'A\u017f' is not a card (write "
+     "cards like TS, 10S, 10\u2660)"),
+    (["show", LAYOUT.replace("AC |", "\uff21C |")], "waste: '\uff21C' is not a card (write "
+     "cards like TS, 10S, 10\u2660)"),
+    (["show", LAYOUT.replace("6H", "6H\u0301")], "column 1: '6H\\u0301' is not a card (write "
+     "cards like TS, 10S, 10\u2660)"),
+    (["show", "--lang", "\uff45n", "1"], None),
+])
+def test_letters_that_fold_into_ascii_are_not_the_ascii_word(cli, args, message):
+    result = cli(*args)
+    if message is None:  # click's own refusal of a choice it does not know
+        assert (result.code, result.out, result.err) == (2, "", (
+            "golfsolve show: error: Invalid value for '--lang': '\uff45n' is not one of 'en', "
+            "'fi', 'id', 'tr'. (see --help)\n"))
+        return
+    assert (result.code, result.out, result.err) == (2, "", error(message))
+
+
+def test_a_board_line_label_spelled_with_other_letters_is_unknown(cli, tmp_path):
+    board = Deal.from_number(7).to_board()
+    assert board.startswith("Talon:")
+    (tmp_path / "k.board").write_text(board.replace("Talon:", "Stoc\u212a:"), encoding="utf-8")
+    (tmp_path / "s.board").write_text(board.replace("Talon:", "\u017ftock:"), encoding="utf-8")
+    (tmp_path / "card.board").write_text(board.replace("Talon: ", "Talon: A\u017f "),
+                                         encoding="utf-8")
+    for name, message in (("k.board", "line 1: unknown line label 'stoc\u212a'"),
+                          ("s.board", "line 1: unknown line label '\u017ftock'"),
+                          ("card.board", "line 1, card 1: unknown card 'A\u017f'")):
+        result = cli("show", str(tmp_path / name))
+        assert (result.code, result.err) == (2, error(f"{tmp_path / name}: {message}"))
+
+
+def test_moves_and_cards_spelled_with_other_letters_are_refused_as_given():
+    from golfsolve.model.actions import Action
+    from golfsolve.model.cards import Card, CardError
+    from golfsolve.model.game import Game
+    from golfsolve.model.rules import EASY
+
+    assert Action.from_token(" DRAW ") == Action.from_token("d")
+    assert Card.parse("ks") == Card(13, "S") and Card.parse("10\u2660") == Card(10, "S")
+    for token in ("d\u0301", "\uff44", "\u0661", "DRA\u1d21"):
+        with pytest.raises(ValueError) as refused:
+            Action.from_token(token)
+        assert str(refused.value) == f"not a move: {hostile(token)}"
+        with pytest.raises(ValueError) as refused:
+            Game(Deal.from_number(1).position(), EASY).play(token)
+        assert str(refused.value) == f"not a move: {hostile(token)}"
+    for token in ("A\u017f", "10\u017f", "\u212aS", "\u0131S", "\uff21S", "A\u0301S", "Q\x00S"):
+        with pytest.raises(CardError) as refused:
+            Card.parse(token)
+        assert str(refused.value) == f"unknown card {hostile(token)}"
+    assert hostile("A\u0301S") == "'A\\u0301S'" and hostile("Q\x00S") == "'Q\\x00S'"

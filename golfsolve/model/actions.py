@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from golfsolve.model.text import ascii_lower, shown
+
 DRAW_TOKEN = "d"
 COLUMN_COUNT = 7
 
@@ -22,13 +24,13 @@ class Action:
     @classmethod
     def from_token(cls, token: str) -> Action:
         """``d`` (or ``draw``) a draw, ``1``-``7`` a removal from that column; ValueError for
-        anything else."""
-        word = token.strip().lower()
+        anything else (the token shown)."""
+        word = ascii_lower(token.strip())
         if word in (DRAW_TOKEN, "draw"):
             return DRAW
         if len(word) == 1 and "1" <= word <= str(COLUMN_COUNT):
             return cls(int(word))
-        raise ValueError(f"not a move: {token!r}")
+        raise ValueError(f"not a move: {shown(token)}")
 
     @property
     def token(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from golfsolve.errors import InputError
+from golfsolve.model.text import ascii_upper, shown
 
 RANK_CHARS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -44,13 +45,15 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
+        """A card written in one of the notations above, its letters A-Z or a-z (CardError for
+        anything else, the token shown)."""
         text = token.strip()
         if len(text) < 2:
-            raise CardError(f"unknown card {token!r}")
-        rank_part, suit_part = text[:-1].upper(), text[-1]
-        suit = _SYMBOL_TO_SUIT.get(suit_part, suit_part.upper())
+            raise CardError(f"unknown card {shown(token)}")
+        rank_part, suit_part = ascii_upper(text[:-1]), text[-1]
+        suit = _SYMBOL_TO_SUIT.get(suit_part, ascii_upper(suit_part))
         if rank_part not in _RANK_TOKENS or suit not in SUITS:
-            raise CardError(f"unknown card {token!r}")
+            raise CardError(f"unknown card {shown(token)}")
         return cls(_RANK_TOKENS[rank_part], suit)
 
     @classmethod

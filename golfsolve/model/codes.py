@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from golfsolve.errors import InputError
 from golfsolve.model.rules import CLASSIC, EASY, Rules
+from golfsolve.model.text import ascii_upper, shown
 
 PREFIX = "GO1"
 LETTERS = 7
@@ -97,31 +98,34 @@ class GameCode:
 
     @classmethod
     def parse(cls, text: str) -> GameCode:
-        code = text.strip().upper()
+        """``GO1-E-AAAAAAB``, its letters A-Z or a-z (CodeError for anything else, the text
+        shown)."""
+        code = ascii_upper(text.strip())
+        given = shown(text.strip())
         match = _SHAPE.match(code)
         if not match:
-            raise CodeError(f"malformed game code {text.strip()!r} (expected like GO1-E-AAAAAAB)")
+            raise CodeError(f"malformed game code {given} (expected like GO1-E-AAAAAAB)")
         prefix, letter, letters = match.groups()
         if prefix != PREFIX:
-            raise CodeError(f"game code {text.strip()!r} does not start with {PREFIX}")
+            raise CodeError(f"game code {given} does not start with {PREFIX}")
         if letter not in _RULE_LETTERS:
             raise CodeError(
-                f"unknown rules letter {letter!r} in game code {text.strip()!r} "
+                f"unknown rules letter {letter!r} in game code {given} "
                 "(expected E, C or N)"
             )
         if len(letters) != LETTERS:
             raise CodeError(
-                f"game code {text.strip()!r} needs {LETTERS} deal letters A-Z, not {len(letters)}"
+                f"game code {given} needs {LETTERS} deal letters A-Z, not {len(letters)}"
             )
         number = letters_to_number(letters)
         if number == 0:
-            raise CodeError(f"game code {text.strip()!r} names deal 0, which does not exist")
+            raise CodeError(f"game code {given} names deal 0, which does not exist")
         return cls(_RULE_LETTERS[letter], number)
 
     @staticmethod
     def looks_like_code(text: str) -> bool:
         """Shaped like a game code (``GO`` and a digit, then a dash), right or wrong inside."""
-        return _LOOKS_LIKE_CODE.match(text.strip().upper()) is not None
+        return _LOOKS_LIKE_CODE.match(ascii_upper(text.strip())) is not None
 
     @property
     def letters(self) -> str:

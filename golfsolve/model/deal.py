@@ -23,6 +23,7 @@ from golfsolve.model.position import (
 )
 from golfsolve.model.pysolfc import reference_board
 from golfsolve.model.rules import CLASSIC, Rules
+from golfsolve.model.text import shown
 
 __all__ = ["COLUMNS", "ROWS", "STOCK_SIZE", "TABLEAU_SIZE", "Deal", "DealError", "DealSource",
            "resolve"]
@@ -179,10 +180,10 @@ def resolve(arg: str) -> DealSource:
         if codes.NEGATIVE_NUMBER.match(text):
             raise DealError(codes.out_of_range(text))
         if codes.RANGE_LIKE.match(text):
-            raise DealError(f"{text!r} is not a deal: give one deal number, game code or file "
+            raise DealError(f"{shown(text)} is not a deal: give one deal number, game code or file "
                             "(batch takes ranges)")
         if text.isdigit() or text.isdecimal():
-            raise DealError(f"{text!r} is not a deal number: write it with the digits 0-9")
+            raise DealError(f"{shown(text)} is not a deal number: write it with the digits 0-9")
     where = "stdin" if arg == "-" else arg
     try:
         position, number, rules = read_deal_text(read_text(arg))

@@ -15,6 +15,7 @@ from golfsolve.model.deal import Deal
 from golfsolve.model.i18n import text
 from golfsolve.model.position import COLUMNS, TABLEAU_SIZE, Position
 from golfsolve.model.rules import EASY, Rules
+from golfsolve.model.text import ascii_lower, shown
 
 UNDO_DEPTH = 100
 COLUMN_TOKENS = frozenset("1234567")
@@ -216,9 +217,9 @@ class Game:
 
     def play(self, move: Move | str) -> Move:
         """Apply a Move, or a token: ``d`` draws, ``1``-``7`` removes from that column."""
-        token = move.token if isinstance(move, Move) else move.strip().lower()
+        token = move.token if isinstance(move, Move) else ascii_lower(move.strip())
         if token in ("d", "draw"):
             return self.draw()
         if token in COLUMN_TOKENS:
             return self.remove(int(token))
-        raise ValueError(f"not a move: {move!r}")
+        raise ValueError(f"not a move: {shown(move)}")

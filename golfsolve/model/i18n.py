@@ -12,6 +12,7 @@ import os
 from collections.abc import Sequence
 
 from golfsolve.model.cards import ACE, JACK, KING, QUEEN, Card
+from golfsolve.model.text import ascii_lower
 
 LANGUAGES = ("en", "fi", "id", "tr")
 
@@ -315,7 +316,7 @@ def default_language() -> str:
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
         if value:
-            lang = value.split("_")[0].split(".")[0].lower()
+            lang = ascii_lower(value.split("_")[0].split(".")[0])
             return lang if lang in LANGUAGES else "en"
     return "en"
 

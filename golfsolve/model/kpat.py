@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from golfsolve.files import MAX_DEAL_BYTES, read_text
 from golfsolve.model.cards import Card
 from golfsolve.model.position import Position, PositionError
+from golfsolve.model.text import shown
 
 KPAT_MAX = 2**31 - 1  # INT_MAX: KPat's largest deal number
 MAX_SAVE_BYTES = MAX_DEAL_BYTES  # a Golf save is about 10 KB; KPat's longest games far below
@@ -85,7 +86,7 @@ class KpatError(PositionError):
 
 
 # ----- deals ---------------------------------------------------------------------------------
-_KPAT = re.compile(r"kpat:(.*)\Z", re.IGNORECASE | re.DOTALL)
+_KPAT = re.compile(r"kpat:(.*)\Z", re.IGNORECASE | re.DOTALL | re.ASCII)  # no K for k
 
 
 def looks_like_kpat(text: str) -> bool:
@@ -97,15 +98,16 @@ def parse_kpat(text: str) -> int:
     spec = text.strip()
     match = _KPAT.match(spec)
     if not match:
-        raise KpatError(f"{spec!r} is not a KPat deal: write kpat: and its number, like kpat:7")
+        raise KpatError(f"{shown(spec)} is not a KPat deal: write kpat: and its number, like "
+                        "kpat:7")
     digits = match.group(1).strip()
     if not re.fullmatch(r"[0-9]+", digits):
-        raise KpatError(f"{spec!r} names no KPat deal: write kpat: and a number from 1 to "
+        raise KpatError(f"{shown(spec)} names no KPat deal: write kpat: and a number from 1 to "
                         f"{KPAT_MAX}")
     significant = digits.lstrip("0")
     if len(significant) > len(str(KPAT_MAX)) or not 1 <= int(significant or "0") <= KPAT_MAX:
-        shown = spec if len(spec) <= 30 else f"{spec[:16]}... ({len(digits)} digits)"
-        raise KpatError(f"KPat deal {shown} is out of range (kpat:1 to kpat:{KPAT_MAX})")
+        brief = spec if len(spec) <= 30 else f"{spec[:16]}... ({len(digits)} digits)"
+        raise KpatError(f"KPat deal {brief} is out of range (kpat:1 to kpat:{KPAT_MAX})")
     return int(significant)
 
 

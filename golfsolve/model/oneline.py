@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from golfsolve.model.cards import Card, CardError
 from golfsolve.model.position import COLUMNS, ROWS, STOCK_SIZE, Position, PositionError
+from golfsolve.model.text import shown
 
 SEPARATOR = "|"
 UNKNOWN = ("??", "?")
@@ -99,7 +100,7 @@ def parse(text: str) -> OneLine:
         try:
             c = Card.parse(token)
         except CardError:
-            raise OneLineError(f"{where}: {token!r} is not a card (write cards like TS, 10S, "
+            raise OneLineError(f"{where}: {shown(token)} is not a card (write cards like TS, 10S, "
                                "10♠)", where, token) from None
         if c in seen:
             other = seen[c] if seen[c].startswith("column") else f"the {seen[c]}"

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from golfsolve.errors import InputError
 from golfsolve.model.cards import FULL_DECK, Card, CardError
+from golfsolve.model.text import ascii_lower, shown
 
 COLUMNS = 7
 ROWS = 5
@@ -110,7 +111,7 @@ class Position:
             if not line or line.startswith("#"):
                 continue
             key, sep, rest = line.partition(":")
-            key = key.strip().lower()
+            key = ascii_lower(key.strip())
             if sep and key in _STOCK_KEYS + _WASTE_KEYS + _REMOVED_KEYS:
                 if key in _STOCK_KEYS:
                     if stock is not None:
@@ -132,7 +133,7 @@ class Position:
             if sep and key == "":  # ": 9D TS 5C 7D 7H", as black-hole-solver prints columns
                 line = rest.strip()
             elif sep:
-                raise PositionError(f"line {lineno}: unknown line label {key!r}")
+                raise PositionError(f"line {lineno}: unknown line label {shown(key)}")
             cards = [] if line == EMPTY_COLUMN else _parse_tokens(line, lineno)
             if len(cards) > ROWS:
                 raise PositionError(f"line {lineno}: column {len(columns) + 1} has "
@@ -204,7 +205,7 @@ def _parse_tokens(text: str, lineno: int, unknown_ok: bool = False) -> list[Card
         try:
             cards.append(Card.parse(token))
         except CardError:
-            raise PositionError(f"line {lineno}, card {position}: unknown card {token!r}"
+            raise PositionError(f"line {lineno}, card {position}: unknown card {shown(token)}"
                                 ) from None
     return cards
 
@@ -219,7 +220,7 @@ def _json_card(value: object, where: str, unknown_ok: bool = False) -> Card | No
     try:
         return Card.parse(value)
     except CardError:
-        raise PositionError(f"JSON deal, {where}: unknown card {value!r}") from None
+        raise PositionError(f"JSON deal, {where}: unknown card {shown(value)}") from None
 
 
 def _check_cards(position: Position) -> None:

@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 
 from golfsolve.model.codes import CodeError, check_number
+from golfsolve.model.text import shown
 
 LCG_BELOW = 32000  # game numbers below this use the LCG, the rest the Twister
 MS_MAX = 2**33 - 1  # LCRandom31.MAX_SEED: the largest msN
-_MS = re.compile(r"ms([0-9]*)\Z", re.IGNORECASE)
+_MS = re.compile(r"ms([0-9]*)\Z", re.IGNORECASE | re.ASCII)  # ASCII: no ſ for s
 
 
 def looks_like_ms(text: str) -> bool:
@@ -34,12 +35,12 @@ def parse_ms(text: str) -> int:
     spec = text.strip()
     match = _MS.match(spec)
     if not match or not match.group(1):
-        raise CodeError(f"{spec!r} names no Microsoft deal: write ms and its number, like "
+        raise CodeError(f"{shown(spec)} names no Microsoft deal: write ms and its number, like "
                         "ms123")
     digits = match.group(1).lstrip("0")
     if len(digits) > len(str(MS_MAX)) or not 1 <= int(digits or "0") <= MS_MAX:
-        shown = spec if len(spec) <= 24 else f"{spec[:14]}... ({len(match.group(1))} digits)"
-        raise CodeError(ms_out_of_range(shown))
+        brief = spec if len(spec) <= 24 else f"{spec[:14]}... ({len(match.group(1))} digits)"
+        raise CodeError(ms_out_of_range(brief))
     return int(digits)
 
 

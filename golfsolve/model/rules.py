@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from golfsolve.errors import InputError
 from golfsolve.model.cards import ACE, KING
+from golfsolve.model.text import ascii_lower, shown
 
 if TYPE_CHECKING:  # numpy is loaded by what solves, not by every command
     import numpy as np
@@ -89,16 +90,19 @@ STRICTNESS_ORDER = (EASY, CLASSIC, DEAD_KING, STRICT)
 
 
 def rules_by_name(name: str) -> Rules:
+    """The rule set ``name`` spells, in letters A-Z or a-z (RulesError for anything else, the
+    name shown)."""
     if not name.strip():
         raise RulesError("no rules given (expected easy, classic, dead-king or strict)")
+    word = ascii_lower(name.strip())
     try:
-        return RULES_BY_NAME[name.strip().lower()]
+        return RULES_BY_NAME[word]
     except KeyError:
         known = ", ".join(RULES_BY_NAME)
-        if name.strip().lower() == "all" or "," in name:
-            raise RulesError(f"{name.strip()!r} names more than one rule set: this command "
-                             f"takes one of {known}") from None
-        raise RulesError(f"unknown rules {name!r} (expected one of: {known})") from None
+        if word == "all" or "," in name:
+            raise RulesError(f"{shown(name.strip())} names more than one rule set: this "
+                             f"command takes one of {known}") from None
+        raise RulesError(f"unknown rules {shown(name)} (expected one of: {known})") from None
 
 
 def parse_rules_list(text: str) -> tuple[Rules, ...]:
@@ -106,7 +110,7 @@ def parse_rules_list(text: str) -> tuple[Rules, ...]:
     names = [part for part in text.split(",") if part.strip()]
     if not names:
         raise RulesError("no rules given (expected easy, classic, dead-king, strict or all)")
-    if any(part.strip().lower() == "all" for part in names):
+    if any(ascii_lower(part.strip()) == "all" for part in names):
         return ALL_RULES  # (all, with more named beside it, is still all)
     chosen = {rules_by_name(part) for part in names}
     return tuple(r for r in ALL_RULES if r in chosen)

@@ -1,0 +1,33 @@
+"""Words people type, read letter for letter: a rule set's name, a game code's letters, a card, a
+move, a board's line label, a language.
+
+Python's ``lower``, ``upper`` and ``casefold`` map some other letters onto ASCII ones (the
+Kelvin sign K to k, the long s ſ to S, the dotless ı to I, the ligature ﬀ to FF), so a
+word compared after them could be taken for one it only resembles. These helpers fold the
+case of the ASCII letters A-Z alone: any other character stays as it is and matches nothing.
+"""
+
+from __future__ import annotations
+
+_TO_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_TO_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with A-Z made a-z, every other character kept as it is."""
+    return text.translate(_TO_LOWER)
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` with a-z made A-Z, every other character kept as it is."""
+    return text.translate(_TO_UPPER)
+
+
+def shown(text: str) -> str:
+    """``text`` quoted as a message shows it: Python's repr (which escapes what cannot be
+    printed), with combining marks escaped too, so that ``e`` and a combining acute accent
+    do not show as ``é``."""
+    import unicodedata
+
+    return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Mn", "Me") else ch
+                   for ch in repr(text))
