@@ -905,3 +905,238 @@ def test_moves_and_cards_spelled_with_other_letters_are_refused_as_given():
             Card.parse(token)
         assert str(refused.value) == f"unknown card {hostile(token)}"
     assert hostile("A\u0301S") == "'A\\u0301S'" and hostile("Q\x00S") == "'Q\\x00S'"
+
+
+def stored(number, rules="easy", **values):
+    """A results row as a batch stores it (deal ``number`` lost in 30 removals)."""
+    return {"key": str(number), "deal": str(number), "number": number, "code": None,
+            "rules": rules, "winnable": False, "max_removed": 30, "best_score": 250,
+            "fewest_moves": False, "line": "d 1 d", "states": 7, "ms": 1.5, **values}
+
+
+def a_database(path, rows=5, odds=None):
+    """A golfsolve database of deals 1..rows, made without solving anything."""
+    with ResultStore(path) as store:
+        store.claim(False, odds)
+        store.add([stored(n, **({"odds_wins": 1, "odds_samples": odds[0],
+                                 "fair_value": "1/3"} if odds else {})) for n in
+                   range(1, rows + 1)])
+    return path
+
+
+def no_solving(monkeypatch):
+    import golfsolve.batch.run
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("solved before the database was found unusable")
+
+    monkeypatch.setattr(golfsolve.batch.run, "solve_unit", refuse)
+
+
+def altered(db, *statements):
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    with con:
+        for statement in statements:
+            con.execute(statement)
+    con.close()
+    return db
+
+
+COPY_RESULTS = ("CREATE TABLE r2 AS SELECT * FROM results", "DROP TABLE results",
+                "ALTER TABLE r2 RENAME TO results")
+UNTYPED_META = ("CREATE TABLE m2 (key, value)", "INSERT INTO m2 SELECT * FROM meta",
+                "DROP TABLE meta", "ALTER TABLE m2 RENAME TO meta")
+
+
+@pytest.mark.parametrize(("statements", "what"), [
+    (["UPDATE meta SET value = 'four' WHERE key = 'schema'"],
+     "schema 'four' in its meta table is not a schema number"),
+    (["UPDATE meta SET value = '4.0' WHERE key = 'schema'"],
+     "schema '4.0' in its meta table is not a schema number"),
+    (["UPDATE meta SET value = '0' WHERE key = 'schema'"],
+     "schema '0' in its meta table is not a schema number"),
+    (["UPDATE meta SET value = '\uff14' WHERE key = 'schema'"],
+     "schema '\uff14' in its meta table is not a schema number"),
+    (["UPDATE meta SET value = x'00ff' WHERE key = 'schema'"],
+     "schema in its meta table is a blob, not text"),
+    (["DELETE FROM meta WHERE key = 'schema'"], "its meta table has no schema row"),
+    (["DELETE FROM meta WHERE key = 'fewest_moves'"], "its meta table has no fewest_moves row"),
+    (["UPDATE meta SET value = 'yes' WHERE key = 'fewest_moves'"],
+     "fewest_moves 'yes' in its meta table is neither 0 nor 1"),
+    (["INSERT INTO meta VALUES ('odds_samples', 'x'), ('odds_seed', '1')"],
+     "odds_samples 'x' in its meta table is not a whole number from 1 on"),
+    (["INSERT INTO meta VALUES ('odds_samples', '5'), ('odds_seed', '0x1')"],
+     "odds_seed '0x1' in its meta table is not a whole number"),
+    (["INSERT INTO meta VALUES ('odds_samples', '5')"],
+     "odds_samples in its meta table without odds_seed"),
+    (["INSERT INTO meta VALUES ('options', '{}')"], "unknown row 'options' in its meta table"),
+    (["UPDATE meta SET value = '1' WHERE key = 'schema'",
+      "DELETE FROM meta WHERE key = 'fewest_moves'",
+      "INSERT INTO meta VALUES ('options', '{not json')"],
+     "options in its meta table are not the JSON object of golfsolve's first databases"),
+    (["UPDATE meta SET value = '1' WHERE key = 'schema'",
+      "DELETE FROM meta WHERE key = 'fewest_moves'",
+      "INSERT INTO meta VALUES ('options', '{\"fewest_moves\": \"no\"}')"],
+     "options in its meta table are not the JSON object of golfsolve's first databases"),
+    (UNTYPED_META, "column 1 of its meta table is key (no type), not key TEXT (in the primary "
+     "key)"),
+    (["ALTER TABLE results ADD COLUMN extra TEXT"], "its results table has an unknown column "
+     "'extra'"),
+    (["ALTER TABLE results DROP COLUMN ms"], "its results table has no column 'ms'"),
+    (COPY_RESULTS, "column 1 of its results table is key TEXT, not key TEXT NOT NULL (in the "
+     "primary key)"),
+    (["DROP TABLE boards"], "it has no boards table"),
+    (["UPDATE results SET states = 'many' WHERE key = '2'"],
+     "the row of deal 2 under easy: states 'many' is not what golfsolve stores there"),
+    (["UPDATE results SET line = 'd9' WHERE key = '2'"],
+     "the row of deal 2 under easy: line 'd9' is not a line of moves"),
+    (["UPDATE results SET odds_wins = 3, odds_samples = 2 WHERE key = '2'"],
+     "the row of deal 2 under easy: odds_wins 3 is not what golfsolve stores there"),
+    (["UPDATE results SET odds_wins = 1 WHERE key = '2'"],
+     "the row of deal 2 under easy: odds_wins and odds_samples, one without the other"),
+    (["UPDATE results SET number_high = -1 WHERE key = '2'"],
+     "the row of deal 2 under easy: number_high -1 is not what golfsolve stores there"),
+    (["UPDATE results SET code = x'01' WHERE key = '2'"],
+     "the row of deal 2 under easy: code is a blob, not text"),
+    (["UPDATE results SET odds_wins = 1, odds_samples = 2, fair_value = 'abc' WHERE key = '2'"],
+     "the row of deal 2 under easy: fair_value 'abc' is not a fraction from 0 to 1"),
+    (["UPDATE results SET odds_wins = 1, odds_samples = 2, fair_value = '"
+      + "9" * 5000 + "/1' WHERE key = '2'"],
+     "the row of deal 2 under easy: fair_value '99999999999999999999... (5000 characters)/1' "
+     "is not a fraction from 0 to 1"),  # (a long run of digits is shortened where it is shown)
+])
+def test_a_database_damaged_in_its_meta_or_rows_is_one_line_and_left_as_it_is(
+        cli, tmp_path, monkeypatch, statements, what):
+    db = altered(a_database(tmp_path / "d.sqlite"), *statements)
+    before = file_digest(db)
+    no_solving(monkeypatch)
+    for args in (["batch", "--db", str(db)], ["export", "--db", str(db), "--out",
+                                              str(tmp_path / "x.csv")],
+                 ["batch", "1-5", "--jobs", "1", "--db", str(db)]):
+        result = cli(*args)
+        assert (result.code, result.out, result.err) == (
+            2, "", error(f"{db}: damaged golfsolve database ({what})")), args
+    assert file_digest(db) == before
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_a_damaged_value_in_a_span_counted_by_sqlite_is_refused(cli, tmp_path, monkeypatch):
+    """A report counts stored spans in SQL, where text sums as 0: it checks them there."""
+    import golfsolve.batch.run
+
+    monkeypatch.setattr(golfsolve.batch.run, "SPAN", 1)
+    for value, what in (("'x'", "winnable 'x' is not what golfsolve stores there"),
+                        ("2", "winnable 2 is not what golfsolve stores there")):
+        db = altered(a_database(tmp_path / f"{len(value)}.sqlite"),
+                     f"UPDATE results SET winnable = {value} WHERE key = '3'")
+        before = file_digest(db)
+        for command in ("batch", "compare"):
+            result = cli(command, "--db", str(db))
+            assert (result.code, result.out, result.err) == (2, "", error(
+                f"{db}: damaged golfsolve database (the row of deal 3 under easy: {what})"))
+        assert file_digest(db) == before
+    fine = cli("batch", "--db", str(a_database(tmp_path / "fine.sqlite")))
+    assert fine.out.startswith("easy: 5 deals, 0 won")
+
+
+def test_a_schema_2_database_written_with_the_odds_columns_is_read_as_schema_3(cli, tmp_path):
+    db = altered(a_database(tmp_path / "two.sqlite"), "DROP INDEX results_by_number",
+                 "ALTER TABLE results DROP COLUMN number_high",
+                 "UPDATE meta SET value = '2' WHERE key = 'schema'")
+    report = cli("batch", "--db", str(db))
+    assert (report.code, report.out.splitlines()[0]) == (0, "easy: 5 deals, 0 won, win rate "
+                                                         "0.0% (95% Wilson interval [0.0%, "
+                                                         "43.4%]), mean best score 250.0")
+
+
+def hold_write_lock(db, how):
+    import sqlite3
+
+    con = sqlite3.connect(db, isolation_level=None)
+    con.execute(f"BEGIN {how}")
+    return con
+
+
+@pytest.mark.parametrize("how", ["IMMEDIATE", "EXCLUSIVE"])
+def test_a_database_another_program_holds_locked_is_refused_before_any_work(
+        cli, tmp_path, monkeypatch, how):
+    db = a_database(tmp_path / "held.sqlite")
+    before = file_digest(db)
+    locked = error(f"cannot write {db} as a results database: database is locked (another "
+                   "program is using it; try again when it is done)")
+    holder = hold_write_lock(db, how)
+    try:
+        no_solving(monkeypatch)
+        refused = cli("batch", "6-9", "--rules", "easy", "--jobs", "1", "--db", str(db))
+        assert (refused.code, refused.out, refused.err) == (2, "", locked)
+        # quickly: within the claim's short wait, not the 30 s a stored row waits
+        alone = subprocess.run([*GOLFSOLVE, "batch", "6-9", "--rules", "easy", "--jobs", "1",
+                                "--db", str(db)], capture_output=True, text=True, timeout=20)
+        assert (alone.returncode, alone.stdout, alone.stderr) == (2, "", locked)
+        # what only reads a WAL database goes on
+        read = cli("batch", "--db", str(db))
+        assert (read.code, read.out.splitlines()[0][:14]) == (0, "easy: 5 deals,")
+        assert cli("export", "--db", str(db), "--out", str(tmp_path / "x.csv")).code == 0
+    finally:
+        holder.close()
+    assert file_digest(db) == before
+
+
+def test_a_rollback_journal_database_held_exclusively_is_named_locked_when_read(cli, tmp_path):
+    db = altered(a_database(tmp_path / "old-journal.sqlite"))
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA journal_mode = DELETE")
+    con.close()
+    holder = hold_write_lock(db, "EXCLUSIVE")
+    try:
+        read = subprocess.run([*GOLFSOLVE, "batch", "--db", str(db)], capture_output=True,
+                              text=True, timeout=20)
+    finally:
+        holder.close()
+    assert (read.returncode, read.stdout, read.stderr) == (2, "", error(
+        f"cannot open {db} as a results database: database is locked (another program is "
+        "using it; try again when it is done)"))
+
+
+@pytest.mark.parametrize("name", ["file:x.sqlite?mode=ro", "file:y.sqlite", "q?x.sqlite",
+                                  "h#x.sqlite", "p%41.sqlite", "sp ace.sqlite"])
+def test_a_db_name_sqlite_would_read_as_a_uri_is_a_plain_file(cli, tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    a_database(name)
+    assert sorted(os.listdir(tmp_path)) == [name]
+    added = cli("batch", "--db", name)
+    assert (added.code, added.out.splitlines()[0][:14]) == (0, "easy: 5 deals,")
+    exported = cli("export", "--db", name, "--out", "x.csv")
+    assert (exported.code, exported.out) == (0, "5 rows written to x.csv\n")
+    assert {f for f in os.listdir(tmp_path) if not f.startswith(name)} == {"x.csv"}
+
+
+def test_a_memory_name_given_to_the_library_is_a_file_that_is_kept(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    a_database(":memory:")
+    with ResultStore(":memory:", create=False) as store:
+        assert store.count(1, 5, ["easy"]) == 5
+
+
+@pytest.mark.parametrize(("setup", "message"), [
+    (lambda db: db.write_bytes(b""), "{db} holds no golfsolve results"),
+    (lambda db: altered(db, "CREATE TABLE notes (x)"),
+     "{db} is an SQLite database, but not a golfsolve one"),
+    (lambda db: altered(db, "CREATE TABLE meta (a)", "CREATE TABLE results (b)"),
+     "{db}: damaged golfsolve database (its meta table has no column 'key')"),
+    (lambda db: (a_database(db), Path(f"{db}-wal").mkdir()),
+     "cannot open {db} as a results database: unable to open database file (check the file, "
+     "or use another --db)"),
+])
+def test_files_that_are_not_a_usable_golfsolve_database_are_one_line(cli, tmp_path, setup,
+                                                                      message):
+    db = tmp_path / "other.sqlite"
+    setup(db)
+    before = file_digest(db)
+    result = cli("batch", "--db", str(db))
+    assert (result.code, result.out, result.err) == (2, "", error(message.format(db=db)))
+    assert file_digest(db) == before

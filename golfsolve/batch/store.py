@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 from golfsolve.batch.rows import ODDS_FIELDS, STORED_FIELDS
@@ -34,6 +36,8 @@ from golfsolve.model.rules import ALL_RULES
 SCHEMA_VERSION = 4  # 3 had no number_high; 2 no odds columns; 1 one set of options, a run order
 COLUMNS = (*STORED_FIELDS, "number_high")  # the results table's columns, in order
 ODDS_COLUMNS = ODDS_FIELDS
+LOCK_WAIT = 2  # seconds to wait for another program's lock when opening and claiming
+WORK_WAIT = 30  # ... and once the work has begun, rather than lose it
 NUMBER_SPLIT = 10**18  # number = n % NUMBER_SPLIT, number_high = n // NUMBER_SPLIT
 _ROWS = "SELECT " + ", ".join(COLUMNS)
 # numbered deals first..last: with the split number's two parameters at each end
@@ -84,6 +88,23 @@ _CREATE = """
         PRIMARY KEY (key, rules));
     CREATE TABLE boards (key TEXT PRIMARY KEY, board TEXT NOT NULL);
 """ + _INDEX
+# the results table of each earlier schema, as it was created
+_RESULTS_2 = """key TEXT NOT NULL, deal TEXT NOT NULL, number INTEGER, code TEXT,
+    rules TEXT NOT NULL, winnable INTEGER NOT NULL, max_removed INTEGER NOT NULL,
+    best_score INTEGER NOT NULL, fewest_moves INTEGER NOT NULL, line TEXT NOT NULL,
+    states INTEGER NOT NULL, ms REAL NOT NULL"""
+_OLD_RESULTS = {
+    1: """deal TEXT NOT NULL, rules TEXT NOT NULL, seq INTEGER NOT NULL, number INTEGER,
+        code TEXT, winnable INTEGER NOT NULL, max_removed INTEGER NOT NULL,
+        best_score INTEGER NOT NULL, solution_moves TEXT NOT NULL, states INTEGER NOT NULL,
+        ms REAL NOT NULL, PRIMARY KEY (deal, rules)""",
+    2: _RESULTS_2 + ", PRIMARY KEY (key, rules)",
+    3: _RESULTS_2 + ", odds_wins INTEGER, odds_samples INTEGER, fair_value TEXT, "
+                    "PRIMARY KEY (key, rules)",
+}
+_META = "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+# the meta rows of schema 1, and of every later one
+_META_KEYS = {1: {"schema", "options"}, 2: {"schema", "fewest_moves", "odds_samples", "odds_seed"}}
 _FROM_2 = ("SELECT " + ", ".join(STORED_FIELDS[:-3]) + ", NULL AS odds_wins, NULL AS "
            "odds_samples, NULL AS fair_value, 0 AS number_high FROM results")
 _FROM_3 = "SELECT *, 0 AS number_high FROM results"
@@ -141,7 +162,7 @@ class ResultStore:
                              "it", reason="directory_read_only", path=self.path)
         with self._errors("open"):
             if create:
-                self.db = sqlite3.connect(self.path, timeout=30)
+                self.db = sqlite3.connect(self._uri(), uri=True, timeout=LOCK_WAIT)
             else:  # reading only: the file is never changed
                 self.db = self._read_only()
             self.db.execute("PRAGMA schema_version").fetchone()  # fails on a non-database
@@ -152,10 +173,10 @@ class ResultStore:
         self.fresh = not tables
         if not self.fresh:
             self._check_whole()
-        self.schema = 0 if self.fresh else int(self._meta("schema") or 1)
-        if self.schema > SCHEMA_VERSION:
-            raise StoreError(f"{self.path} was written by a newer golfsolve (database schema "
-                             f"{self.schema}): upgrade golfsolve to use it")
+        self._settings = {} if self.fresh else self._read_meta()
+        self.schema = 0 if self.fresh else self._settings["schema"]
+        if not self.fresh:
+            self._check_tables(tables)
         self._table = "results"  # what every query reads
         if self.schema < SCHEMA_VERSION:  # readable as it is; claim() upgrades it for writing
             old = (_from_1("results", bool(self.fewest_moves())) if self.schema == 1 else
@@ -164,15 +185,19 @@ class ResultStore:
                 self.db.execute(f"CREATE TEMP VIEW results_now AS SELECT * FROM ({old}) "
                                 f"WHERE {_NOT_OLD_32000}")
             self._table = "temp.results_now"
+        if not self.fresh:
+            self._check_rows()
+        with self._errors("read"):
+            self.db.execute(f"PRAGMA busy_timeout = {WORK_WAIT * 1000}")
 
     def _read_only(self) -> sqlite3.Connection:
         """A connection that only reads. Where the directory cannot be written (read-only
         media), SQLite cannot make the shared-memory file a database in WAL mode needs to be
         read; there no one can change the file either, so it is read as immutable."""
-        uri = self.path.resolve().as_uri() + "?mode=ro"
+        uri = self._uri() + "?mode=ro"
         db = None
         try:
-            db = sqlite3.connect(uri, uri=True, timeout=30)
+            db = sqlite3.connect(uri, uri=True, timeout=LOCK_WAIT)
             db.execute("PRAGMA schema_version").fetchone()  # opens the file, and its WAL
             return db
         except sqlite3.OperationalError:
@@ -180,7 +205,12 @@ class ResultStore:
                 db.close()
             if os.access(self.path.resolve().parent, os.W_OK):
                 raise
-        return sqlite3.connect(uri + "&immutable=1", uri=True, timeout=30)
+        return sqlite3.connect(uri + "&immutable=1", uri=True, timeout=LOCK_WAIT)
+
+    def _uri(self) -> str:
+        """The file's URI, which SQLite reads as that file whatever its name: given as a name,
+        SQLite would take ``:memory:`` for no file and ``file:x?mode=ro`` for a URI."""
+        return self.path.resolve().as_uri()
 
     @contextmanager
     def _errors(self, doing: str, during_work: bool = False) -> Iterator[None]:
@@ -219,27 +249,120 @@ class ResultStore:
                              "damaged; use another database)", reason="damaged",
                              path=self.path, found=found)
 
-    def _meta(self, key: str) -> str | None:
+    # ----- what the database says it is: every value checked where it is read -------------
+    def _damaged(self, what: str) -> StoreError:
+        """The refusal of a database that is golfsolve's in shape but holds what golfsolve
+        never writes there (``what``): nothing is read from it, or written to it, after."""
+        return StoreError(f"{self.path}: damaged golfsolve database ({what})")
+
+    def _columns(self, table: str) -> list[tuple]:
+        """The columns of ``table``, as _column gives them."""
         with self._errors("read"):
-            row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
+            return [_column(row) for row in self.db.execute(
+                f"SELECT * FROM pragma_table_info('{table}')")]
+
+    def _check_layout(self, table: str, expected: list[tuple]) -> None:
+        """Refuse a table whose columns are not ``expected`` (as _columns gives them)."""
+        found = self._columns(table)
+        names, known = [c[0] for c in found], [c[0] for c in expected]
+        for name in known:
+            if name not in names:
+                raise self._damaged(f"its {table} table has no column {name!r}")
+        for name in names:
+            if name not in known:
+                raise self._damaged(f"its {table} table has an unknown column {name!r}")
+        for place, (have, want) in enumerate(zip(found, expected, strict=True), 1):
+            if have != want:
+                raise self._damaged(f"column {place} of its {table} table is "
+                                    f"{_column_text(have)}, not {_column_text(want)}")
+
+    def _read_meta(self) -> dict:
+        """The meta table, checked: ``schema`` (an int), ``fewest_moves`` (a bool, or None in
+        schema 1 where its options do not say) and ``odds`` ((samples, seed) or None).
+        Anything else, or a value of another shape, is a damaged database (StoreError)."""
+        self._check_layout("meta", _layout("meta"))
+        with self._errors("read"):
+            rows = self.db.execute("SELECT key, value FROM meta").fetchall()
+        meta: dict[str, str] = {}
+        for key, value in rows:
+            if not isinstance(value, str):
+                raise self._damaged(f"{key} in its meta table is {_sql_type(value)}, not text")
+            meta[key] = value
+        if "schema" not in meta:
+            raise self._damaged("its meta table has no schema row")
+        schema = _whole(meta["schema"], 1)
+        if schema is None:
+            raise self._damaged(f"schema {meta['schema']!r} in its meta table is not a schema "
+                                "number")
+        if schema > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer golfsolve (database schema "
+                             f"{schema}): upgrade golfsolve to use it")
+        known = _META_KEYS[1 if schema == 1 else 2]
+        unknown = sorted(set(meta) - known)
+        if unknown:
+            raise self._damaged(f"unknown row {unknown[0]!r} in its meta table")
+        settings = {"schema": schema, "fewest_moves": None, "odds": None}
+        if schema == 1:
+            options = meta.get("options", "{}")
+            try:
+                options = json.loads(options)
+            except (ValueError, RecursionError):
+                options = None
+            if not isinstance(options, dict) or not isinstance(
+                    options.get("fewest_moves", False), bool):
+                raise self._damaged("options in its meta table are not the JSON object of "
+                                    "golfsolve's first databases")
+            settings["fewest_moves"] = options.get("fewest_moves", False)
+            return settings
+        if meta.get("fewest_moves") not in ("0", "1"):
+            raise self._damaged("its meta table has no fewest_moves row" if "fewest_moves" not in
+                                meta else f"fewest_moves {meta['fewest_moves']!r} in its meta "
+                                "table is neither 0 nor 1")
+        settings["fewest_moves"] = meta["fewest_moves"] == "1"
+        if "odds_samples" in meta or "odds_seed" in meta:
+            for key, other in (("odds_samples", "odds_seed"), ("odds_seed", "odds_samples")):
+                if key not in meta:
+                    raise self._damaged(f"{other} in its meta table without {key}")
+            samples, seed = _whole(meta["odds_samples"], 1), _whole(meta["odds_seed"], None)
+            if samples is None or seed is None:
+                key = "odds_samples" if samples is None else "odds_seed"
+                raise self._damaged(f"{key} {meta[key]!r} in its meta table is not a whole "
+                                    "number" + (" from 1 on" if samples is None else ""))
+            settings["odds"] = (samples, seed)
+        return settings
+
+    def _check_tables(self, tables: set[str]) -> None:
+        """Refuse a results (or boards) table whose columns are not those of the database's
+        schema: what another program altered would be read wrong or refuse rows at the end of
+        the work."""
+        if self.schema == 2 and self._columns("results") == _layout(3):
+            self.schema = 3  # a schema-2 database written with the odds columns: it is a 3
+        self._check_layout("results", _layout(self.schema))
+        if self.schema >= 2:
+            if "boards" not in tables:
+                raise self._damaged("it has no boards table")
+            self._check_layout("boards", _layout("boards"))
+
+    def _check_rows(self) -> None:
+        """Refuse a database with a row holding what golfsolve never stores, before anything
+        is read from it or added to it: summaries count stored spans in SQL, where text
+        counts as 0, and an export would stop half-written at the row. One pass over the
+        rows, as the quick check is."""
+        with self._errors("check"):
+            bad = self.db.execute(f"{self._select} WHERE {_NOT_STORED} LIMIT 1").fetchone()
+        if bad is not None:
+            self._row(bad)  # says what is wrong in it
+            raise self._damaged(f"the row of deal {bad[0]} under {bad[4]} holds a value "
+                                "golfsolve does not store")
 
     # ----- writing -------------------------------------------------------------------------
     def fewest_moves(self) -> bool | None:
         """Whether the stored solutions have the fewest moves (None: nothing stored yet)."""
-        if self.fresh:
-            return None
-        if self.schema == 1:
-            options = json.loads(self._meta("options") or "{}")
-            return bool(options.get("fewest_moves"))
-        return self._meta("fewest_moves") == "1"
+        return None if self.fresh else self._settings["fewest_moves"]
 
     def odds_settings(self) -> tuple[int, int] | None:
         """The sample count and seed of the stored odds (None: no odds stored yet)."""
-        if self.fresh or self.schema == 1:
-            return None
-        samples, seed = self._meta("odds_samples"), self._meta("odds_seed")
-        return (int(samples), int(seed)) if samples is not None else None
+        return None if self.fresh else self._settings["odds"]
 
     def _lock_for_writing(self) -> None:
         """Refuse a second run adding to this database while one is (StoreError).
@@ -264,8 +387,21 @@ class ResultStore:
 
     def claim(self, fewest_moves: bool, odds: tuple[int, int] | None = None) -> None:
         """Use this database to store results solved with or without ``fewest_moves``, and
-        odds over ``odds`` = (samples, seed) stock orders. Only one run at a time may."""
+        odds over ``odds`` = (samples, seed) stock orders. Only one run at a time may, and
+        none while another program holds the database locked for writing: that is found
+        here, within LOCK_WAIT seconds, before any work (StoreError)."""
         self._lock_for_writing()
+        with self._errors("write"):
+            self.db.execute(f"PRAGMA busy_timeout = {LOCK_WAIT * 1000}")
+            self.db.execute("BEGIN IMMEDIATE")  # SQLite's write lock, taken and let go
+            self.db.execute("ROLLBACK")
+        try:
+            self._claim(fewest_moves, odds)
+        finally:
+            with self._errors("write"):
+                self.db.execute(f"PRAGMA busy_timeout = {WORK_WAIT * 1000}")
+
+    def _claim(self, fewest_moves: bool, odds: tuple[int, int] | None) -> None:
         stored = self.fewest_moves()
         if stored is not None and stored != fewest_moves:
             have, run = ("with", "without") if stored else ("without", "with")
@@ -284,8 +420,7 @@ class ResultStore:
             self.db.execute("PRAGMA journal_mode = WAL")
             if self.fresh:
                 with self.db:
-                    self.db.executescript("BEGIN;" + _CREATE + "CREATE TABLE meta (key TEXT "
-                                          "PRIMARY KEY, value TEXT NOT NULL);")
+                    self.db.executescript("BEGIN;" + _CREATE + _META)
                     self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
                         ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
             elif self.schema == 1:
@@ -304,6 +439,8 @@ class ResultStore:
             self.db.execute("PRAGMA synchronous = NORMAL")
         self.fresh = False
         self.schema = SCHEMA_VERSION
+        self._settings = {"schema": SCHEMA_VERSION, "fewest_moves": fewest_moves,
+                          "odds": odds if stored_odds is None else stored_odds}
 
     def _upgrade_from_1(self, fewest_moves: bool) -> None:
         """Schema 1 (one set of options, a run order) to today's, in one transaction."""
@@ -410,7 +547,7 @@ class ResultStore:
     def span_counts(self, first: int, last: int, rule_names: list[str]) -> list[tuple]:
         """(rules, max_removed, deals, won, sum of best scores, deals with odds, sum of their
         odds, deals with a fair value, sum of those, sum of their squares) over deals
-        first..last."""
+        first..last (every stored value was checked when the database was opened)."""
         with self._errors("read"):
             return self.db.execute(
                 "SELECT rules, max_removed, count(*), sum(winnable), sum(best_score), "
@@ -455,9 +592,14 @@ class ResultStore:
             if group:
                 yield sorted(group, key=_rules_order)
 
-    @staticmethod
-    def _row(values: tuple) -> dict:
+    def _row(self, values: tuple) -> dict:
+        """A stored row as a record's fields, each value checked to be one golfsolve writes
+        (a damaged database, StoreError, naming the deal and the value, otherwise)."""
         row = dict(zip(COLUMNS, values, strict=True))
+        problem = _row_problem(row)
+        if problem is not None:
+            deal = row["key"] if isinstance(row["key"], str) else "?"
+            raise self._damaged(f"the row of deal {deal} under {row['rules']}: {problem}")
         high = row.pop("number_high")
         if row["number"] is not None and high:
             row["number"] += high * NUMBER_SPLIT
@@ -486,6 +628,25 @@ class ResultStore:
 # a stored fair value "a/b" as a number, in SQL
 _FAIR = ("(CAST(substr(fair_value, 1, instr(fair_value, '/') - 1) AS REAL) / "
          "CAST(substr(fair_value, instr(fair_value, '/') + 1) AS REAL))")
+# true for a row holding what golfsolve never stores (_row_problem says what, in Python)
+_NOT_STORED = f"""(typeof(key) != 'text' OR typeof(deal) != 'text' OR typeof(rules) != 'text'
+    OR (code IS NOT NULL AND typeof(code) != 'text')
+    OR typeof(line) != 'text' OR ltrim(line, 'd1234567') != ''
+    OR (number IS NOT NULL AND (typeof(number) != 'integer' OR number < 0))
+    OR typeof(number_high) != 'integer' OR number_high < 0
+    OR typeof(fewest_moves) != 'integer' OR fewest_moves NOT IN (0, 1)
+    OR typeof(states) != 'integer' OR states < 0
+    OR typeof(ms) NOT IN ('integer', 'real') OR ms < 0
+    OR typeof(winnable) != 'integer' OR winnable NOT IN (0, 1)
+    OR typeof(max_removed) != 'integer' OR max_removed NOT BETWEEN 0 AND 35
+    OR typeof(best_score) != 'integer' OR best_score < 0
+    OR (odds_samples IS NULL) != (odds_wins IS NULL)
+    OR (odds_samples IS NOT NULL AND (typeof(odds_samples) != 'integer'
+        OR typeof(odds_wins) != 'integer' OR odds_samples < 1
+        OR odds_wins NOT BETWEEN 0 AND odds_samples))
+    OR (fair_value IS NOT NULL AND (typeof(fair_value) != 'text'
+        OR fair_value NOT GLOB '[0-9]*/[1-9]*' OR fair_value GLOB '*[^0-9/]*'
+        OR fair_value GLOB '*/*/*' OR length(fair_value) > 8001 OR {_FAIR} > 1)))"""
 # Databases before schema 4 dealt deal 32000 with pysol_cards' LCG (ms32000); PySolFC's
 # application deals it with the Twister, as golfsolve now does. Their rows of deal 32000 are
 # of other cards: they are not read, and the upgrade drops them, so that a run solves the deal.
@@ -510,3 +671,94 @@ def _marks(values: list) -> str:
 
 def _rules_order(row: dict) -> int:
     return _RULES_ORDER.get(row["rules"], len(_RULES_ORDER))
+
+
+@cache
+def _layout(of: int | str) -> list[tuple]:
+    """The columns (as ResultStore._columns reads them) of the results table of schema
+    ``of``, or of the table named ``of``: read from the statements that create them."""
+    scratch = sqlite3.connect(":memory:")
+    try:
+        if of == SCHEMA_VERSION or of == "boards":
+            scratch.executescript(_CREATE)
+        elif of == "meta":
+            scratch.executescript(_META)
+        else:
+            scratch.execute(f"CREATE TABLE results ({_OLD_RESULTS[of]})")
+        table = of if isinstance(of, str) else "results"
+        return [_column(row) for row in scratch.execute(
+            f"SELECT * FROM pragma_table_info('{table}')")]
+    finally:
+        scratch.close()
+
+
+def _column(info: tuple) -> tuple:
+    """A row of pragma_table_info as compared: (name, type, not null, default, key place),
+    the type's case aside."""
+    name, kind, notnull, default, pk = info[1:]
+    return name, kind.upper() if isinstance(kind, str) else kind, notnull, default, pk
+
+
+def _column_text(column: tuple) -> str:
+    """``winnable INTEGER NOT NULL``: a column as a CREATE statement writes it."""
+    name, kind, notnull, default, pk = column
+    return " ".join(str(part) for part in (
+        name, kind or "(no type)", "NOT NULL" if notnull else "", "" if default is None else
+        f"DEFAULT {default}", "(in the primary key)" if pk else "") if part != "")
+
+
+def _sql_type(value: object) -> str:
+    """What SQLite calls the type of a value read from it, with an article."""
+    return {type(None): "null", int: "an integer", float: "a real number",
+            bytes: "a blob"}.get(type(value), "text")
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,4000}\Z")  # ASCII digits, no more than int() converts
+
+
+def _whole(text: str, least: int | None) -> int | None:
+    """The whole number ``text`` writes (None if it writes none, or one below ``least``)."""
+    if not _WHOLE.match(text):
+        return None
+    number = int(text)
+    return number if least is None or number >= least else None
+
+
+_LINE = re.compile(r"[d1-7]*\Z")  # a stored line: a character a move
+_FRACTION = re.compile(r"[0-9]{1,4000}/[1-9][0-9]{0,3999}\Z")
+
+
+def _row_problem(row: dict) -> str | None:
+    """What, in a row read from the results table, golfsolve never writes (None: nothing)."""
+    def whole(name: str, least: int = 0, most: int | None = None, null: bool = False) -> bool:
+        value = row[name]
+        return (null and value is None) or (type(value) is int and value >= least
+                                            and (most is None or value <= most))
+
+    for name in ("key", "deal", "rules", "line"):
+        if not isinstance(row[name], str):
+            return f"{name} is {_sql_type(row[name])}, not text"
+    if row["code"] is not None and not isinstance(row["code"], str):
+        return f"code is {_sql_type(row['code'])}, not text"
+    checks = (("number", whole("number", null=True)), ("number_high", whole("number_high")),
+              ("winnable", whole("winnable", 0, 1)), ("fewest_moves", whole("fewest_moves", 0, 1)),
+              ("max_removed", whole("max_removed", 0, 35)), ("best_score", whole("best_score")),
+              ("states", whole("states")),
+              ("ms", type(row["ms"]) in (int, float) and row["ms"] >= 0),
+              ("odds_samples", whole("odds_samples", 1, null=True)),
+              ("odds_wins", whole("odds_wins", 0, row["odds_samples"] if type(
+                  row["odds_samples"]) is int else None, null=row["odds_samples"] is None)))
+    for name, good in checks:
+        if not good:
+            return f"{name} {row[name]!r} is not what golfsolve stores there"
+    if (row["odds_samples"] is None) != (row["odds_wins"] is None):
+        return "odds_wins and odds_samples, one without the other"
+    if not _LINE.match(row["line"]):
+        return f"line {row['line']!r} is not a line of moves"
+    fair = row["fair_value"]
+    if fair is not None:
+        numerator, _, denominator = fair.partition("/") if isinstance(fair, str) else ("", "", "")
+        if not (isinstance(fair, str) and _FRACTION.match(fair)
+                and int(numerator) <= int(denominator)):
+            return f"fair_value {fair!r} is not a fraction from 0 to 1"
+    return None
