@@ -286,12 +286,37 @@ class NumberSet:
         return self.size
 
 
+def _counted(specs: list[str], count: int) -> NumberRange:
+    """``count`` deals from the start number or code that is the one spec."""
+    if len(specs) != 1:
+        raise DealsError(f"a count of deals goes with one start number or code, not with "
+                         f"{len(specs)} DEALS arguments", reason="count_specs",
+                         given=len(specs))
+    start = _start(specs[0]) if specs[0] else None
+    if start is None:
+        raise DealsError(f"a count of deals goes with a start number or code, not with "
+                         f"{specs[0]!r}", reason="count_start", spec=specs[0])
+    if count < 1:
+        raise DealsError(f"a count of deals is at least 1, not {count}")
+    for n in (start, start + count - 1):
+        try:
+            check_number(n)
+        except CodeError as exc:
+            raise DealsError(f"{count} deals from {specs[0]}: {exc}", reason="count_range",
+                             spec=specs[0], count=count, problem=str(exc)) from None
+    return NumberRange(start, start + count - 1)
+
+
 # ----- a whole list --------------------------------------------------------------------------
 class DealList:
     """The deals that DEALS arguments name, in the order given, each once.
 
     ``total`` is the number of deals when it is known without reading listings; ``repeated``
     counts the deals named more than once (known once the list has been iterated).
+
+    With ``count``, the list is ``count`` deals from the one start number or code ``specs``
+    holds (DealsError with ``reason`` "count_specs", "count_start" or "count_range" and the
+    fields naming the values, otherwise).
     """
 
     def __init__(self, specs: list[str] | tuple[str, ...], count: int | None = None) -> None:
@@ -299,15 +324,7 @@ class DealList:
         if not specs:
             raise DealsError("no deals given")
         if count is not None:
-            if len(specs) != 1:
-                raise DealsError(f"--count goes with one start number or code, not with "
-                                 f"{len(specs)} DEALS arguments")
-            start = _start(specs[0]) if specs[0] else None
-            if start is None:
-                raise DealsError(f"--count goes with a start number or code, not with "
-                                 f"{specs[0]!r}")
-            last = start + count - 1
-            self.parts = [_checked_range(start, last, f"{specs[0]} --count {count}")]
+            self.parts = [_counted(specs, count)]
         else:
             if sum(spec in ("-", "@-") for spec in specs) > 1:
                 raise DealsError("standard input can be read only once: give - or @- once")

@@ -25,6 +25,17 @@ def _out(reason: str, path, **fields) -> str | None:
     return None
 
 
+def _count(reason: str, **fields) -> str | None:
+    if reason == "count_specs":
+        return (f"--count goes with one start number or code, not with {fields['given']} DEALS "
+                "arguments")
+    if reason == "count_start":
+        return f"--count goes with a start number or code, not with {fields['spec']!r}"
+    if reason == "count_range":
+        return f"{fields['spec']} --count {fields['count']}: {fields['problem']}"
+    return None
+
+
 def _store(reason: str, path, **fields) -> str | None:
     if reason == "no_directory":
         return f"--db {path}: no such directory"
@@ -61,6 +72,8 @@ def worded(error: BaseException) -> str:
                 f"'golfsolve[{fields['extra']}]'")
     elif reason is not None and reason.startswith("out_"):
         text = _out(reason, **fields)
+    elif reason is not None and reason.startswith("count_"):
+        text = _count(reason, **fields)
     elif reason is not None and "path" in fields:
         text = _store(reason, **fields)
     return str(error) if text is None else text
