@@ -1,4 +1,5 @@
-"""Reading what users give: files and standard input as text, and paths that may not be paths.
+"""Reading what users give: files and standard input as text, and paths that may not be paths;
+and the text files golfsolve writes, whole lines at a time.
 
 Text is UTF-8, or UTF-16 when it starts with UTF-16's byte-order mark (as Windows PowerShell
 writes a command's output redirected to a file); a byte-order mark is dropped. Every failure
@@ -15,7 +16,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from golfsolve.errors import InputError
+from golfsolve.errors import InputError, OutputError
 
 MAX_DEAL_BYTES = 1 << 20  # a deal is a few hundred bytes; anything this big is not one
 
@@ -47,6 +48,46 @@ def exists(text: str) -> bool:
     except (OSError, ValueError):
         return False
 
+
+# ----- the files a command writes ------------------------------------------------------------
+class LineFile:
+    """A text file (UTF-8) that only ever holds whole lines: each ``write`` is of whole lines,
+    and one that fails part way (a full disk, a file size limit) cuts the file back to the end
+    of the last whole line that reached it before OutputError says why. Nothing is buffered:
+    what ``write`` returns from is in the file."""
+
+    def __init__(self, path: str) -> None:
+        """Create or empty ``path``; OSError (and ValueError for a NUL byte) as open's."""
+        self.path = path
+        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        self._size = 0  # bytes of whole lines in the file
+
+    def write(self, text: str) -> None:
+        """Append ``text``, whole lines; on a failure, OutputError, the file cut back to its
+        last whole line."""
+        encoded = text.encode("utf-8", "backslashreplace")  # (a name's undecodable bytes)
+        done = 0
+        try:
+            while done < len(encoded):
+                done += os.write(self._fd, encoded[done:])
+        except OSError as exc:
+            whole = self._size + encoded.rfind(b"\n", 0, done) + 1
+            try:
+                os.ftruncate(self._fd, whole)
+                os.lseek(self._fd, whole, os.SEEK_SET)
+                self._size = whole
+            except OSError:
+                pass  # (a file that cannot be cut back is as the failed write left it)
+            raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+        self._size += len(encoded)
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            fd, self._fd = self._fd, -1
+            try:
+                os.close(fd)
+            except OSError as exc:
+                raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
 _stdin_read: tuple[object, str] | None = None  # (the stream, its text): it cannot be read twice
 

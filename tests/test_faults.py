@@ -1154,3 +1154,37 @@ def test_count_errors_name_the_option(cli):
              "deal number 100000000000000000004 is out of range (1 to 99999999999999999999)")):
         result = cli("batch", *args)
         assert (result.code, result.out, result.err) == (2, "", error(message))
+
+
+def _limited(size):
+    def limit():  # a file grown past ``size`` bytes fails with EFBIG, not the signal
+        import resource
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+    return limit
+
+
+@pytest.mark.parametrize(("name", "size"), [("rows.jsonl", 30_000), ("rows.csv", 3_000)])
+def test_a_row_file_cut_short_by_a_write_that_fails_holds_whole_lines(cli, tmp_path, name,
+                                                                       size):
+    """A write that fails part way (a full disk, here a file size limit) is cut back to the
+    last whole line: the rows in the file are whole, and replay reads them."""
+    import csv
+
+    out = tmp_path / name
+    batch = subprocess.run([*GOLFSOLVE, "batch", "1-40", "--jobs", "1", "--quiet", "--out",
+                            str(out)], preexec_fn=_limited(size), capture_output=True,
+                           text=True, timeout=300, check=False)
+    assert (batch.returncode, batch.stdout, batch.stderr) == (
+        1, "", error(f"cannot write {out}: File too large"))
+    data = out.read_bytes()
+    assert 0 < len(data) <= size and data.endswith(b"\n")
+    if name.endswith(".jsonl"):
+        records = [json.loads(line) for line in data.splitlines()]
+        assert [r["deal"] for r in records] == ["1", "1", "2", "2", "3", "3", "4", "4", "5"]
+        replayed = cli("replay", "1", str(out), "--rules", "easy")
+        assert (replayed.code, replayed.out.splitlines()[-1]) == (0, "You won!")
+    else:
+        rows = list(csv.reader(data.decode().splitlines()))
+        assert len(rows) > 2 and {len(row) for row in rows} == {11}

@@ -1,6 +1,7 @@
 """The record of a solved (deal, rules): one schema for ``solve --json``, batch rows and what
-``replay`` reads; and row files (CSV or JSON lines), written as rows arrive, each line whole,
-flushed so that ``tail -f`` follows a batch.
+``replay`` reads; and row files (CSV or JSON lines), written as rows arrive, each line whole
+(a write that fails part way is cut back to the last whole line), straight to the file so that
+``tail -f`` follows a batch.
 
 A record's fields, in order:
 
@@ -29,13 +30,15 @@ A CSV row has every field but ``moves``. A batch with ``--odds`` adds to each ro
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from golfsolve.errors import InputError, OutputError
+from golfsolve.errors import InputError
+from golfsolve.files import LineFile
 from golfsolve.model.codes import GameCode, has_code
 from golfsolve.model.rules import Rules, rules_by_name
 
@@ -123,7 +126,8 @@ def check_out_path(path: str) -> str:
 
 class RowWriter:
     """Rows to a CSV or JSON-lines file, opened (and so checked) before any work. JSON lines
-    are whole records, with the moves of each row's deal."""
+    are whole records, with the moves of each row's deal. The file holds whole lines only: a
+    write that fails part way (a full disk) is cut back to the last whole row."""
 
     def __init__(self, path: str, odds: bool = False) -> None:
         self.path = path
@@ -132,48 +136,52 @@ class RowWriter:
             raise InputError(f"{path}: a {self.suffix} file lists winnable deals, which batch "
                              "--won-only writes; rows go to .csv or .jsonl files")
         self.odds = odds
-        try:
-            self.file = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
-        except OSError as exc:
-            raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
-        self._csv = None
+        self.file = open_lines(path)
+        self._fields = None
         if self.suffix == ".csv":
-            fields = ROW_FIELDS + ODDS_FIELDS if odds else ROW_FIELDS
-            self._csv = csv.DictWriter(self.file, fieldnames=fields, extrasaction="ignore")
-            self._guard(self._csv.writeheader)
-            self._guard(self.file.flush)
+            self._fields = ROW_FIELDS + ODDS_FIELDS if odds else ROW_FIELDS
+            self.file.write(self._csv_text(None))
         self.count = 0
 
-    def _guard(self, action, *args) -> None:
-        try:
-            action(*args)
-        except OSError as exc:
-            raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+    def _csv_text(self, rows: list[dict] | None) -> str:
+        """CSV lines: the header (``rows`` None), or the rows."""
+        text = io.StringIO()
+        writer = csv.DictWriter(text, fieldnames=self._fields, extrasaction="ignore")
+        if rows is None:
+            writer.writeheader()
+        else:
+            writer.writerows(rows)
+        return text.getvalue()
 
     def write(self, rows: list[dict], deal_of: Callable[[dict], Position | None]) -> None:
-        """Write rows and flush them to the file; ``deal_of(row)`` is the row's deal."""
-        if self._csv is not None:
-            lines = [{**row, "winnable": str(row["winnable"]).lower(),
-                      "fewest_moves": str(row["fewest_moves"]).lower()} for row in rows]
-            self._guard(self._csv.writerows, lines)
+        """Write whole rows to the file; ``deal_of(row)`` is the row's deal."""
+        if self._fields is not None:
+            text = self._csv_text([{**row, "winnable": str(row["winnable"]).lower(),
+                                    "fewest_moves": str(row["fewest_moves"]).lower()}
+                                   for row in rows])
         else:
             text = "".join(json.dumps(full_record(row, record_moves(row, deal_of(row)),
                                                   self.odds)) + "\n" for row in rows)
-            self._guard(self.file.write, text)
-        self._guard(self.file.flush)
+        self.file.write(text)
         self.count += len(rows)
 
     def close(self) -> None:
-        try:
-            self.file.close()
-        except OSError as exc:
-            raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+        self.file.close()
 
     def __enter__(self) -> RowWriter:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def open_lines(path: str) -> LineFile:
+    """``path`` created or emptied to be written whole lines at a time; InputError naming
+    why it cannot be (before any work)."""
+    try:
+        return LineFile(path)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def same_file(a: str, b: str) -> bool:

@@ -4,7 +4,8 @@ as a Python module holding ``SOLVABLE_SEEDS``, the shape of PySolFC's
 ``pysollib/games/solvable_seeds/klondike_solvable_seeds.py`` (``.py``).
 
 A list names one rule set's deals (a number has no rules of its own); the rows arrive in the
-order of the deals, and each write is flushed, as a row file's are."""
+order of the deals, and each write goes to the file whole lines at a time, as a row file's
+do."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from golfsolve import __version__
-from golfsolve.batch.rows import LIST_SUFFIXES, RowWriter
-from golfsolve.errors import InputError, OutputError
+from golfsolve.batch.rows import LIST_SUFFIXES, RowWriter, open_lines
+from golfsolve.errors import InputError
 from golfsolve.model.rules import Rules
 
 PER_LINE = 8  # numbers on a line of the module, as PySolFC's list has them
@@ -69,21 +70,14 @@ class WonList:
         self.path, self.rules, self.python = path, rules, python
         self.count = 0
         self._line: list[str] = []
-        try:
-            self.file = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
-        except OSError as exc:
-            raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        self.file = open_lines(path)
         if python:
             self._put(f"# Golf deals winnable under {rules.name} rules (PySolFC's deal "
                       f"numbers), each decided\n# exactly by golfsolve {__version__}.\n\n"
                       "SOLVABLE_SEEDS = (\n")
 
     def _put(self, text: str) -> None:
-        try:
-            self.file.write(text)
-            self.file.flush()
-        except OSError as exc:
-            raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+        self.file.write(text)  # whole lines, or none (OutputError)
 
     def write(self, rows: list[dict], deal_of: Callable) -> None:
         won = [row for row in rows if row["winnable"]]
@@ -106,10 +100,7 @@ class WonList:
         if self.python:
             rest = "    " + " ".join(self._line) + "\n" if self._line else ""
             self._put(f"{rest})\n# {self.count} deals\n")
-        try:
-            self.file.close()
-        except OSError as exc:
-            raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+        self.file.close()
 
     def __enter__(self) -> WonList:
         return self
