@@ -4,14 +4,17 @@ and the text files golfsolve writes, whole lines at a time.
 Text is UTF-8, or UTF-16 when it starts with UTF-16's byte-order mark (as Windows PowerShell
 writes a command's output redirected to a file); a byte-order mark is dropped. Every failure
 is an InputError that names the real problem: a missing file, a directory, binary data, text
-that is neither, something too large.
+that is neither, something too large, and a name the system cannot look up (a symbolic link
+loop, a link to nothing, a part of the path that is not a directory, a name too long).
 """
 
 from __future__ import annotations
 
 import codecs
+import errno
 import io
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,11 +45,94 @@ def is_dir(text: str) -> bool:
 
 
 def exists(text: str) -> bool:
-    """Whether ``text`` names an existing file or directory."""
+    """Whether ``text`` names an existing file or directory, or a symbolic link (one that
+    leads nowhere or loops too: the name is a file's, whose reading says what is wrong)."""
     try:
-        return Path(text).exists()
+        return os.path.lexists(text)
     except (OSError, ValueError):
         return False
+
+
+def path_problem(path: str, exc: BaseException, shown: str | None = None,
+                 doing: str = "read") -> str:
+    """What is wrong with ``path`` (shown as ``shown``, say "--db x.sqlite"), from the error
+    looking it up or opening it raised: a missing file, a symbolic link that loops or leads
+    nowhere, a part of the path that is not a directory, a name too long, a NUL byte, else
+    "cannot read" (or ``doing``) with the system's reason."""
+    shown = path if shown is None else shown
+    number = getattr(exc, "errno", None)
+    if isinstance(exc, ValueError):  # open() and stat() refuse a NUL byte in a name
+        return f"{shown}: a file name cannot hold a NUL byte"
+    if number == errno.ELOOP:
+        if _is_link(path):
+            return f"{shown} is a symbolic link loop"
+        return f"{shown}: a directory in the path is a symbolic link loop"
+    if number == errno.ENAMETOOLONG:
+        return f"{shown}: the name is too long for the file system"
+    if number == errno.ENOTDIR:
+        part = _not_a_directory(path)
+        if part is not None:
+            return f"{shown}: {part} is not a directory"
+    if number == errno.ENOENT and _is_link(path):
+        return f"{shown} is a symbolic link to {os.readlink(path)}, which does not exist"
+    if number == errno.ENOENT and doing == "read":
+        return f"no such file: {shown}"
+    if number == errno.EISDIR and doing == "read":
+        return f"{shown} is a directory, not a file"
+    reason = getattr(exc, "strerror", None) or str(exc)
+    return f"cannot {doing} {shown}: {reason}"
+
+
+def _is_link(path: str) -> bool:
+    try:
+        return os.path.islink(path)
+    except (OSError, ValueError):
+        return False
+
+
+def _not_a_directory(path: str) -> str | None:
+    """The first part of ``path`` that exists and is not a directory, where a directory is
+    needed (``deal.board/`` names a directory too)."""
+    parts = path.split(os.sep)
+    for end in range(1, len(parts)):
+        prefix = os.sep.join(parts[:end])
+        if not prefix:
+            continue
+        try:
+            if not stat.S_ISDIR(os.stat(prefix).st_mode):
+                return prefix
+        except (OSError, ValueError):
+            return None
+    return None
+
+
+def check_file_name(path: str, shown: str) -> None:
+    """Refuse (FileError, ``shown`` naming the path) a file's name that the system cannot
+    look up (a symbolic link loop, a part of the path that is not a directory, a name too
+    long, a NUL byte), or that does not exist and names a directory by its form (a trailing
+    /) or starts with a ~ no shell expanded. An existing directory, and a file or directory
+    that does not exist, are left to whoever opens it, which says what it needs."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        if path.endswith(os.sep):
+            raise FileError(f"{shown} names a directory (it ends in {os.sep}): give a file "
+                            "name") from None
+        head = path.split(os.sep)[0]
+        if head.startswith("~") and not exists(head):  # --out=~/r.csv: no shell expands it
+            raise FileError(f"{shown}: no such directory {head} (the ~ was not expanded: a "
+                            "shell expands it only at the start of a word; or give $HOME)"
+                            ) from None
+        return  # (a link to a file yet to be made makes it)
+    except (OSError, ValueError) as exc:
+        raise FileError(path_problem(path, exc, shown, "write")) from None
+
+
+
+def shown_name(path: str) -> str:
+    """A path as text to show and store: bytes of the name that are not UTF-8 (which Python
+    holds as lone surrogates, and no text file or database takes) as backslash escapes."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 # ----- the files a command writes ------------------------------------------------------------
@@ -107,13 +193,8 @@ def read_text(path: str, limit: int = MAX_DEAL_BYTES,
         else:
             with open(path, "rb") as f:
                 data = f.read(limit + 1)
-    except FileNotFoundError:
-        raise FileError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise FileError(f"{path} is a directory, not a file") from None
     except (OSError, ValueError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise FileError(f"cannot read {where}: {reason}") from None
+        raise FileError(path_problem(path, exc, where)) from None
     if len(data) > limit:
         raise FileError(f"{where} is larger than {limit:,} bytes: {too_large}")
     encoding = encoding_of(data)

@@ -1143,6 +1143,17 @@ def test_files_that_are_not_a_usable_golfsolve_database_are_one_line(cli, tmp_pa
 
 
 # ----- third round: inputs and outputs ---
+def _board(path, number=7):
+    Path(path).write_text(Deal.from_number(number).to_board(), encoding="utf-8")
+    return path
+
+
+def _loop(path):
+    """``path`` and ``path``.2 two symbolic links to each other."""
+    os.symlink(f"{path}.2", path)
+    os.symlink(path, f"{path}.2")
+
+
 def test_count_errors_name_the_option(cli):
     """The deal list says "a count of deals"; the command line says --count."""
     for args, message in (
@@ -1188,3 +1199,79 @@ def test_a_row_file_cut_short_by_a_write_that_fails_holds_whole_lines(cli, tmp_p
     else:
         rows = list(csv.reader(data.decode().splitlines()))
         assert len(rows) > 2 and {len(row) for row in rows} == {11}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["batch", "1", "--db", "loop"], ["batch", "1", "--out", "loop.csv"],
+     ["compare", "1-2", "--plot", "loop.png"], ["batch", "loop"], ["batch", "@loop"],
+     ["solve", "loop"], ["replay", "1", "loop"], ["show", "loop"],
+     ["export", "--db", "loop", "--out", "x.csv"]],
+)
+def test_a_symbolic_link_loop_is_named_in_one_line(cli, tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    for name in ("loop", "loop.csv", "loop.png"):
+        _loop(name)
+    named = next(arg.lstrip("@") for arg in args if arg.lstrip("@").startswith("loop"))
+    shown = next((f"{flag} {named}" for flag in ("--db", "--out", "--plot")
+                  if flag in args and args[args.index(flag) + 1] == named), named)
+    result = cli(*args)
+    assert (result.code, result.out, result.err) == (
+        2, "", error(f"{shown} is a symbolic link loop"))
+
+
+LONG = "a" * 300 + ".board"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["solve", "gone.board"], "gone.board is a symbolic link to missing.board, which does "
+      "not exist"),
+     (["batch", "@gone.board"], "gone.board is a symbolic link to missing.board, which does "
+      "not exist"),
+     (["replay", "1", "gone.board"], "gone.board is a symbolic link to missing.board, which "
+      "does not exist"),
+     (["solve", "deal.board/x.board"], "deal.board/x.board: deal.board is not a directory"),
+     (["show", "deal.board/"], "deal.board/: deal.board is not a directory"),
+     (["batch", "1", "--out", "new.csv/"], "--out new.csv/ names a directory (it ends in /): "
+      "give a file name"),
+     (["batch", "1", "--db", "deal.board/x.sqlite"], "--db deal.board/x.sqlite: deal.board is "
+      "not a directory"),
+     (["compare", "1-2", "--plot", "deal.board/x.png"], "--plot deal.board/x.png: deal.board "
+      "is not a directory"),
+     (["solve", LONG], "aaaaaaaaaaaaaaaaaaaa... (300 characters).board: the name is too long "
+      "for the file system"),
+     (["batch", "1", "--out", LONG + ".csv"], "--out aaaaaaaaaaaaaaaaaaaa... (300 characters)"
+      ".board.csv: the name is too long for the file system"),
+     (["batch", "@nul.txt"], "nul.txt line 2: x\\x00y.board: a file name cannot hold a NUL "
+      "byte"),
+     (["batch", "1", "--out", "~/rows.csv"], "--out ~/rows.csv: no such directory ~ (the ~ was "
+      "not expanded: a shell expands it only at the start of a word; or give $HOME)"),
+     (["batch", "@deal.board/"], "deal.board/: deal.board is not a directory")],
+)
+def test_names_the_system_cannot_look_up_are_named_in_one_line(cli, tmp_path, monkeypatch,
+                                                               args, message):
+    monkeypatch.chdir(tmp_path)
+    os.symlink("missing.board", "gone.board")
+    _board("deal.board")
+    (tmp_path / "nul.txt").write_text("1\nx\0y.board\n")
+    result = cli(*args)
+    assert (result.code, result.out, result.err) == (2, "", error(message))
+    assert sorted(os.listdir(tmp_path)) == ["deal.board", "gone.board", "nul.txt"]
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_and_stored_escaped(tmp_path):
+    """Python reads such a name with lone surrogates, which no text file or database takes."""
+    name = os.fsencode(tmp_path) + b"/x\xff.board"
+    with open(name, "w", encoding="utf-8") as f:
+        f.write(Deal.from_number(3).to_board())
+    rows, db = tmp_path / "rows.csv", tmp_path / "rows.sqlite"
+    batch = subprocess.run([*map(os.fsencode, GOLFSOLVE), b"batch", name, b"--rules",
+                            b"classic", b"--jobs", b"1", b"--quiet", b"--out", os.fsencode(rows),
+                            b"--db", os.fsencode(db)], capture_output=True, timeout=120,
+                           check=False)
+    assert (batch.returncode, batch.stderr) == (0, b"")
+    assert [row["deal"] for row in read_csv(rows)] == [f"{tmp_path}/x\\xff.board"]
+    with ResultStore(db, create=False) as store:
+        assert [row["deal"] for rows in store.board_rows(["classic"]) for row in rows] == [
+            f"{tmp_path}/x\\xff.board"]

@@ -17,7 +17,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from golfsolve.errors import InputError
-from golfsolve.files import ENCODING_NAMES, encoding_of, exists, is_dir, is_file, read_text
+from golfsolve.files import (
+    ENCODING_NAMES,
+    encoding_of,
+    exists,
+    is_dir,
+    is_file,
+    path_problem,
+    read_text,
+    shown_name,
+)
 from golfsolve.model.codes import (
     DEAL_NUMBER,
     NEGATIVE_NUMBER,
@@ -45,7 +54,8 @@ class DealsError(InputError):
 @dataclass(frozen=True, slots=True)
 class DealItem:
     """One deal of a list: ``key`` identifies it in a database (the number, or ``board:`` and a
-    hash of the board), ``label`` is how results show it (the number, or the file path)."""
+    hash of the board), ``label`` is how results show it (the number, or the file path as text:
+    ``files.shown_name``)."""
 
     key: str
     number: int | None
@@ -90,7 +100,7 @@ def board_item(path: str) -> DealItem:
 def _keyed(position: Position, label: str) -> DealItem:
     board = position.to_board()
     digest = hashlib.sha1(board.encode()).hexdigest()[:16]
-    return DealItem(f"board:{digest}", None, label, board)
+    return DealItem(f"board:{digest}", None, shown_name(label), board)
 
 
 # ----- the parts of a list -------------------------------------------------------------------
@@ -207,9 +217,15 @@ def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
     """(line number, the line without its comment) for each non-empty line of a listing."""
     path = listing.path
     encoding = "utf-8-sig"
+    if listing.text is None:
+        try:
+            raw = open(path, "rb")  # noqa: SIM115 (closed with the text stream over it)
+        except IsADirectoryError:
+            raise DealsError(f"{path} is a directory, not a listing of deals") from None
+        except (OSError, ValueError) as exc:
+            raise DealsError(path_problem(path, exc)) from None
     try:
         if listing.text is None:
-            raw = open(path, "rb")  # noqa: SIM115 (closed with the text stream over it)
             encoding = encoding_of(raw.peek(2))  # peeked: the text stream reads it too
             lines = io.TextIOWrapper(raw, encoding=encoding)
         else:
@@ -221,14 +237,10 @@ def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
                 text = line.split("#")[0].strip()
                 if text:
                     yield lineno, text
-    except FileNotFoundError:
-        raise DealsError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise DealsError(f"{path} is a directory, not a listing of deals") from None
     except UnicodeDecodeError:
         raise DealsError(f"{path} is not {ENCODING_NAMES[encoding]} text") from None
     except OSError as exc:
-        raise DealsError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise DealsError(path_problem(path, exc)) from None
 
 
 def _listing_parts(listing: Listing) -> Iterator[NumberRange | BoardFiles]:

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from golfsolve.errors import InputError
-from golfsolve.files import LineFile
+from golfsolve.files import LineFile, path_problem
 from golfsolve.model.codes import GameCode, has_code
 from golfsolve.model.rules import Rules, rules_by_name
 
@@ -119,7 +119,7 @@ def check_out_path(path: str) -> str:
         what = f"not {suffix}" if suffix else "and this name has no suffix"
         raise InputError(f"row files are .csv or .jsonl files, {what}: {path}",
                          reason="out_suffix", path=path, what=what)
-    if not Path(path).resolve().parent.is_dir():
+    if not os.path.isdir(os.path.dirname(os.path.realpath(path))):
         raise InputError(f"{path}: no such directory", reason="out_no_directory", path=path)
     return suffix
 
@@ -180,8 +180,8 @@ def open_lines(path: str) -> LineFile:
     why it cannot be (before any work)."""
     try:
         return LineFile(path)
-    except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:
+        raise InputError(path_problem(path, exc, doing="write")) from None
 
 
 def same_file(a: str, b: str) -> bool:

@@ -9,7 +9,7 @@ import click
 
 from golfsolve.cli.moves import MoveSource
 from golfsolve.errors import InputError
-from golfsolve.files import exists, is_dir, read_text
+from golfsolve.files import check_file_name, exists, is_dir, read_text
 from golfsolve.model.codes import MAX_CODE
 from golfsolve.model.deal import DealSource
 from golfsolve.model.i18n import LANGUAGES, text
@@ -106,7 +106,7 @@ def read_moves(moves: str) -> MoveSource:
 def file_names(**given: str | None) -> None:
     """Options that name files (--out="x.csv" as out="x.csv"): each one given names a file
     that will be kept (an empty name would quietly write nothing, ':memory:' a database that
-    vanishes)."""
+    vanishes) and that the system can look up (not a symbolic link loop, say)."""
     for name, value in given.items():
         flag = "--" + name
         if value is not None and not value.strip():
@@ -114,6 +114,8 @@ def file_names(**given: str | None) -> None:
         if name == "db" and value == ":memory:":
             raise InputError("--db :memory: is SQLite's name for a database that is not kept: "
                              "give a file name")
+        if value:
+            check_file_name(value, f"{flag} {value}")
 
 
 def check_out(out: str | None, db: str | None, option: str = "--out") -> None:
