@@ -53,6 +53,15 @@ def exists(text: str) -> bool:
         return False
 
 
+def is_regular(path: str) -> bool:
+    """Whether ``path`` is a regular file, which can be read again (not a pipe or device,
+    which give their text once)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def path_problem(path: str, exc: BaseException, shown: str | None = None,
                  doing: str = "read") -> str:
     """What is wrong with ``path`` (shown as ``shown``, say "--db x.sqlite"), from the error

@@ -1275,3 +1275,34 @@ def test_a_file_name_that_is_not_utf8_is_shown_and_stored_escaped(tmp_path):
     with ResultStore(db, create=False) as store:
         assert [row["deal"] for rows in store.board_rows(["classic"]) for row in rows] == [
             f"{tmp_path}/x\\xff.board"]
+
+
+def test_a_deal_in_a_named_pipe_or_a_descriptor_is_read_once(tmp_path):
+    """A pipe gives its text once: the deal is read once, checked and solved from what was
+    read (a second open of a named pipe would wait for a writer forever)."""
+    import threading
+
+    fifo = tmp_path / "deal.board"
+    os.mkfifo(fifo)
+    board = Deal.from_number(7).to_board()
+
+    def writer():
+        with open(fifo, "w", encoding="utf-8") as f:
+            f.write(board)
+
+    threading.Thread(target=writer, daemon=True).start()
+    command = [*GOLFSOLVE, "batch", "--rules", "classic", "--jobs", "1", "--quiet"]
+    piped = subprocess.run([*command, str(fifo)], capture_output=True, text=True, timeout=120,
+                           check=False)
+    assert (piped.returncode, piped.stderr) == (0, "")
+    assert piped.stdout.startswith("classic: 1 deal, 0 won, win rate 0.0%")
+    read, write = os.pipe()  # as <(golfsolve show 7 --format board) gives it
+    os.write(write, board.encode())
+    os.close(write)
+    try:
+        described = subprocess.run([*command, f"/dev/fd/{read}"], capture_output=True,
+                                   text=True, timeout=120, pass_fds=(read,), check=False)
+    finally:
+        os.close(read)
+    assert (described.returncode, described.stdout, described.stderr) == (
+        0, piped.stdout, "")

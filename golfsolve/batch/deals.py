@@ -3,7 +3,11 @@
 A range of a billion deals costs nothing up front: ranges are iterated, never materialised.
 Every argument is checked when the list is made (syntax, ranges, that files exist and hold
 deals), so that bad input is refused before any work; the deals themselves come later, one by
-one, as a batch asks for them.
+one, as a batch asks for them. A deal file is read once: its deal is kept from the check (so a
+pipe, ``/dev/fd/N`` or ``<(...)`` works as a file does). A listing that is a regular file is
+read again to be solved, and so are the regular files it names, so that memory stays flat
+however long it is; one that is not (a pipe) is read once and kept, as is every deal it names
+that is not in a regular file.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from golfsolve.files import (
     encoding_of,
     exists,
     is_dir,
-    is_file,
+    is_regular,
     path_problem,
     read_text,
     shown_name,
@@ -112,8 +116,8 @@ class NumberRange:
 
 @dataclass(frozen=True)
 class BoardFiles:
-    paths: tuple[str, ...]  # board, JSON or KPat files, or deals named otherwise (msN, kpat:N,
-    # a layout on one line)
+    items: tuple[DealItem, ...]  # the deals of board, JSON or KPat files, or of deals named
+    # otherwise (msN, kpat:N, a layout on one line), read when the list was made
 
 
 @dataclass(frozen=True)
@@ -129,7 +133,7 @@ class Listing:
     def named(cls, path: str) -> Listing:
         """The listing @path: a pipe's text read now (and standard input's, for @-), a
         file's left for when it is used."""
-        if path != "-" and (not exists(path) or is_dir(path) or is_file(path)):
+        if path != "-" and (not exists(path) or is_dir(path) or is_regular(path)):
             return cls(path)  # (a missing file or a directory is named when it is read)
         return cls("standard input" if path == "-" else path,
                    read_text(path, MAX_PIPED_LISTING, "write a listing that long to a file"))
@@ -173,8 +177,28 @@ def _start(spec: str) -> int | None:
     return None
 
 
-def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFiles | Listing:
-    """One DEALS argument (or one line of a listing), checked."""
+class _Reads:
+    """How a list reads its files: the deal of each that cannot be read again (a pipe)
+    kept."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, DealItem] = {}
+
+    def item(self, path: str) -> DealItem:
+        """The deal ``path`` names."""
+        if path in self.kept:
+            return self.kept[path]
+        item = board_item(path)
+        if path == "-" or (exists(path) and not is_regular(path)):
+            self.kept[path] = item
+        return item
+
+
+def parse_part(spec: str, *, in_listing: bool = False,
+               reads: _Reads | None = None) -> NumberRange | BoardFiles | Listing:
+    """One DEALS argument (or one line of a listing), checked, its files read through
+    ``reads``."""
+    reads = reads or _Reads()
     if not spec:
         raise DealsError("an empty DEALS argument")
     if spec.startswith("@"):
@@ -196,8 +220,7 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
         return _checked_range(start, start, spec)
     if (looks_like_ms(spec) or looks_like_kpat(spec) or looks_like_oneline(spec)) and not exists(
             spec):
-        board_item(spec)  # checked now
-        return BoardFiles((spec,))
+        return BoardFiles((board_item(spec),))
     if glob.has_magic(spec):
         paths = tuple(sorted(glob.glob(spec)))
         if not paths:
@@ -208,9 +231,8 @@ def parse_part(spec: str, *, in_listing: bool = False) -> NumberRange | BoardFil
         if not exists(spec) and RANGE_LIKE.match(spec):
             raise DealsError(f"{spec!r} is not a deal number or range (expected like 1-100)")
         paths = (spec,)
-    for path in paths:
-        board_item(path)  # every file is checked before any work
-    return BoardFiles(paths)
+    # every file is checked before any work
+    return BoardFiles(tuple(reads.item(path) for path in paths))
 
 
 def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
@@ -243,10 +265,10 @@ def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
         raise DealsError(path_problem(path, exc)) from None
 
 
-def _listing_parts(listing: Listing) -> Iterator[NumberRange | BoardFiles]:
+def _listing_parts(listing: Listing, reads: _Reads) -> Iterator[NumberRange | BoardFiles]:
     for lineno, text in _listing_lines(listing):
         try:
-            yield parse_part(text, in_listing=True)
+            yield parse_part(text, in_listing=True, reads=reads)
         except InputError as exc:
             if lineno == 1 and _holds_a_deal(listing):
                 raise DealsError(f"{listing.path} holds a deal, not a listing of deals: give it "
@@ -335,14 +357,16 @@ class DealList:
         specs = [spec.strip() for spec in specs]
         if not specs:
             raise DealsError("no deals given")
+        self._reads = _Reads()
         if count is not None:
             self.parts = [_counted(specs, count)]
         else:
             if sum(spec in ("-", "@-") for spec in specs) > 1:
                 raise DealsError("standard input can be read only once: give - or @- once")
-            self.parts = [parse_part(spec) for spec in specs]
+            self.parts = [parse_part(spec, reads=self._reads) for spec in specs]
         for part in self.parts:  # a listing is read through once, to check every line
-            if isinstance(part, Listing) and sum(1 for _ in _listing_parts(part)) == 0:
+            if isinstance(part, Listing) and sum(1 for _ in _listing_parts(
+                    part, self._reads)) == 0:
                 raise DealsError(f"{part.path} lists no deals")
         self.repeated = 0
 
@@ -356,7 +380,7 @@ class DealList:
             if isinstance(part, NumberRange):
                 numbers.add(part.first, part.last)
             else:
-                boards += len(part.paths)
+                boards += len(part.items)
         return numbers.size + boards
 
     def runs(self) -> Iterator[tuple[int, int] | DealItem]:
@@ -365,15 +389,15 @@ class DealList:
         boards: set[str] = set()
         self.repeated = 0
         for part in self.parts:
-            for piece in _listing_parts(part) if isinstance(part, Listing) else (part,):
+            pieces = _listing_parts(part, self._reads) if isinstance(part, Listing) else (part,)
+            for piece in pieces:
                 if isinstance(piece, NumberRange):
                     fresh = numbers.add(piece.first, piece.last)
                     self.repeated += piece.last - piece.first + 1 - sum(
                         b - a + 1 for a, b in fresh)
                     yield from fresh
                 else:
-                    for path in piece.paths:
-                        item = board_item(path)
+                    for item in piece.items:
                         if item.key in boards:
                             self.repeated += 1
                             continue
