@@ -1,5 +1,5 @@
 """Reading what users give: files and standard input as text, and paths that may not be paths;
-and the text files golfsolve writes, whole lines at a time.
+and the paths golfsolve writes: kept apart from what it reads, written whole lines at a time.
 
 Text is UTF-8, or UTF-16 when it starts with UTF-16's byte-order mark (as Windows PowerShell
 writes a command's output redirected to a file); a byte-order mark is dropped. Every failure
@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import codecs
 import errno
+import fnmatch
+import glob
 import io
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from golfsolve.errors import InputError, OutputError
@@ -145,6 +147,73 @@ def shown_name(path: str) -> str:
 
 
 # ----- the files a command writes ------------------------------------------------------------
+def same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file (also through links and hard links), existing or not:
+    by device and inode where both exist, else by the path each resolves to."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        try:
+            return os.path.realpath(a) == os.path.realpath(b)
+        except (OSError, ValueError):
+            return False
+
+
+def _glob_names(pattern: str, path: str) -> bool:
+    """Whether the glob ``pattern`` would match ``path`` once it exists (each part of the path
+    against the pattern's, hidden names only by a pattern part that starts with a dot)."""
+    try:
+        wanted = os.path.abspath(pattern).split(os.sep)
+        parts = os.path.abspath(path).split(os.sep)
+    except ValueError:
+        return False
+    if len(wanted) != len(parts):
+        return False
+    for want, part in zip(wanted, parts, strict=True):
+        if not glob.has_magic(want):
+            if want != part:
+                return False
+        elif (part.startswith(".") and not want.startswith(".")) or not fnmatch.fnmatchcase(
+                part, want):
+            return False
+    return True
+
+
+class Outputs:
+    """The files a command will write, kept apart from one another and from every file it
+    reads: an output that is also an input would be emptied before it is read (a row file's
+    header written over the listing it is to read). Each output is named as the caller words
+    it (``--out``) and described for the message of another that is the same file (``the
+    database given to --db``). Checked before any output is opened; FileError names both."""
+
+    def __init__(self, named: Iterable[tuple[str, str | None, str]] = ()) -> None:
+        self._named: list[tuple[str, str, str]] = []
+        for name, path, what in named:
+            if path is None:
+                continue
+            for _, other, other_what in self._named:
+                if same_file(path, other):
+                    raise FileError(f"{name} {path} is {other_what}: write to another file",
+                                    reason="output_is_input", name=name, output=path,
+                                    input=other_what)
+            self._named.append((name, path, what))
+
+    def refuse(self, path: str, what: str) -> None:
+        """Refuse ``path``, to be read as ``what`` (``the listing @x``), if it is an output."""
+        for name, out, _ in self._named:
+            if same_file(out, path):
+                raise FileError(f"{name} {out} is {what}: write to another file",
+                                reason="output_is_input", name=name, output=out, input=what)
+
+    def refuse_glob(self, pattern: str, what: str) -> None:
+        """Refuse the glob ``pattern`` (``what`` it is) if it matches an output, existing or
+        to be made: a list read again would read the output as an input."""
+        for name, out, _ in self._named:
+            if _glob_names(pattern, out):
+                raise FileError(f"{name} {out} is {what}: write to another file",
+                                reason="output_is_input", name=name, output=out, input=what)
+
+
 class LineFile:
     """A text file (UTF-8) that only ever holds whole lines: each ``write`` is of whole lines,
     and one that fails part way (a full disk, a file size limit) cuts the file back to the end

@@ -1306,3 +1306,43 @@ def test_a_deal_in_a_named_pipe_or_a_descriptor_is_read_once(tmp_path):
         os.close(read)
     assert (described.returncode, described.stdout, described.stderr) == (
         0, piped.stdout, "")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["batch", "@list.csv", "--out", "list.csv"],
+      "--out list.csv is the listing @list.csv: write to another file"),
+     (["batch", "deal.csv", "--out", "deal.csv"],
+      "--out deal.csv is the deal file deal.csv (in DEALS): write to another file"),
+     (["export", "@list.csv", "--db", "ref.sqlite", "--out", "list.csv"],
+      "--out list.csv is the listing @list.csv: write to another file"),
+     (["batch", "@names.txt", "--out", "deal.csv"],
+      "names.txt line 2: --out deal.csv is the deal file deal.csv: write to another file"),
+     (["batch", "deal.csv", "--db", "deal.csv"],
+      "--db deal.csv is the deal file deal.csv (in DEALS): write to another file"),
+     (["batch", "@list.csv", "--out", "hard.csv"],  # a hard link to the listing
+      "--out hard.csv is the listing @list.csv: write to another file"),
+     (["batch", "@won.txt", "--rules", "classic", "--won-only", "--out", "./won.txt"],
+      "--out ./won.txt is the listing @won.txt: write to another file"),
+     (["compare", "@list.png", "--plot", "list.png"],
+      "--plot list.png is the listing @list.png: write to another file"),
+     (["batch", "boards/*", "--out", "boards/rows.csv"],  # not made yet: the glob would read it
+      "--out boards/rows.csv is a file the glob boards/* (in DEALS) matches: write to another "
+      "file")],
+)
+def test_an_output_that_is_an_input_is_refused_before_either_is_opened(cli, tmp_path,
+                                                                        monkeypatch, args,
+                                                                        message):
+    monkeypatch.chdir(tmp_path)
+    assert cli("batch", "1-3", "--jobs", "1", "--db", "ref.sqlite").code == 0
+    for name in ("list.csv", "won.txt", "list.png"):
+        (tmp_path / name).write_text("1-3\n")
+    os.link("list.csv", "hard.csv")
+    _board("deal.csv")
+    (tmp_path / "names.txt").write_text("2\ndeal.csv\n")
+    (tmp_path / "boards").mkdir()
+    _board("boards/a.board")
+    before = {path: file_digest(path) for path in tmp_path.rglob("*") if path.is_file()}
+    result = cli(*args, "--jobs", "1") if args[0] != "export" else cli(*args)
+    assert (result.code, result.out, result.err) == (2, "", error(message))
+    assert {path: file_digest(path) for path in tmp_path.rglob("*") if path.is_file()} == before

@@ -2,12 +2,12 @@
 
 A range of a billion deals costs nothing up front: ranges are iterated, never materialised.
 Every argument is checked when the list is made (syntax, ranges, that files exist and hold
-deals), so that bad input is refused before any work; the deals themselves come later, one by
-one, as a batch asks for them. A deal file is read once: its deal is kept from the check (so a
-pipe, ``/dev/fd/N`` or ``<(...)`` works as a file does). A listing that is a regular file is
-read again to be solved, and so are the regular files it names, so that memory stays flat
-however long it is; one that is not (a pipe) is read once and kept, as is every deal it names
-that is not in a regular file.
+deals, that none is a file the caller will write), so that bad input is refused before any
+work; the deals themselves come later, one by one, as a batch asks for them. A deal file is
+read once: its deal is kept from the check (so a pipe, ``/dev/fd/N`` or ``<(...)`` works as a
+file does). A listing that is a regular file is read again to be solved, and so are the regular
+files it names, so that memory stays flat however long it is; one that is not (a pipe) is read
+once and kept, as is every deal it names that is not in a regular file.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from golfsolve.errors import InputError
 from golfsolve.files import (
     ENCODING_NAMES,
+    Outputs,
     encoding_of,
     exists,
     is_dir,
@@ -178,16 +179,19 @@ def _start(spec: str) -> int | None:
 
 
 class _Reads:
-    """How a list reads its files: the deal of each that cannot be read again (a pipe)
-    kept."""
+    """How a list reads its files: each refused if it is one of the caller's ``outputs``
+    (before it is read), and the deal of each that cannot be read again (a pipe) kept."""
 
-    def __init__(self) -> None:
+    def __init__(self, outputs: Outputs | None) -> None:
+        self.outputs = outputs or Outputs()
         self.kept: dict[str, DealItem] = {}
 
-    def item(self, path: str) -> DealItem:
-        """The deal ``path`` names."""
+    def item(self, path: str, what: str) -> DealItem:
+        """The deal ``path`` names, ``what`` it is to the list (``the deal file x``)."""
         if path in self.kept:
             return self.kept[path]
+        if path != "-" and exists(path):
+            self.outputs.refuse(path, what)
         item = board_item(path)
         if path == "-" or (exists(path) and not is_regular(path)):
             self.kept[path] = item
@@ -198,7 +202,7 @@ def parse_part(spec: str, *, in_listing: bool = False,
                reads: _Reads | None = None) -> NumberRange | BoardFiles | Listing:
     """One DEALS argument (or one line of a listing), checked, its files read through
     ``reads``."""
-    reads = reads or _Reads()
+    reads = reads or _Reads(None)
     if not spec:
         raise DealsError("an empty DEALS argument")
     if spec.startswith("@"):
@@ -206,6 +210,8 @@ def parse_part(spec: str, *, in_listing: bool = False,
             raise DealsError("@ names no listing: write @FILE")
         if in_listing:
             raise DealsError(f"{spec}: a listing cannot name another listing")
+        if spec != "@-" and exists(spec[1:]):
+            reads.outputs.refuse(spec[1:], f"the listing {spec}")
         return Listing.named(spec[1:])
     match = _RANGE.match(spec)
     if match:
@@ -221,7 +227,9 @@ def parse_part(spec: str, *, in_listing: bool = False,
     if (looks_like_ms(spec) or looks_like_kpat(spec) or looks_like_oneline(spec)) and not exists(
             spec):
         return BoardFiles((board_item(spec),))
+    where = "" if in_listing else " (in DEALS)"  # (a listing's line is named with its errors)
     if glob.has_magic(spec):
+        reads.outputs.refuse_glob(spec, f"a file the glob {spec}{where} matches")
         paths = tuple(sorted(glob.glob(spec)))
         if not paths:
             raise DealsError(f"no files match {spec}")
@@ -232,7 +240,7 @@ def parse_part(spec: str, *, in_listing: bool = False,
             raise DealsError(f"{spec!r} is not a deal number or range (expected like 1-100)")
         paths = (spec,)
     # every file is checked before any work
-    return BoardFiles(tuple(reads.item(path) for path in paths))
+    return BoardFiles(tuple(reads.item(path, f"the deal file {path}{where}") for path in paths))
 
 
 def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
@@ -350,14 +358,16 @@ class DealList:
 
     With ``count``, the list is ``count`` deals from the one start number or code ``specs``
     holds (DealsError with ``reason`` "count_specs", "count_start" or "count_range" and the
-    fields naming the values, otherwise).
+    fields naming the values, otherwise). A file the caller will write, in ``outputs``, is
+    refused as an input (a DealsError naming both) before it is read.
     """
 
-    def __init__(self, specs: list[str] | tuple[str, ...], count: int | None = None) -> None:
+    def __init__(self, specs: list[str] | tuple[str, ...], count: int | None = None,
+                 outputs: Outputs | None = None) -> None:
         specs = [spec.strip() for spec in specs]
         if not specs:
             raise DealsError("no deals given")
-        self._reads = _Reads()
+        self._reads = _Reads(outputs)
         if count is not None:
             self.parts = [_counted(specs, count)]
         else:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from golfsolve.errors import InputError
 from golfsolve.files import LineFile, path_problem
+from golfsolve.files import same_file as same_file  # (what the row readers ask of a deal)
 from golfsolve.model.codes import GameCode, has_code
 from golfsolve.model.rules import Rules, rules_by_name
 
@@ -182,11 +183,3 @@ def open_lines(path: str) -> LineFile:
         return LineFile(path)
     except (OSError, ValueError) as exc:
         raise InputError(path_problem(path, exc, doing="write")) from None
-
-
-def same_file(a: str, b: str) -> bool:
-    """Whether two paths name one file (also through links), existing or not."""
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return Path(a).resolve() == Path(b).resolve()

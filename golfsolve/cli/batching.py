@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import MEMORY_HELP, MemorySize, WholeNumber, check_out
+from golfsolve.cli.inputs import MEMORY_HELP, MemorySize, WholeNumber, written_files
 from golfsolve.cli.streams import EXIT_FAILED, echo_err
 from golfsolve.cli.wording import worded
 from golfsolve.errors import InputError, OutputError
@@ -98,8 +98,9 @@ def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | No
 
 def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,
          pairs=False, odds=False, samples=None, seed=None, budget=None, no_fair=False,
-         memory=None, won_only=False):
-    """Solve (or, with --db and no DEALS, read) a batch; the report of its rows."""
+         memory=None, won_only=False, plot=None):
+    """Solve (or, with --db and no DEALS, read) a batch; the report of its rows. ``plot`` (compare's
+    --plot) is written after it, and kept apart from its inputs as --out and --db are."""
     from golfsolve.batch.deals import DealList
     from golfsolve.batch.run import BatchOptions, report_stored, solve_deals
     from golfsolve.batch.seeds import open_rows
@@ -109,7 +110,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     from golfsolve.runners import WorkerError, available_cores
 
     chosen = list(parse_rules_list(rules))
-    check_out(out, db)
+    outputs = written_files(db, db_written=bool(deals), out=out, plot=plot)
     if won_only and not out:
         raise InputError("--won-only is what --out gets: give --out FILE (.txt, .py, .csv or "
                          ".jsonl)")
@@ -128,7 +129,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     if jobs and dask_address:
         raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
                          "workers: give one or the other")
-    deal_list = DealList(deals, count) if deals else None
+    deal_list = DealList(deals, count, outputs) if deals else None
     cores = available_cores()
     workers = checked_jobs(jobs)
     work = work_for(fewest_moves, odds, samples, seed, budget, no_fair, memory, workers,

@@ -7,9 +7,10 @@ import re
 
 import click
 
+from golfsolve.batch.rows import check_out_path
 from golfsolve.cli.moves import MoveSource
 from golfsolve.errors import InputError
-from golfsolve.files import check_file_name, exists, is_dir, read_text
+from golfsolve.files import Outputs, check_file_name, exists, is_dir, read_text
 from golfsolve.model.codes import MAX_CODE
 from golfsolve.model.deal import DealSource
 from golfsolve.model.i18n import LANGUAGES, text
@@ -118,15 +119,24 @@ def file_names(**given: str | None) -> None:
             check_file_name(value, f"{flag} {value}")
 
 
-def check_out(out: str | None, db: str | None, option: str = "--out") -> None:
-    """An output file that is not the database (which writing it would destroy)."""
-    from golfsolve.batch.rows import check_out_path, same_file
+OUTPUT_FILES = {"db": "the database given to --db", "out": "the file given to --out",
+                "plot": "the plot given to --plot"}
 
-    file_names(db=db, **{option[2:]: out})
-    if out and option == "--out":
-        check_out_path(out)
-    if out and db and same_file(out, db):
-        raise InputError(f"{option} {out} is the database given to --db: write to another file")
+
+def written_files(db: str | None, *, db_written: bool, **named: str | None) -> Outputs:
+    """The files a command writes (--out="r.csv" as out="r.csv", and --db where
+    ``db_written``, else read), each named well (file_names; --out a row file or list), no
+    two of them one file, none of them --db: to be kept apart from every file it reads."""
+    file_names(db=db, **named)
+    if named.get("out"):
+        check_out_path(named["out"])
+    if db_written:
+        return Outputs([("--db", db, OUTPUT_FILES["db"])] + [
+            (f"--{name}", path, OUTPUT_FILES[name]) for name, path in named.items()])
+    outputs = Outputs([(f"--{name}", path, OUTPUT_FILES[name]) for name, path in named.items()])
+    if db:
+        outputs.refuse(db, OUTPUT_FILES["db"])
+    return outputs
 
 
 def checked_jobs(jobs: int | None) -> int:

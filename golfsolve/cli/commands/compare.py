@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
-from golfsolve.cli.inputs import SCORE_OPTION, check_out
+from golfsolve.cli.inputs import SCORE_OPTION, written_files
 from golfsolve.cli.streams import EXIT_FAILED, EXIT_OK, echo_err, echo_json
 from golfsolve.model.rules import parse_rules_list
 
@@ -40,13 +40,13 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
     if len(parse_rules_list(rules)) < 2:
         raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
     if plot is not None:
-        check_out(plot, db, "--plot")  # a name, and not the database's
+        written_files(db, db_written=bool(deals), plot=plot)  # a name, not the database's
         if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
             raise click.BadParameter("writes .png or .svg files", param_hint="--plot")
         check_plot_path(plot)
     _, report = run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
                             pairs=True, odds=odds, samples=samples, seed=seed, budget=budget,
-                            no_fair=no_fair, memory=memory)
+                            no_fair=no_fair, memory=memory, plot=plot)
     summaries = report.tally.summaries()
     tables = report.tally.comparisons()
     if plot:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from golfsolve.cli.inputs import check_out
+from golfsolve.cli.inputs import written_files
 from golfsolve.cli.streams import EXIT_OK
 from golfsolve.errors import InputError
 from golfsolve.model.rules import parse_rules_list
@@ -29,9 +29,9 @@ def export(deals: tuple[str, ...], db: str, out: str, rules: str | None) -> int:
     from golfsolve.batch.run import export_rows
     from golfsolve.batch.store import ResultStore
 
-    check_out(out, db)
+    outputs = written_files(db, db_written=False, out=out)
     chosen = list(parse_rules_list(rules or "all"))
-    deal_list = DealList(deals) if deals else None
+    deal_list = DealList(deals, outputs=outputs) if deals else None
     with ResultStore(db, create=False) as store:
         if store.fresh:
             raise InputError(f"{db} holds no golfsolve results")
