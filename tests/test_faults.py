@@ -1346,3 +1346,17 @@ def test_an_output_that_is_an_input_is_refused_before_either_is_opened(cli, tmp_
     result = cli(*args, "--jobs", "1") if args[0] != "export" else cli(*args)
     assert (result.code, result.out, result.err) == (2, "", error(message))
     assert {path: file_digest(path) for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
+@pytest.mark.parametrize("args", [
+    ["odds", "1", "--samples", "５"], ["odds", "1", "--seed", "٣"], ["batch", "1", "--jobs", "２"],
+    ["batch", "1", "--odds", "--seed", "１"], ["play", "1", "--seed", "５"],
+    ["odds", "1", "--memory", "５G"], ["odds", "1", "--policy", "²"],
+])
+def test_numbers_in_options_are_ascii_digits(cli, args):
+    option, value = args[-2], args[-1]
+    result = cli(*args)
+    what = "a size (say 8G or 500M)" if option == "--memory" else "a valid integer."
+    assert (result.code, result.out) == (2, "")
+    assert result.err == (f"golfsolve {args[0]}: error: Invalid value for '{option}': "
+                          f"'{value}' is not {what} (see --help)\n")

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import MEMORY_HELP, MemorySize, WholeNumber, written_files
+from golfsolve.cli.inputs import MEMORY_HELP, Integer, MemorySize, WholeNumber, written_files
 from golfsolve.cli.streams import EXIT_FAILED, echo_err
 from golfsolve.cli.wording import worded
 from golfsolve.errors import InputError, OutputError
@@ -43,7 +43,7 @@ def batch_options(fn):
                      help="With --odds: the clairvoyant odds alone, without the fair value."),
         click.option("--samples", type=WholeNumber(1, MAX_SAMPLES), default=None,
                      help="Stock orders a deal's odds weigh [default: 100]."),
-        click.option("--seed", type=int, default=None,
+        click.option("--seed", type=Integer(), default=None,
                      help="Seed of the sampled stock orders [default: 0]."),
         click.option("--budget", type=WholeNumber(1, MAX_BUDGET), default=None,
                      help="Most states for the memoised search of a fair value that needs "

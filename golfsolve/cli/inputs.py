@@ -55,14 +55,32 @@ def describe(source: DealSource, rules: Rules, lang: str = "en") -> str:
     return deal_name(source, lang)
 
 
-class WholeNumber(click.IntRange):
-    """A whole number in a range; text that is none is named 'not a valid integer' (click's
-    own says 'integer range', which reads as if a range were asked for)."""
+_INTEGER = re.compile(r"\s*[+-]?[0-9]+(?:_[0-9]+)*\s*", re.ASCII)
+
+
+class Integer(click.ParamType):
+    """A whole number written in the digits 0-9 (Python reads other scripts' digits, as the
+    fullwidth ５, as numbers too: they are no number here)."""
 
     name = "integer"
 
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not _INTEGER.fullmatch(value):
+            self.fail(f"{value!r} is not a valid integer.", param, ctx)
+        return click.INT.convert(value, param, ctx)
 
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", re.IGNORECASE)
+
+class WholeNumber(click.IntRange):
+    """A whole number in a range, in the digits 0-9; text that is none is named 'not a valid
+    integer' (click's own says 'integer range', which reads as if a range were asked for)."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        return super().convert(Integer().convert(value, param, ctx), param, ctx)
+
+
+_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*([kmgt]?)i?b?\s*$", re.IGNORECASE | re.ASCII)
 _SIZE_UNITS = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
 MEMORY_HELP = ("Memory the exact fair value may use, as 8G or 500M (default: 80% of the memory "
                "free when it starts).")

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import MEMORY_HELP, MemorySize, WholeNumber, describe, rules_for
+from golfsolve.cli.inputs import MEMORY_HELP, Integer, MemorySize, WholeNumber, describe, rules_for
 from golfsolve.cli.render.shapes import odds_record
 from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
 from golfsolve.model.deal import DealSource, resolve
@@ -22,7 +22,8 @@ from golfsolve.odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAME
 @click.option("--samples", type=WholeNumber(1, MAX_SAMPLES), default=DEFAULT_SAMPLES,
               show_default=True,
               help="Stock orders to sample when there are too many to weigh each.")
-@click.option("--seed", type=int, help="Seed for the sampled orders and games: fixed figures.")
+@click.option("--seed", type=Integer(),
+              help="Seed for the sampled orders and games: fixed figures.")
 @click.option("--budget", type=WholeNumber(1, MAX_BUDGET), default=DEFAULT_BUDGET,
               show_default=True,
               help="Most states for the memoised search of the fair value, tried where "

@@ -10,6 +10,7 @@ from golfsolve.cli.inputs import (
     LANG_OPTION,
     MEMORY_HELP,
     RULES_HELP,
+    Integer,
     MemorySize,
     describe,
     one_rules,
@@ -25,7 +26,7 @@ from golfsolve.model.i18n import default_language, text
 @click.argument("deal")
 @click.option("--rules", help=RULES_HELP)
 @LANG_OPTION
-@click.option("--seed", type=int, help="Seed for the order of a position's unseen stock and "
+@click.option("--seed", type=Integer(), help="Seed for the order of a position's unseen stock and "
               "for the deals that n picks, to repeat a session.")
 @click.option("--memory", type=MemorySize(), default=None,
               help=MEMORY_HELP[:-2] + "; past it a hint weighs sampled stock orders).")
