@@ -2,7 +2,9 @@
 
 ``install`` makes the three signals raise :class:`Interrupted`. Inside ``deferred()`` they only
 take note; the code there calls ``check()`` where stopping is safe (between two stored
-results), and leaving the block raises a noted signal.
+results), and leaving the block raises a noted signal. A worker process is started inside
+``held()``, so that it begins with the signals held back and calls ``ignore()`` before it
+imports anything: the parent alone decides when to stop.
 """
 
 from __future__ import annotations
@@ -51,6 +53,30 @@ def check() -> None:
     if _noted is not None:
         signum, _noted = _noted, None
         raise Interrupted(signum)
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """The stop signals held back (blocked) in this thread inside: a process started inside
+    begins with them held back, and one that arrives meanwhile is handled on leaving, not
+    lost. Where signals cannot be blocked (not POSIX) nothing is held."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def ignore() -> None:
+    """Ignore the stop signals in this process from now on, any held back among them dropped
+    (what a worker started inside ``held()`` does first)."""
+    for signum in SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
 
 
 @contextmanager

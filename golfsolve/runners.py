@@ -5,13 +5,16 @@ next_result() -> (task_id, result), outstanding, close().
 Each local worker is a spawned process with a pipe of its own. It dies with its parent however the
 parent ends (on Linux the kernel sends it SIGKILL, elsewhere a watchdog thread notices within a
 second), ignores the stop signals (the parent decides when to stop), and sends back either the
-function's result or the error it raised.
+function's result or the error it raised. It is started with the stop signals held back and
+ignores them before it imports anything (the parent decides when to stop); a parent told to
+stop while it starts its workers stops them all and then stops itself.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -22,7 +25,7 @@ from collections.abc import Callable, Iterator
 from multiprocessing import connection, get_context
 
 from golfsolve.errors import ExtraMissing, InputError
-from golfsolve.interrupts import SIGNALS, check
+from golfsolve.interrupts import check, held, ignore
 
 MAX_JOBS_PER_CORE = 4  # each worker holds its own kernels and tables, about 150 MB
 TASKS_PER_WORKER = 2  # sent ahead, so that a worker never waits for the next task
@@ -62,9 +65,8 @@ def _die_with_parent(parent: int) -> None:
 
 
 def _worker_main(conn: connection.Connection, parent: int, function: Callable) -> None:
+    ignore()  # started inside held(): no stop signal has reached it yet
     _die_with_parent(parent)
-    for signum in SIGNALS:
-        signal.signal(signum, signal.SIG_IGN)
     while True:
         try:
             message = conn.recv()
@@ -75,35 +77,89 @@ def _worker_main(conn: connection.Connection, parent: int, function: Callable) -
         task_id, payload = message
         try:
             reply = (task_id, True, function(payload))
+        except InputError as exc:  # bad input is bad input wherever it is found
+            reply = (task_id, False, _portable(exc))
         except Exception as exc:  # sent back: the parent reports it
-            reply = (task_id, False, "".join(traceback.format_exception_only(exc)).strip())
+            reply = (task_id, False, _one_line(exc))
         try:
             conn.send(reply)
-        except (BrokenPipeError, OSError):
+        except OSError:  # the parent has gone
             return
+        except Exception as exc:  # a result that cannot be pickled: nothing was sent
+            reply = (task_id, False, f"its result cannot be sent back: {_one_line(exc)}")
+            try:
+                conn.send(reply)
+            except OSError:
+                return
+
+
+def _portable(exc: InputError) -> InputError:
+    """``exc`` as it can cross to the parent: itself where it pickles and unpickles whole,
+    else a plain InputError with its message."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:  # noqa: BLE001 (any failure to cross: the message alone crosses)
+        return InputError(str(exc))
+    return exc
+
+
+def _one_line(exc: BaseException) -> str:
+    return "".join(traceback.format_exception_only(exc)).strip()
 
 
 class WorkerPool:
     """``jobs`` worker processes running ``function`` (a module-level function) on payloads.
 
-    ``submit`` queues a task; ``results`` yields (task id, result) as tasks finish, in any
-    order, and calls :func:`golfsolve.interrupts.check` while it waits.
+    ``submit`` queues a task; ``next_result`` returns (task id, result) as tasks finish, in any
+    order, and calls :func:`golfsolve.interrupts.check` while it waits; an InputError a worker
+raises is raised again as it is, any other error as WorkerError. A worker that dies
+    (killed, say, by the out-of-memory killer) is noticed within about WAIT_SECONDS of the
+    parent's next wait, whatever the parent was doing meanwhile, and raises WorkerError saying
+    how it died; results already returned are the caller's to keep. A pool that cannot start
+    all its workers (a stop signal, a system limit) leaves none behind.
     """
 
     def __init__(self, jobs: int, function: Callable) -> None:
         context = get_context("spawn")
-        self._workers = []
+        self._workers: list[tuple[object, connection.Connection]] = []
         self._queue: deque[tuple[int, object]] = deque()
         self._busy: dict[int, list[int]] = {}
-        for _ in range(jobs):
-            mine, theirs = context.Pipe()
-            process = context.Process(target=_worker_main, args=(theirs, os.getpid(), function),
-                                      daemon=True)
-            process.start()
-            theirs.close()
-            self._workers.append((process, mine))
-            self._busy[process.sentinel] = []
+        self._dead: set[int] = set()  # sentinels of workers a task could not be sent to
         self.outstanding = 0
+        # The numba settings the workers inherit, checked once here (bad input raised before
+        # any worker starts) and the kernels' cache chosen once for them all.
+        import golfsolve.kernels  # noqa: F401
+
+        try:
+            os.getcwd()  # where the workers start
+        except FileNotFoundError:
+            raise InputError("the current directory has been removed, and worker processes "
+                             "start in it: cd to a directory that exists") from None
+        if sys.platform != "win32":
+            # started by the first spawn otherwise, inside held(), whose mask it would undo
+            from multiprocessing import resource_tracker
+
+            resource_tracker.ensure_running()
+        try:
+            for _ in range(jobs):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_worker_main,
+                                          args=(theirs, os.getpid(), function), daemon=True)
+                try:
+                    with held():  # a stop now is handled after start, by the code below
+                        process.start()
+                finally:
+                    theirs.close()
+                self._workers.append((process, mine))
+                self._busy[process.sentinel] = []
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def pids(self) -> list[int]:
+        """The worker processes' ids."""
+        return [process.pid for process, _ in self._workers]
 
     def submit(self, task_id: int, payload: object) -> None:
         self._queue.append((task_id, payload))
@@ -111,11 +167,19 @@ class WorkerPool:
         self._dispatch()
 
     def _dispatch(self) -> None:
+        """Send queued tasks to the workers with room for them. A worker that cannot be sent
+        to has died: it gets nothing more, and the next wait reports it."""
         for process, conn in self._workers:
             busy = self._busy[process.sentinel]
-            while self._queue and len(busy) < TASKS_PER_WORKER:
-                task_id, payload = self._queue.popleft()
-                conn.send((task_id, payload))
+            while (self._queue and len(busy) < TASKS_PER_WORKER
+                   and process.sentinel not in self._dead):
+                task_id, payload = self._queue[0]
+                try:
+                    conn.send((task_id, payload))
+                except (BrokenPipeError, ConnectionError, EOFError, OSError):
+                    self._dead.add(process.sentinel)
+                    break
+                self._queue.popleft()
                 busy.append(task_id)
 
     def next_result(self) -> tuple[int, object]:
@@ -128,37 +192,52 @@ class WorkerPool:
             by_handle[process.sentinel] = (process, conn)
         while True:
             check()
+            for process, _ in self._workers:
+                if process.sentinel in self._dead:
+                    raise self._died(process)
             ready = connection.wait(list(by_handle), timeout=WAIT_SECONDS)
             for handle in ready:
                 process, conn = by_handle[handle]
-                if handle is conn or conn.poll():
+                if handle is conn or conn.poll():  # a message, or the end of the pipe
                     try:
                         task_id, ok, result = conn.recv()
                     except (EOFError, OSError):
-                        continue  # the sentinel says why
+                        raise self._died(process) from None  # it closed its end: it ended
                     self._busy[process.sentinel].remove(task_id)
                     self.outstanding -= 1
                     self._dispatch()
                     if not ok:
+                        if isinstance(result, InputError):
+                            raise result
                         raise WorkerError(f"a worker failed: {result}")
                     return task_id, result
-                process.join(1)  # it has ended: reap it, for its exit status
-                raise WorkerError(f"a worker process died ({_how(process.exitcode)})")
+                raise self._died(process)
+
+    def _died(self, process) -> WorkerError:
+        """The error for a worker that has ended (or ends its pipe): how it died, once it has
+        been reaped (one still alive after a second is killed)."""
+        process.join(1)
+        if process.is_alive():
+            process.kill()
+            process.join(1)
+            return WorkerError("a worker process stopped answering")
+        return WorkerError(f"a worker process died ({_how(process.exitcode)})")
 
     def results(self) -> Iterator[tuple[int, object]]:
         while self.outstanding:
             yield self.next_result()
 
     def close(self) -> None:
-        """Stop every worker: those at work are terminated, none is left behind."""
+        """Stop every worker: those at work are killed at once (they ignore the stop signals),
+        the others told to end; none is left behind."""
         for _, conn in self._workers:
             try:
                 conn.send(None)
-            except (BrokenPipeError, OSError):
+            except (BrokenPipeError, ConnectionError, OSError):
                 pass
         for process, _ in self._workers:
             if self._busy[process.sentinel]:
-                process.terminate()
+                process.kill()
         for process, conn in self._workers:
             process.join(2)
             if process.is_alive():
