@@ -3,6 +3,7 @@ run, and the entry point: every failure one line on stderr and an exit status.""
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -14,10 +15,13 @@ from golfsolve.cli.streams import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    ReaderGone,
     drop_stdout,
     echo_err,
     fit_output,
     fit_text_stream,
+    guard_stderr,
+    guard_stdout,
     write_failed,
 )
 from golfsolve.cli.wording import worded
@@ -52,6 +56,14 @@ class _Commands(click.Group):
         except KeyboardInterrupt as stop:
             echo_err("golfsolve: interrupted")
             raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
+        except OSError as exc:
+            if exc.errno != errno.EPIPE or isinstance(exc, OutputError):
+                raise
+            # Standard output's reader gone is ReaderGone, not this: some other pipe was
+            # closed, a failure (click would end with a bare status 1, which run() cannot tell
+            # from any other exit).
+            where = exc.filename or "a pipe"
+            raise OutputError(f"cannot write {where}: its reader has gone") from None
 
 
 @click.group(
@@ -69,7 +81,9 @@ def cli() -> None:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Run the CLI; every failure becomes one line on stderr and an exit status."""
+    """Run the CLI; every failure becomes one line on stderr and an exit status, which is 0
+    only for a command that did its work (or whose standard output's reader went away, with
+    main()'s streams), never for a failure that could not be reported."""
     try:
         result = cli.main(args=argv, prog_name="golfsolve", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:  # bare golfsolve: the usual help
@@ -96,11 +110,14 @@ def run(argv: list[str] | None = None) -> int:
     except (click.Abort, KeyboardInterrupt) as stop:
         echo_err("golfsolve: interrupted")
         return getattr(stop, "exit_status", 130)
-    except (BrokenPipeError, SystemExit):
-        # The reader of stdout went away (| head): not an error. (Click turns that into
-        # SystemExit(1); nothing else exits that way when click is not in standalone mode.)
+    except ReaderGone:  # the reader of stdout went away (| head): not an error
         drop_stdout()
         return EXIT_OK
+    except SystemExit as exc:  # sys.exit() on the way: its own status, never a made-up 0
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or EXIT_OK
+        echo_err(f"golfsolve: error: {exc.code}")
+        return EXIT_FAILED
     except OutputError as exc:
         echo_err(f"golfsolve: error: {worded(exc)}")
         return EXIT_FAILED
@@ -108,6 +125,13 @@ def run(argv: list[str] | None = None) -> int:
         code = write_failed(exc)
         drop_stdout()
         return code
+    except RuntimeError as exc:
+        from golfsolve.runners import WorkerError
+
+        if not isinstance(exc, WorkerError):
+            raise
+        echo_err(f"golfsolve: error: {exc}")
+        return EXIT_FAILED
     return result if isinstance(result, int) else EXIT_OK
 
 
@@ -123,12 +147,12 @@ def main() -> None:
     if sys.stdout is None:  # started with stdout closed (>&-)
         echo_err("golfsolve: error: standard output is closed")
         sys.exit(EXIT_FAILED)
-    sys.stdout = fit_output(sys.stdout)
-    sys.stderr = fit_text_stream(sys.stderr)
+    sys.stdout = guard_stdout(fit_output(sys.stdout))
+    sys.stderr = guard_stderr(fit_text_stream(sys.stderr))
     code = run()
     try:
         sys.stdout.flush()
-    except BrokenPipeError:
+    except ReaderGone:
         drop_stdout()
     except OSError as exc:
         code = write_failed(exc)

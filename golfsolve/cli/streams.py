@@ -1,5 +1,7 @@
 """Standard output and error as golfsolve writes them: one line an error, JSON that keeps
-letters the stream can show, ? for what it cannot, and the exit statuses."""
+letters the stream can show, ? for what it cannot, and the exit statuses. Neither stream can
+change an exit status by failing: standard output's reader gone is the quiet end of a command
+(ReaderGone, status 0), and standard error that cannot be written is silenced."""
 
 from __future__ import annotations
 
@@ -45,26 +47,40 @@ def write_failed(exc: OSError) -> int:
 
 def drop_stdout() -> None:
     """Point stdout at /dev/null, so that flushing it at exit does not fail again."""
+    _to_devnull(sys.stdout.fileno())
+
+
+def _to_devnull(fd: int) -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
 
 
-def echo_err(message: str) -> None:
-    """One line on stderr: characters that would break it (a newline in a path) escaped, and
-    a long run of letters and digits (a value pasted by mistake) shortened."""
-    click.echo(_shortened("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)),
-               err=True)
+class ReaderGone(Exception):  # noqa: N818 (an event, not a failure)
+    """Standard output's reader went away (``| head``): the quiet end of a command, status 0.
+    Not an OSError, so that nothing on its way up (click's own handling of a broken pipe)
+    takes it for another failure, nor another broken pipe for it."""
 
 
-class _Replacing(io.TextIOBase):
-    """Standard output as click should see it when it is ASCII: click takes an ASCII stream
-    for a misconfigured one and writes UTF-8 beneath it, where this one writes ? instead."""
+class _Forwarding(io.TextIOBase):
+    """A text stream that passes what it is given to the stream beneath."""
 
-    encoding = "utf-8"  # what click is told: the text reaches the stream, which replaces
-
-    def __init__(self, stream: io.TextIOWrapper) -> None:
+    def __init__(self, stream) -> None:
         self._stream = stream
-        self.shows = stream.encoding  # what it can really show
+
+    @property
+    def encoding(self) -> str:
+        return self._stream.encoding
+
+    @property
+    def errors(self) -> str | None:
+        return getattr(self._stream, "errors", None)
+
+    @property
+    def shows(self) -> str:
+        return shown_encoding(self._stream)
 
     def write(self, text: str) -> int:
         return self._stream.write(text)
@@ -77,6 +93,87 @@ class _Replacing(io.TextIOBase):
 
     def isatty(self) -> bool:
         return self._stream.isatty()
+
+    def writable(self) -> bool:
+        return True
+
+
+class _Stdout(_Forwarding):
+    """Standard output whose reader's going away raises ReaderGone (any other failure to
+    write, a full disk say, raises as it is)."""
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise ReaderGone from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise ReaderGone from None
+
+
+class _Stderr(_Forwarding):
+    """Standard error that never raises: once a write fails (its reader gone, a full disk)
+    golfsolve has no way left to speak, and what it writes there is dropped, so that the
+    exit status and standard output stay those of the command."""
+
+    def __init__(self, stream) -> None:
+        super().__init__(stream)
+        self._silent = False
+
+    def _silence(self) -> None:
+        self._silent = True
+        try:
+            _to_devnull(self._stream.fileno())
+            self._stream.flush()  # what it held goes to the null device
+        except (OSError, ValueError):
+            pass
+
+    def write(self, text: str) -> int:
+        if not self._silent:
+            try:
+                return self._stream.write(text)
+            except OSError:
+                self._silence()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self._silent:
+            try:
+                self._stream.flush()
+            except OSError:
+                self._silence()
+
+
+def guard_stdout(stream):
+    """``stream`` (standard output) with its reader's going away raised as ReaderGone."""
+    return _Stdout(stream)
+
+
+def guard_stderr(stream):
+    """``stream`` (standard error) that never raises: a failed write silences it."""
+    return _Stderr(stream)
+
+
+def echo_err(message: str) -> None:
+    """One line on stderr: characters that would break it (a newline in a path) escaped, and
+    a long run of letters and digits (a value pasted by mistake) shortened."""
+    click.echo(_shortened("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)),
+               err=True)
+
+
+class _Replacing(_Forwarding):
+    """Standard output as click should see it when it is ASCII: click takes an ASCII stream
+    for a misconfigured one and writes UTF-8 beneath it, where this one writes ? instead."""
+
+    encoding = "utf-8"  # what click is told: the text reaches the stream, which replaces
+
+    @property
+    def shows(self) -> str:  # what it can really show
+        return self._stream.encoding
 
 
 def fit_output(stream):
