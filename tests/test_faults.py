@@ -1360,3 +1360,283 @@ def test_numbers_in_options_are_ascii_digits(cli, args):
     assert (result.code, result.out) == (2, "")
     assert result.err == (f"golfsolve {args[0]}: error: Invalid value for '{option}': "
                           f"'{value}' is not {what} (see --help)\n")
+
+
+# ----- third round: processes, signals and exit statuses ---
+def start_in_group(*args, **kwargs):
+    """golfsolve started as a process group of its own, as a shell starts a job."""
+    return subprocess.Popen([*GOLFSOLVE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True, **kwargs)
+
+
+def children(pid):
+    """The worker processes of ``pid`` (not multiprocessing's resource tracker)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                command = Path(f"/proc/{child}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"spawn_main" in command and b"resource_tracker" not in command:
+                found.append(int(child))
+    return found
+
+
+def wait_for(condition, seconds=30.0):
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not (found := condition()):
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+    return found
+
+
+def group_is_gone(pgid):
+    def gone():
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        return False
+    return wait_for(gone, 10)
+
+
+@pytest.fixture
+def deadline():
+    """Fail, rather than hang, a test that runs past its seconds: deadline(seconds)."""
+    def expire(signum, frame):  # pytest.fail: no OSError, which the code under test may catch
+        pytest.fail("the pool did not answer in time")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    yield lambda seconds: signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_worker_that_kills_itself_is_reported_after_the_parent_was_busy(deadline):
+    import operator
+    import time
+    from functools import partial
+
+    from golfsolve.runners import WorkerError, WorkerPool
+
+    deadline(20)
+    with WorkerPool(2, operator.call) as pool:
+        pool.submit(1, partial(abs, -1))
+        pool.submit(2, partial(signal.raise_signal, signal.SIGKILL))
+        time.sleep(1.5)  # busy storing: the worker is dead before the parent waits
+        with pytest.raises(WorkerError) as died:
+            while pool.outstanding:
+                assert pool.next_result() == (1, 1)
+    assert str(died.value) == "a worker process died (killed by SIGKILL)"
+
+
+def test_a_worker_killed_before_its_first_task_or_while_at_work_is_reported(deadline):
+    import operator
+    import time
+    from functools import partial
+
+    from golfsolve.runners import WorkerError, WorkerPool
+
+    deadline(20)
+    with WorkerPool(1, operator.call) as pool:
+        os.kill(pool.pids[0], signal.SIGKILL)
+        time.sleep(0.5)
+        pool.submit(1, partial(abs, -1))  # the send to it fails: no BrokenPipeError here
+        with pytest.raises(WorkerError, match=r"^a worker process died \(killed by SIGKILL\)$"):
+            pool.next_result()
+    with WorkerPool(1, operator.call) as pool:
+        pool.submit(1, partial(time.sleep, 30))
+        time.sleep(0.5)
+        os.kill(pool.pids[0], signal.SIGTERM)  # ignored: the parent decides when to stop
+        os.kill(pool.pids[0], signal.SIGINT)
+        pool.submit(2, partial(abs, -2))
+        time.sleep(0.5)
+        os.kill(pool.pids[0], signal.SIGKILL)
+        with pytest.raises(WorkerError, match=r"^a worker process died \(killed by SIGKILL\)$"):
+            pool.next_result()
+
+
+def test_a_workers_bad_input_is_bad_input_and_an_unsendable_result_a_failure(deadline):
+    import operator
+    from functools import partial
+
+    from golfsolve.errors import InputError
+    from golfsolve.model.rules import parse_rules_list
+    from golfsolve.runners import WorkerError, WorkerPool
+
+    deadline(20)
+    with WorkerPool(1, operator.call) as pool:
+        pool.submit(1, partial(parse_rules_list, "bogus"))
+        with pytest.raises(InputError) as bad:
+            pool.next_result()
+        assert str(bad.value) == ("unknown rules 'bogus' (expected one of: easy, classic, "
+                                  "dead-king, strict)")
+        pool.submit(2, partial(eval, "lambda: 0"))  # a result that cannot be pickled
+        with pytest.raises(WorkerError) as failed:
+            pool.next_result()
+        assert str(failed.value).startswith("a worker failed: its result cannot be sent back: ")
+        pool.submit(3, partial(abs, -3))  # the same worker goes on
+        assert pool.next_result() == (3, 3)
+
+
+def test_a_batch_whose_worker_is_killed_stops_with_1_and_keeps_its_results(tmp_path):
+    from .test_streaming import stored_rows
+
+    db = tmp_path / "runs.sqlite"
+    proc = start_in_group("batch", "1-30000", "--rules", "easy", "--jobs", "2", "--quiet",
+                          "--db", str(db))
+    try:
+        worker = wait_for(lambda: children(proc.pid))[0]
+        wait_for(lambda: db.exists() and stored_rows(db), 60)
+        os.kill(worker, signal.SIGKILL)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert (proc.returncode, out, err) == (1, "", error(
+        f"a worker process died (killed by SIGKILL); the finished results are kept in {db}"))
+    assert stored_rows(db) > 0
+    group_is_gone(proc.pid)
+
+
+@pytest.mark.parametrize("stop, after", [(signal.SIGINT, 0.0), (signal.SIGINT, 0.15),
+                                         (signal.SIGINT, 0.4), (signal.SIGTERM, 0.05),
+                                         (signal.SIGHUP, 0.3)])
+def test_a_stop_to_the_group_while_workers_start_is_one_line_and_its_status(stop, after):
+    import time
+
+    proc = start_in_group("batch", "1-30000", "--rules", "easy", "--jobs", "2", "--quiet")
+    try:
+        wait_for(lambda: children(proc.pid))  # the first worker is starting
+        time.sleep(after)
+        os.killpg(proc.pid, stop)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert (proc.returncode, out, err) == (128 + stop, "", "golfsolve: interrupted\n")
+    group_is_gone(proc.pid)
+
+
+def stderr_gone(*args, **kwargs):
+    """golfsolve run with standard error a pipe whose reader has gone."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run([*GOLFSOLVE, *args], stdout=subprocess.PIPE, stderr=write,
+                              text=True, check=False, **kwargs)
+    finally:
+        os.close(write)
+
+
+@pytest.mark.parametrize("args, status, printed", [
+    (["solve", "1", "1"], 0, "GO1-E-AAAAAAB (deal 1), easy rules: winnable in 48 moves"),
+    (["batch", "1-3", "--rules", "easy", "--jobs", "2"], 0, "easy: 3 deals, 3 won"),
+    (["solve", "GO1-Q-AAAAAAB"], 2, ""), (["solve", "--bogus"], 2, ""), ([], 2, ""),
+    (["show", "-"], 2, ""), (["replay", "1", "9"], 2, ""),
+])
+def test_standard_error_whose_reader_is_gone_keeps_the_status_and_the_output(args, status,
+                                                                             printed):
+    done = stderr_gone(*args, stdin=subprocess.DEVNULL)
+    assert done.returncode == status and done.stdout.startswith(printed)
+
+
+def test_standard_output_whose_reader_is_gone_is_a_quiet_end_and_nothing_else_is():
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([*GOLFSOLVE, "solve", "1", "2", "3"], stdout=write,
+                              stderr=subprocess.PIPE, text=True, check=False)
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_a_broken_pipe_or_an_exit_inside_a_command_keeps_its_meaning(cli, monkeypatch):
+    import golfsolve.cli.commands.show as show
+
+    def broken(*args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(show, "resolve", broken)
+    result = cli("show", "1")
+    assert (result.code, result.err) == (1, error("cannot write a pipe: its reader has gone"))
+
+    def leaves(status):
+        def leave(*args, **kwargs):
+            sys.exit(status)
+        return leave
+
+    for status, code in ((3, 3), (None, 0), ("gone", 1)):
+        monkeypatch.setattr(show, "resolve", leaves(status))
+        result = cli("show", "1")
+        assert (result.code, result.err) == (code, error("gone") if status == "gone" else "")
+
+
+def test_a_dead_worker_of_odds_is_one_line_and_1(cli, monkeypatch):
+    from golfsolve import runners
+
+    def dies(self):
+        raise runners.WorkerError("a worker process died (killed by SIGKILL)")
+
+    monkeypatch.setattr(runners.WorkerPool, "next_result", dies)
+    result = cli("odds", "3", "--jobs", "2", "--samples", "4")
+    assert (result.code, result.out, result.err) == (
+        1, "", error("a worker process died (killed by SIGKILL)"))
+
+
+@pytest.mark.parametrize("value", ["0", "abc", "", "-2"])
+def test_a_thread_count_numba_cannot_use_is_bad_input(value):
+    message = error(f"NUMBA_NUM_THREADS is {value!r}: it must be a whole number of threads, "
+                    "1 or more (or unset, for every core)")
+    env = {**os.environ, "NUMBA_NUM_THREADS": value}
+    for args in (["solve", "1"], ["batch", "1-40", "--rules", "easy", "--jobs", "2"]):
+        done = subprocess.run([*GOLFSOLVE, *args], capture_output=True, text=True, env=env,
+                              check=False)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", message)
+
+
+def test_workers_in_a_removed_current_directory_are_refused_by_name(tmp_path):
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    done = subprocess.run(["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh",
+                           str(gone), *GOLFSOLVE, "batch", "1-40", "--rules", "easy", "--jobs",
+                           "2"], capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", error(
+        "the current directory has been removed, and worker processes start in it: cd to a "
+        "directory that exists"))
+
+
+def test_an_install_its_user_cannot_write_caches_the_kernels_in_a_private_temp_dir(tmp_path):
+    import shutil
+
+    import golfsolve
+
+    copy = tmp_path / "site"
+    shutil.copytree(Path(golfsolve.__file__).parent, copy / "golfsolve",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    # Unwritable for any user, root too: a file where numba would make its directories.
+    (copy / "golfsolve" / "kernels" / "__pycache__").write_text("")
+    blocked = tmp_path / "not-a-directory"
+    blocked.write_text("")
+    (tmp_path / "tmp").mkdir()
+    env = {**os.environ, "HOME": str(blocked), "XDG_CACHE_HOME": str(blocked),
+           "TMPDIR": str(tmp_path / "tmp"), "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("NUMBA_CACHE_DIR", None)
+    code = ("import golfsolve.kernels.layout, golfsolve.kernels.search, "
+            "golfsolve.kernels.bound, golfsolve.kernels.dealer; print(golfsolve.__file__)")
+    runs = [subprocess.run([sys.executable, "-c", code], cwd=copy, env=env, capture_output=True,
+                           text=True, check=False) for _ in range(2)]
+    private = tmp_path / "tmp" / f"golfsolve-numba-{os.getuid()}"
+    assert [(run.returncode, run.stdout) for run in runs] == [
+        (0, f"{copy / 'golfsolve' / '__init__.py'}\n")] * 2
+    assert runs[0].stderr == (
+        "golfsolve: note: the compiled kernels cannot be cached beside the package nor in "
+        f"{blocked / 'numba'}: they are cached in {private}, and this first run compiles them "
+        "(about a minute)\n")
+    assert runs[1].stderr == ""
+    assert oct(private.stat().st_mode & 0o777) == "0o700"
