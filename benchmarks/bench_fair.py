@@ -97,10 +97,11 @@ try:
 except NeedsMemory as refused:
     print(json.dumps({{"needs": refused.needed}}))
 else:
+    best = max(result.actions, key=result.actions.get) if result.actions else None
+    best = None if best is None else "draw" if best.is_draw else str(best.column)
     print(json.dumps({{"wins": result.wins, "orders": result.orders,
                       "seconds": time.perf_counter() - began,
-                      "best": str(max(result.actions, key=result.actions.get))
-                      if result.actions else None,
+                      "best": best,
                       "entries": result.counters["support"]}}))
 """
 

@@ -34,7 +34,7 @@ def solve(deal, rules=EASY, **kwargs):
 def fair_value(start, rules=EASY, *, memory=None):
     """The exact chance that best play wins ``start`` (a Deal or a Position) under ``rules``
     for a player who cannot see the stock (every stock card unseen): a FairValue, whose
-    ``value`` and ``actions`` (``"draw"`` or a column 1-7) are Fractions. Raises
+    ``value`` and ``actions`` (each legal Action's value) are Fractions. Raises
     golfsolve.stock_fair.NeedsMemory, before allocating it, where it needs more than
     ``memory`` bytes (default: 80% of the memory free now). Under rules that draw only when
     nothing fits (strict) raises ValueError: the fair value assumes draws at any time."""

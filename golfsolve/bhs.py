@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from golfsolve.errors import InputError
+from golfsolve.model.actions import Action
 from golfsolve.model.cards import FULL_DECK, Card
 from golfsolve.model.game import Game, Move
 from golfsolve.model.position import COLUMNS, ROWS, Position, PositionError
@@ -226,7 +227,7 @@ class Answer:
     search states, printed on both count lines: not black-hole-solver's figure."""
 
     solved: bool
-    tokens: tuple[str, ...]  # the winning line (``d``, ``1``-``7``) when solved
+    actions: tuple[Action, ...]  # the winning line when solved
     states: int
     most_played: int  # cards golfsolve can move to the foundation from the board, talon too
 
@@ -239,8 +240,8 @@ def answer(position: Position, rules: Rules) -> Answer:
     # Every talon card can be dealt after the most removals, so the most cards played is the
     # most removed from this board plus the talon (black-hole-solver's figure when it ends).
     most = solution.max_removed - position.removed_from_tableau + len(position.stock)
-    tokens = solution.tokens if solution.winnable else ()
-    return Answer(solution.winnable, tokens, solution.states, most)
+    actions = solution.actions if solution.winnable else ()
+    return Answer(solution.winnable, actions, solution.states, most)
 
 
 def render(position: Position, rules: Rules, found: Answer, settings: Settings) -> str:
@@ -252,8 +253,8 @@ def render(position: Position, rules: Rules, found: Answer, settings: Settings) 
         show_talon = bool(position.stock)
         if settings.display_boards:
             parts.append(board_text(game, show_talon))
-        for token in found.tokens:
-            parts.append(move_text(game.play(token)))
+        for action in found.actions:
+            parts.append(move_text(game.play(action)))
             if settings.display_boards:
                 parts.append(board_text(game, show_talon))
     parts.append(f"\n\n--------------------\nTotal number of states checked is {found.states}.\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.probability import orders
 
 DEFAULT_BUDGET = 500_000  # expectimax states (memo entries): about a second, 16 MB
@@ -17,7 +18,7 @@ class FairValue:
 
     ``wins`` / ``orders`` = ``value``: W (orders of the unseen cards weighted by optimal play's
     win chance) over N (distinct rank orders of the unseen cards). ``actions`` maps each legal
-    action now, ``"draw"`` or a column 1-7, to its own exact value; None where not computed
+    action now (an :class:`Action`) to its own exact value; None where not computed
     (``complete`` False: the state budget ran out). ``states``: memo entries used.
     """
 
@@ -26,21 +27,16 @@ class FairValue:
     value: Fraction | None
     complete: bool
     states: int
-    actions: dict[str | int, Fraction | None] = field(default_factory=dict)
+    actions: dict[Action, Fraction | None] = field(default_factory=dict)
     counters: dict[str, int] = field(default_factory=dict, compare=False)
 
     @property
-    def best_action(self) -> str | int | None:
+    def best_action(self) -> Action | None:
         """The highest-valued action; ties prefer a removal, then the lowest column. None when
         there is no legal action or some action's value is unknown."""
         if not self.actions or any(v is None for v in self.actions.values()):
             return None
-
-        def rank(item):
-            action, value = item
-            return (value, action != "draw", -(action if action != "draw" else 0))
-
-        return max(self.actions.items(), key=rank)[0]
+        return best_of(self.actions, self.actions.__getitem__)
 
 
 def fair_value(col_ranks, heights, waste_rank, stock, unseen, fits,
@@ -68,7 +64,7 @@ def fair_value(col_ranks, heights, waste_rank, stock, unseen, fits,
             col_ranks, stock, fits, unseen, roots, budget,
             kernel.PRUNE_DEAD * dead_test + kernel.PRUNE_RELAXED * relaxed_test)
         win_list = [int(w) for w in wins]
-    actions = {label: (Fraction(w, n_orders) if w >= 0 else None)
+    actions = {_action(label): (Fraction(w, n_orders) if w >= 0 else None)
                for label, w in zip(labels, win_list, strict=True)}
     if not heights.any():
         total: int | None = n_orders
@@ -87,6 +83,11 @@ def fair_value(col_ranks, heights, waste_rank, stock, unseen, fits,
         actions=actions,
         counters=counters,
     )
+
+
+def _action(label: str | int) -> Action:
+    """The Action of one of the kernel's root labels: ``"draw"``, or a column 1-7."""
+    return DRAW if label == "draw" else Action(label)
 
 
 def fair_value_game(game, hidden=None, budget: int = DEFAULT_BUDGET, *,

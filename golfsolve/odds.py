@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from golfsolve.fair import DEFAULT_BUDGET
 from golfsolve.interrupts import Interrupted
-from golfsolve.model.actions import Action
+from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.model.cards import Card
 from golfsolve.model.game import Game
 from golfsolve.model.position import TABLEAU_SIZE, Position
@@ -111,7 +111,7 @@ class Figure:
 
 @dataclass(frozen=True)
 class ActionOdds:
-    token: str  # "d" or "1".."7"
+    action: Action
     card: Card | None  # the card it puts on the waste (None: a draw of an unseen card)
     clairvoyant: Figure
     fair: Figure
@@ -127,17 +127,17 @@ class Odds:
     fair: Figure
     policy: Figure | None  # a lower bound on the fair value
     actions: list[ActionOdds] = field(default_factory=list)
-    recommended: str | None = None  # the token of the recommended action
+    recommended: Action | None = None
     recommended_by: str = ""  # "fair value" or "clairvoyant odds"
 
 
 # ----- the figures -----------------------------------------------------------------------------
-def legal_actions(game: Game) -> list[str]:
-    """The tokens of the legal actions now: removable columns, then a draw."""
-    tokens = [str(c) for c in game.playable_columns()]
+def legal_actions(game: Game) -> list[Action]:
+    """The legal actions now: removals of the playable columns, then a draw."""
+    actions = [Action(c) for c in game.playable_columns()]
     if game.status == "playing" and game.can_draw:  # strict: only when nothing fits
-        tokens.append("d")
-    return tokens
+        actions.append(DRAW)
+    return actions
 
 
 class _Weigher:
@@ -153,10 +153,10 @@ class _Weigher:
         self.heights = position.heights
         self.known = [0 if c is None else c.rank for c in position.stock]
 
-    def start(self, token: str, stock: list[int]) -> np.ndarray:
+    def start(self, action: Action, stock: list[int]) -> np.ndarray:
         from golfsolve.packing import start_after
 
-        return start_after(self.col_ranks, self.heights, token, stock)
+        return start_after(self.col_ranks, self.heights, action, stock)
 
     def _stock(self, unseen_order: list[int]) -> list[int]:
         """The stock's ranks with its unknown slots filled, in order, from ``unseen_order``."""
@@ -174,7 +174,7 @@ class _Weigher:
         start = start_array(self.heights, 0, self.position.waste.rank)
         return decide(self.col_ranks, stock, self.fits, start, self.draw_rule)
 
-    def weigh(self, tokens: list[str], unseen_order: list[int]) -> list[tuple[bool, int]]:
+    def weigh(self, actions: list[Action], unseen_order: list[int]) -> list[tuple[bool, int]]:
         """(won, most removed) after each action, under one order of the unseen ranks."""
         import numpy as np
 
@@ -182,8 +182,8 @@ class _Weigher:
 
         stock = self._stock(unseen_order)
         ranks = np.array(stock, dtype=np.int64)
-        return [decide(self.col_ranks, ranks, self.fits, self.start(token, stock),
-                       self.draw_rule) for token in tokens]
+        return [decide(self.col_ranks, ranks, self.fits, self.start(action, stock),
+                       self.draw_rule) for action in actions]
 
 
 ORDERS_PER_TASK = 50  # stock orders weighed in one unit of work
@@ -218,13 +218,13 @@ def task(payload: tuple) -> object:
     kind, position, rules_name, arg = payload
     rules = rules_by_name(rules_name)
     if kind == "orders":
-        tokens, orders = arg
+        actions, orders = arg
         weigher = _Weigher(position, rules)
-        wins = [0] * len(tokens)
+        wins = [0] * len(actions)
         won_any = 0
         histogram: dict[int, int] = {}
         for order in orders:
-            results = weigher.weigh(tokens, order)
+            results = weigher.weigh(actions, order)
             for i, (won, _) in enumerate(results):
                 wins[i] += won
             won_any += any(won for won, _ in results)
@@ -246,28 +246,28 @@ def _stand_in(position: Position, rules: Rules) -> Game:
 
 
 def plan(position: Position, rules: Rules, limit: Limit, threads: int | None = None,
-         ) -> tuple[list[str], list[tuple]]:
+         ) -> tuple[list[Action], list[tuple]]:
     """The legal actions now, and the units of work for every figure of one rule set (the
     fair value's on ``threads`` threads; None: every core)."""
-    tokens = legal_actions(_stand_in(position, rules))
+    actions = legal_actions(_stand_in(position, rules))
     units: list[tuple] = []
-    if tokens:
+    if actions:
         orders = sampled_orders(position, limit)
-        units += [("orders", position, rules.name, (tokens, orders[i:i + ORDERS_PER_TASK]))
+        units += [("orders", position, rules.name, (actions, orders[i:i + ORDERS_PER_TASK]))
                   for i in range(0, len(orders), ORDERS_PER_TASK)]
     units.append(("fair", position, rules.name, (limit.budget, limit.memory, threads)))
     seeds = _random(limit.seed, "games")
     units += [("game", position, rules.name, seeds.getrandbits(64)) for _ in range(limit.games)]
-    return tokens, units
+    return actions, units
 
 
-def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
+def assemble(position: Position, rules: Rules, limit: Limit, legal: list[Action],
              results: list[tuple[tuple, object]], unfinished: str = "") -> Odds:
     """The figures of one rule set from the results of its units of work (with
     ``unfinished``, the reason a fair value is missing from them, of some of its units)."""
     game = _stand_in(position, rules)
     removed_now = position.removed_from_tableau
-    wins = [0] * len(tokens)
+    wins = [0] * len(legal)
     won_any = weighed = games_won = games_played = 0
     histogram: dict[int, int] = {}
     value, fair_actions = Figure.missing(unfinished or "not asked"), {}
@@ -285,16 +285,16 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
             games_won += bool(result)
             games_played += 1
     orders = rank_orders([c.rank for c in position.unseen])
-    if tokens:
+    if legal:
         make = Figure.exact if enumerated(orders, limit) else Figure.estimate
         upper = make(won_any, weighed)
         per_action = [make(w, weighed) for w in wins]
     else:  # won already, or stuck: the same under every order
         upper = Figure.exact(orders if removed_now == TABLEAU_SIZE else 0, orders)
         histogram, per_action = {removed_now: orders}, []
-    actions = [ActionOdds(t, _card_of(position, game, t), c,
-                          fair_actions.get(t) or Figure.missing(value.reason))
-               for t, c in zip(tokens, per_action, strict=True)]
+    actions = [ActionOdds(a, _card_of(position, game, a), c,
+                          fair_actions.get(a) or Figure.missing(value.reason))
+               for a, c in zip(legal, per_action, strict=True)]
     recommended, by = recommend(actions)
     policy = None
     if limit.games:
@@ -305,7 +305,7 @@ def assemble(position: Position, rules: Rules, limit: Limit, tokens: list[str],
 
 
 def fair(position: Position, rules: Rules, budget: int, memory: int | None = None,
-         threads: int | None = None) -> tuple[Figure, dict[str, Figure]]:
+         threads: int | None = None) -> tuple[Figure, dict[Action, Figure]]:
     """The exact fair value of the position and of each legal action: by layers when its
     stock is wholly unseen (within ``memory`` bytes, by default 80% of the memory free now,
     on ``threads`` threads, by default every core), else, or when that needs more memory, by
@@ -327,8 +327,8 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
             refused = needs
         else:
             return (Figure("exact", Fraction(layered.wins, layered.orders)),
-                    {token: Figure("exact", Fraction(w, layered.orders))
-                     for token, w in layered.by_token().items()})
+                    {action: Figure("exact", Fraction(w, layered.orders))
+                     for action, w in layered.actions.items()})
     result = fair_value(col_ranks, heights, waste_rank, stock, unseen, rules.fits_table(),
                         budget)
     if not result.complete:
@@ -336,9 +336,8 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
             f"{position.unknown_slots} unseen cards need more than the budget of {budget:,} "
             "states")
         return Figure.missing(reason, refused.needed if refused is not None else None), {}
-    actions = {Action(None if action == "draw" else action).token: Figure("exact", value)
-               for action, value in result.actions.items()}
-    return Figure("exact", result.value), actions
+    return Figure("exact", result.value), {action: Figure("exact", value)
+                                           for action, value in result.actions.items()}
 
 
 def odds(position: Position, rules: Rules, limit: Limit = Limit()) -> Odds:
@@ -370,12 +369,12 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
                 if progress is not None:
                     progress(done, len(units))
     except Interrupted as stop:
-        partial = [assemble_partial(position, rules, limit, tokens,
+        partial = [assemble_partial(position, rules, limit, legal,
                                     _leading_results(units, finished, i))
-                   for i, (rules, (tokens, _)) in enumerate(zip(rules_list, plans, strict=True))]
+                   for i, (rules, (legal, _)) in enumerate(zip(rules_list, plans, strict=True))]
         raise OddsInterrupted(stop.signum, partial, len(finished), len(units)) from None
-    return [assemble(position, rules, limit, tokens, _leading_results(units, finished, i))
-            for i, (rules, (tokens, _)) in enumerate(zip(rules_list, plans, strict=True))]
+    return [assemble(position, rules, limit, legal, _leading_results(units, finished, i))
+            for i, (rules, (legal, _)) in enumerate(zip(rules_list, plans, strict=True))]
 
 
 def _leading_results(units: list[tuple[int, tuple]], finished: dict[int, object],
@@ -406,7 +405,7 @@ class OddsInterrupted(Interrupted):
         self.total = total
 
 
-def assemble_partial(position: Position, rules: Rules, limit: Limit, tokens: list[str],
+def assemble_partial(position: Position, rules: Rules, limit: Limit, legal: list[Action],
                      results: list[tuple[tuple, object]]) -> Odds | None:
     """The figures of one rule set from part of its units: only where its orders are a
     uniform sample with some weighed (a part of an enumeration, in its order, is no sample of
@@ -414,63 +413,55 @@ def assemble_partial(position: Position, rules: Rules, limit: Limit, tokens: lis
     computed is not computed."""
     orders = rank_orders([c.rank for c in position.unseen])
     weighed = any(kind == "orders" for (kind, *_rest), _ in results)
-    if not tokens or enumerated(orders, limit) or not weighed:
+    if not legal or enumerated(orders, limit) or not weighed:
         return None
-    return assemble(position, rules, limit, tokens, results,
+    return assemble(position, rules, limit, legal, results,
                     unfinished="interrupted before it was computed")
 
 
-def _card_of(position: Position, game: Game, token: str) -> Card | None:
+def _card_of(position: Position, game: Game, action: Action) -> Card | None:
     """The card an action puts on the waste (None: a draw of an unseen card)."""
-    action = Action.from_token(token)
     return position.stock[0] if action.is_draw else game.free_card(action.column)
 
 
-def preferred(tokens: list[str], value_of: Callable[[str], object]) -> str:
-    """The action of highest value; ties go to a removal over a draw, then the lower column."""
-    return max(sorted(tokens, key=lambda t: (Action.from_token(t).is_draw, t)), key=value_of)
-
-
-def recommend(actions: list[ActionOdds]) -> tuple[str | None, str]:
+def recommend(actions: list[ActionOdds]) -> tuple[Action | None, str]:
     """The best action by exact fair value where every action has one, else by clairvoyant
-    odds (ties as :func:`preferred` breaks them)."""
+    odds (ties as :func:`golfsolve.model.actions.best_of` breaks them)."""
     if not actions:
         return None, ""
-    by_token = {a.token: a for a in actions}
+    by_action = {a.action: a for a in actions}
     if all(a.fair.kind == "exact" for a in actions):
-        return preferred(list(by_token), lambda t: by_token[t].fair.value), "fair value"
-    return preferred(list(by_token), lambda t: by_token[t].clairvoyant.value), "clairvoyant odds"
+        return best_of(by_action, lambda a: by_action[a].fair.value), "fair value"
+    return best_of(by_action, lambda a: by_action[a].clairvoyant.value), "clairvoyant odds"
 
 
 # ----- a player who does not peek ---------------------------------------------------------------
-def choose(view: Position, rules: Rules, rng: random.Random, tokens: list[str],
-           table=None) -> str:
+def choose(view: Position, rules: Rules, rng: random.Random, legal: list[Action],
+           table=None) -> Action:
     """The policy's action in the position a player sees: by the exact fair value of the
     kept ``table`` (a :class:`golfsolve.stock_fair.FairTable` of the game's start) or when it
     is cheap, else the action that wins under most of a few sampled stock orders."""
-    if len(tokens) == 1:
-        return tokens[0]
+    if len(legal) == 1:
+        return legal[0]
     if table is not None:
         from golfsolve.packing import position_arrays
 
         _, heights, waste_rank, _, unseen = position_arrays(view)
         found = table.position(heights, waste_rank, unseen)
         if found is not None:
-            by_token = found.by_token()
-            return preferred([t for t in tokens if t in by_token], by_token.__getitem__)
+            return best_of([a for a in legal if a in found.actions], found.actions.__getitem__)
     if view.unknown_slots <= POLICY_EXACT_UNSEEN:
         value, by_action = fair(view, rules, POLICY_BUDGET)
         if value.kind == "exact":
-            return preferred([t for t in tokens if t in by_action],
-                             lambda t: by_action[t].value)
+            return best_of([a for a in legal if a in by_action], lambda a: by_action[a].value)
     weigher = _Weigher(view, rules)
     unseen = [c.rank for c in view.unseen]
-    wins = dict.fromkeys(tokens, 0)
+    wins = dict.fromkeys(legal, 0)
     for _ in range(POLICY_SAMPLES):
-        for token, (won, _) in zip(tokens, weigher.weigh(tokens, rng.sample(unseen, len(unseen))),
-                                   strict=True):
-            wins[token] += won
-    return preferred(tokens, wins.__getitem__)
+        for action, (won, _) in zip(legal, weigher.weigh(legal, rng.sample(unseen, len(unseen))),
+                                    strict=True):
+            wins[action] += won
+    return best_of(legal, wins.__getitem__)
 
 
 _kept_tables: dict = {}  # this process's kept fair table of the last start played from
@@ -502,9 +493,9 @@ def play_blind(position: Position, rules: Rules, rng: random.Random) -> bool:
     game = Game(position, rules)
     table = kept_table(position.hidden(), rules)
     while game.status == "playing":
-        tokens = legal_actions(game)
-        game.play(tokens[0] if len(tokens) == 1
-                  else choose(game.position().hidden(), rules, rng, tokens, table))
+        legal = legal_actions(game)
+        game.play(legal[0] if len(legal) == 1
+                  else choose(game.position().hidden(), rules, rng, legal, table))
     return game.status == "won"
 
 

@@ -1,4 +1,4 @@
-"""Deals, positions and games as the kernels' arrays, and the kernels' lines back as tokens:
+"""Deals, positions and games as the kernels' arrays, and the kernels' lines back as actions:
 the only module outside ``kernels/`` that knows their encoding (see
 :mod:`golfsolve.kernels.layout`)."""
 
@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from golfsolve.model.game import Game
     from golfsolve.model.position import Position
 
-# a path's step -> its token: a column index 0-6 the removal from that column, a draw else
-_REMOVAL_TOKENS = tuple(Action(c + 1).token for c in range(COLUMNS))
+# a path's step -> its action: a column index 0-6 the removal from that column, a draw else
+_REMOVALS = tuple(Action(c + 1) for c in range(COLUMNS))
 
 
 def pack_columns(position: Position) -> np.ndarray:
@@ -55,13 +55,11 @@ def kernel_inputs(game: Game) -> tuple[np.ndarray, ...]:
     return (*pack_position(game.start), game.rules.fits_table(), start)
 
 
-def start_after(col_ranks: np.ndarray, heights: Sequence[int], token: str,
+def start_after(col_ranks: np.ndarray, heights: Sequence[int], action: Action,
                 stock: Sequence[int]) -> np.ndarray:
-    """The start after one action from a position with no card drawn yet: a draw (``d``)
-    turns ``stock[0]`` over; a removal (``1``-``7``) puts that column's free card on the
-    waste."""
+    """The start after one action from a position with no card drawn yet: a draw turns
+    ``stock[0]`` over; a removal puts that column's free card on the waste."""
     heights = list(heights)
-    action = Action.from_token(token)
     if action.is_draw:
         return start_array(heights, 1, stock[0])
     c = action.column - 1
@@ -70,11 +68,10 @@ def start_after(col_ranks: np.ndarray, heights: Sequence[int], token: str,
     return start_array(heights, 0, waste)
 
 
-def line_tokens(path: Sequence[int]) -> list[str]:
+def line_actions(path: Sequence[int]) -> list[Action]:
     """A kernel's path (last step first: a column index, or a negative number for a draw) as
-    tokens in playing order: ``d`` a draw, ``1``-``7`` a column."""
-    draw = DRAW.token
-    return [draw if step < 0 else _REMOVAL_TOKENS[step] for step in reversed(path)]
+    actions in playing order."""
+    return [DRAW if step < 0 else _REMOVALS[step] for step in reversed(path)]
 
 
 def stock_left(stock_ranks: np.ndarray, start: np.ndarray) -> int:

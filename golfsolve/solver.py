@@ -10,10 +10,11 @@ import numpy as np
 
 from golfsolve.kernels import search, strict
 from golfsolve.kernels.bound import bound_tables
+from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.deal import COLUMNS, STOCK_SIZE, TABLEAU_SIZE
 from golfsolve.model.game import Game, Move
 from golfsolve.model.rules import DRAW_ANY_TIME, EASY, STRICT, Rules
-from golfsolve.packing import kernel_inputs, line_tokens, stock_left
+from golfsolve.packing import kernel_inputs, line_actions, stock_left
 
 WIN_SCORE = 10 * TABLEAU_SIZE
 # Beam widths tried, in order, before the exact search: most wins are found by the first.
@@ -33,12 +34,12 @@ def best_score(max_removed: int) -> int:
 @dataclass(frozen=True)
 class Line:
     """What a search found, in plain values: the verdict, the most cards removable (counting
-    those removed before), a line of tokens (``d`` a draw, ``1``-``7`` a column: a win, or
-    the best line drawn out to its dead end), whether it has the fewest moves, the work."""
+    those removed before), a line of actions (a win, or the best line drawn out to its dead
+    end), whether it has the fewest moves, the work."""
 
     winnable: bool
     max_removed: int
-    tokens: tuple[str, ...]
+    actions: tuple[Action, ...]
     fewest_moves: bool  # whether the line is a win with the fewest moves possible
     states: int  # search states visited
     seconds: float
@@ -50,7 +51,7 @@ class Line:
     @property
     def line(self) -> str:
         """The moves as replay reads them: ``d`` a draw, 1-7 a column."""
-        return " ".join(self.tokens)
+        return " ".join(action.token for action in self.actions)
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class Solution(Line):
 
     @cached_property
     def moves(self) -> tuple[Move, ...]:
-        return tuple(self.origin.trace(self.tokens))
+        return tuple(self.origin.trace(self.actions))
 
 
 _workspaces: dict[str, tuple] = {}
@@ -186,7 +187,7 @@ def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False,
         out, path = _strict(inputs, draw_rule, strict.FEWEST if fewest_moves
                             else strict.STOP_AT_WIN)
         won = bool(out[strict.OUT_WON])  # the path is a whole game: a win or a dead end
-        return Line(won, int(out[strict.OUT_MAX_REMOVED]), tuple(line_tokens(path)),
+        return Line(won, int(out[strict.OUT_MAX_REMOVED]), tuple(line_actions(path)),
                     won and fewest_moves, int(out[strict.OUT_STATES]),
                     time.perf_counter() - began)
     out, path, states = _beams(inputs)
@@ -202,11 +203,11 @@ def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False,
         if found[search.OUT_MAX_REMOVED] >= most:  # else the floor cut the lines to the beam's
             out, path = found, found_path
     won = bool(out[search.OUT_WON])
-    tokens = line_tokens(path)
+    actions = line_actions(path)
     if not won:  # draw out the stock: the line ends at its dead end
-        left = stock_left(inputs[1], inputs[3]) - tokens.count("d")
-        tokens += ["d"] * left
-    return Line(won, int(out[search.OUT_MAX_REMOVED]), tuple(tokens), won and fewest_moves,
+        left = stock_left(inputs[1], inputs[3]) - actions.count(DRAW)
+        actions += [DRAW] * left
+    return Line(won, int(out[search.OUT_MAX_REMOVED]), tuple(actions), won and fewest_moves,
                 states, time.perf_counter() - began)
 
 
@@ -215,7 +216,7 @@ def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     load_kernels(game.start)
     line = search_line(kernel_inputs(game), fewest_moves, game.rules.draw_rule)
     origin = Game.at_position(game.start, game.rules, game.heights, game.stock_pos, game.waste)
-    return Solution(line.winnable, line.max_removed, line.tokens, line.fewest_moves,
+    return Solution(line.winnable, line.max_removed, line.actions, line.fewest_moves,
                     line.states, line.seconds, rules=game.rules, origin=origin)
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from golfsolve.model.actions import DRAW, Action
+
 CHUNKS = 64  # units of a layer's rows handed to the threads (interleaved, for balance)
 FIXED_BYTES = 64 << 20  # start-up, code, small tables: added to every estimate
 
@@ -156,23 +158,16 @@ def estimate(heights, unseen) -> int:
 
 @dataclass(frozen=True)
 class StockFair:
-    """W of the position and of each legal action (``"draw"`` or a column 1-7), over
+    """W of the position and of each legal action (an :class:`Action`), over
     ``orders`` = N(M). ``counters``: the sizes met (rows, closures, entries, bytes) and the
     seconds of each pass. ``table``: what answers later positions of the same game at once,
     when it was kept."""
 
     wins: int
     orders: int
-    actions: dict[str | int, int]
+    actions: dict[Action, int]
     counters: dict[str, float] = field(default_factory=dict, compare=False)
     table: FairTable | None = field(default=None, compare=False, repr=False)
-
-    def by_token(self) -> dict[str, int]:
-        """W of each legal action by its token (``d``, ``1``-``7``)."""
-        from golfsolve.model.actions import Action
-
-        return {Action(None if action == "draw" else action).token: w
-                for action, w in self.actions.items()}
 
 
 class Closures:
@@ -256,14 +251,14 @@ def _starts(closures: Closures, heights, waste_rank: int, row: int, unseen_count
     """Each legal action -> the closure it leads to (rows, won); a draw stays on the row."""
     from golfsolve.kernels.stock_layers import removals
 
-    starts: dict[str | int, tuple[list[int], bool]] = {}
+    starts: dict[Action, tuple[list[int], bool]] = {}
     heights = np.ascontiguousarray(heights, dtype=np.int64)
     if heights.any():
         for c, card in zip(*removals(closures.col_ranks, closures.fits, heights, waste_rank),
                            strict=True):
-            starts[int(c) + 1] = closures.of(row - int(closures.stride[c]), int(card))
+            starts[Action(int(c) + 1)] = closures.of(row - int(closures.stride[c]), int(card))
         if unseen_count:
-            starts["draw"] = ([row], False)
+            starts[DRAW] = ([row], False)
     return starts
 
 

@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from golfsolve.bhs import Answer, Settings, parse_args, read_board, render
+from golfsolve.model.actions import Action
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.rules import CLASSIC, DEAD_KING, EASY, rules_by_name
@@ -156,9 +157,9 @@ def test_unsolved_output_is_black_hole_solvers_but_for_the_counts(tmp_path):
     assert code == 255 and counts_cut(out) == counts_cut(recorded)
 
 
-def bhs_tokens(recorded: str) -> tuple[str, ...]:
+def bhs_actions(recorded: str) -> tuple[Action, ...]:
     _, moves, _, _ = pysolfc_reads(recorded)
-    return tuple("d" if m is None else str(m + 1) for m in moves)
+    return tuple(Action(None if m is None else m + 1) for m in moves)
 
 
 @pytest.mark.parametrize("name, flags", [("golf2.easy.default", []),
@@ -169,7 +170,7 @@ def test_black_hole_solvers_own_line_renders_as_it_prints_it(name, flags, tmp_pa
     recorded = (BHS / f"{name}.stdout").read_text()
     position = read_board(open(board_path("deal:2", tmp_path)).read())
     settings = parse_args(["--game", "golf", "--wrap-ranks", *flags])
-    found = Answer(True, bhs_tokens(recorded), 56, 51)
+    found = Answer(True, bhs_actions(recorded), 56, 51)
     assert counts_cut(render(position, EASY, found, settings)) == counts_cut(recorded)
 
 
@@ -326,7 +327,7 @@ def test_a_game_under_way_is_solved_from_where_it_stands(tmp_path):
 def golfsolve_line(number: int) -> list[str]:
     import golfsolve
 
-    return list(golfsolve.solve(Deal.from_number(number), EASY).tokens)
+    return [a.token for a in golfsolve.solve(Deal.from_number(number), EASY).actions]
 
 
 def test_help_and_version():

@@ -24,6 +24,7 @@ from golfsolve.fair import (
     fair_value,
     fair_value_game,
 )
+from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.cards import FULL_DECK
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
@@ -116,9 +117,9 @@ def reference_actions(game: Game, hidden) -> tuple[Fraction, dict]:
         for column in game.playable_columns():
             c = column - 1
             lower = heights[:c] + (heights[c] - 1,) + heights[c + 1:]
-            actions[column] = value(lower, game.free_card(column).rank, 0, unseen)
+            actions[Action(column)] = value(lower, game.free_card(column).rank, 0, unseen)
         if game.stock_left:
-            actions["draw"] = draw_value(heights, 0, unseen)
+            actions[DRAW] = draw_value(heights, 0, unseen)
     return value(heights, waste, 0, unseen), actions
 
 
@@ -205,8 +206,9 @@ def test_a_pinned_position_where_not_seeing_the_stock_costs():
     hidden = range(3)
     result = kernel(game, hidden)
     assert (result.wins, result.orders, result.value) == (3, 6, Fraction(1, 2))
-    assert result.actions == {5: Fraction(1, 2), 7: Fraction(1, 2), "draw": Fraction(0)}
-    assert result.best_action == 5  # a tie: the lower column
+    assert result.actions == {Action(5): Fraction(1, 2), Action(7): Fraction(1, 2),
+                              DRAW: Fraction(0)}
+    assert result.best_action == Action(5)  # a tie: the lower column
     assert clairvoyant_odds(game, hidden) == Fraction(2, 3)
     assert reference_actions(game, hidden) == (result.value, result.actions)
 
@@ -292,10 +294,10 @@ def test_best_action_prefers_the_highest_then_a_removal_then_the_lowest_column()
                          actions=actions)
 
     half = Fraction(1, 2)
-    assert fv({3: half, "draw": Fraction(2, 3)}).best_action == "draw"
-    assert fv({3: half, "draw": half}).best_action == 3
-    assert fv({5: half, 2: half, "draw": half}).best_action == 2
-    assert fv({5: half, 2: None}).best_action is None
+    assert fv({Action(3): half, DRAW: Fraction(2, 3)}).best_action == DRAW
+    assert fv({Action(3): half, DRAW: half}).best_action == Action(3)
+    assert fv({Action(5): half, Action(2): half, DRAW: half}).best_action == Action(2)
+    assert fv({Action(5): half, Action(2): None}).best_action is None
 
 
 def test_bad_input_is_refused():

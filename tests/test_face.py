@@ -30,16 +30,17 @@ def test_the_readme_examples_run_as_written(monkeypatch, capsys):
     exec(compile(fair, "README.md", "exec"), names)  # the second goes on from the first
     assert capsys.readouterr().out.splitlines() == [
         "640397327/1135134000 0.5641601141363046",
-        "draw {'draw': Fraction(640397327, 1135134000)}"]
+        "d {Action(column=None): Fraction(640397327, 1135134000)}"]
 
 
 def test_the_fair_value_of_a_position_hides_its_stock_and_refuses_past_its_memory():
     from fractions import Fraction
 
+    from golfsolve.model.actions import DRAW
     from golfsolve.stock_fair import NeedsMemory
 
     fair = golfsolve.fair_value(Deal.from_number(1).position(), golfsolve.CLASSIC)
-    assert (fair.value, fair.actions, fair.best_action) == (0, {"draw": Fraction(0)}, "draw")
+    assert (fair.value, fair.actions, fair.best_action) == (0, {DRAW: Fraction(0)}, DRAW)
     with pytest.raises(NeedsMemory) as refused:
         golfsolve.fair_value(Deal.from_number(1), "classic", memory=1000)
     assert refused.value.limit == 1000 and refused.value.needed > 10**8

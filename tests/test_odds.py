@@ -200,12 +200,12 @@ def test_the_fair_hint_never_reads_the_hidden_stock(cli, tmp_path):
 def test_the_fair_hint_is_exact_late_in_a_game(cli, tmp_path):
     view = late_view(5, EASY, 6)
     result = odds(view, EASY, Limit(seed=0))
-    best = next(a for a in result.actions if a.token == result.recommended)
+    best = next(a for a in result.actions if a.action == result.recommended)
     path = tmp_path / "late.board"
     path.write_text(view.to_board())
     out = cli("play", str(path), "--lang", "en", "--seed", "4", input="h\n").out.splitlines()
-    move = ("draw" if best.token == "d"
-            else f"column {best.token} ({best.card.pretty})")
+    move = ("draw" if best.action.is_draw
+            else f"column {best.action.column} ({best.card.pretty})")
     assert out[-1] == (f"Hint: {move}. Best play without seeing the stock wins "
                        f"{100 * float(best.fair.value):.1f}% of the time.")
 
@@ -309,8 +309,8 @@ def test_a_stopped_run_gives_the_figures_of_the_orders_weighed(monkeypatch):
     monkeypatch.undo()
     whole = odds(position, CLASSIC, Limit(samples=150, seed=2))
     assert partial.clairvoyant == whole.clairvoyant and partial.clairvoyant.out_of == 150
-    assert [(a.token, a.clairvoyant) for a in partial.actions] == [
-        (a.token, a.clairvoyant) for a in whole.actions]
+    assert [(a.action, a.clairvoyant) for a in partial.actions] == [
+        (a.action, a.clairvoyant) for a in whole.actions]
     assert partial.max_removed == whole.max_removed
     assert partial.fair.reason == "interrupted before it was computed"
     assert partial.policy.reason == "interrupted before it was computed"

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from golfsolve.model.cards import FULL_DECK
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
-from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, STRICTNESS_ORDER
+from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, STRICT, STRICTNESS_ORDER
 from golfsolve.solver import best_score, count_reachable, run_layered, run_settle, solve, solve_game
 
 from .conftest import DATA
@@ -208,3 +208,15 @@ def test_a_position_already_won_counts_one_state():
     solution = solve_game(Game.at_position(deal, EASY, [0] * 7, 0, deal.waste))
     assert (solution.winnable, solution.max_removed, solution.states) == (True, 35, 1)
     assert "Best score: 350. (1 state, " in render_solution("won", solution)
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, STRICT])
+def test_a_line_is_actions_and_becomes_text_only_where_it_is_written(rules):
+    from golfsolve.batch.rows import solution_row
+    from golfsolve.model.actions import Action
+
+    solution = solve(Deal.from_number(1), rules)
+    assert solution.actions and all(isinstance(a, Action) for a in solution.actions)
+    assert [Action(m.column) for m in solution.moves] == list(solution.actions)
+    row = solution_row("1", 1, rules, solution)
+    assert row["line"] == solution.line == " ".join(a.token for a in solution.actions)

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from golfsolve.fair import fair_value, fair_value_game
+from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.rules import CLASSIC, rules_by_name
@@ -74,7 +75,7 @@ def test_whole_deal_vectors(case):
     game = Game(Deal.from_number(case["deal"]), rules_by_name(case["rules"]))
     result = stock_fair_game(game)
     assert [result.wins, result.orders] == case["value"]
-    assert {str(a): w for a, w in result.actions.items()} == case["actions"]
+    assert result.actions == {Action.from_token(a): w for a, w in case["actions"].items()}
 
 
 def test_a_limit_below_the_estimate_refuses_before_allocating():
@@ -147,7 +148,7 @@ def test_the_kept_table_gives_the_first_cards_values_of_every_action():
     _, heights, waste_rank, _, unseen = game_fair_arrays(game)
     after = result.table.position(heights, waste_rank, unseen)
     assert Fraction(after.wins, after.orders) == DEAL_3_CLASSIC
-    assert result.actions["draw"] == 49229423558
+    assert result.actions[DRAW] == 49229423558
 
 
 def test_a_batch_stores_each_deals_fair_value_and_the_summary_averages_them(cli, tmp_path):

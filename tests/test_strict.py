@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from golfsolve.kernels import strict as K
+from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.cards import FULL_DECK
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused
@@ -31,7 +32,7 @@ from golfsolve.model.rules import (
     STRICT,
     STRICTNESS_ORDER,
 )
-from golfsolve.packing import kernel_inputs, line_tokens
+from golfsolve.packing import kernel_inputs, line_actions
 from golfsolve.solver import _strict, count_reachable, solve, solve_game
 
 from .reference import fewest_moves, reachable_states, reference_search, strict_reference
@@ -48,19 +49,19 @@ def strictly(rules):
 
 
 def run(game: Game, mode: int = K.FEWEST, draw_rule: int | None = None):
-    """(out, tokens first to last) of the strict kernel from ``game``'s position."""
+    """(out, actions first to last) of the strict kernel from ``game``'s position."""
     rule = game.rules.draw_rule if draw_rule is None else draw_rule
     out, path = _strict(kernel_inputs(game), rule, mode)
-    return out, line_tokens(path)
+    return out, line_actions(path)
 
 
-def replay_strictly(game: Game, tokens) -> Game:
-    """Play ``tokens`` in ``game`` (its rules refuse an illegal move), checking too that no
+def replay_strictly(game: Game, actions) -> Game:
+    """Play ``actions`` in ``game`` (its rules refuse an illegal move), checking too that no
     draw is made while some free card fits the waste."""
-    for token in tokens:
-        if token == "d":
+    for action in actions:
+        if action.is_draw:
             assert not game.playable_columns(), "a draw while a removal was possible"
-        game.play(token)
+        game.play(action)
     return game
 
 
@@ -80,7 +81,7 @@ def check(game_at):
     for mode in (K.STOP_AT_WIN, K.FEWEST, K.EXHAUSTIVE):
         out, tokens = run(game_at(), mode)
         assert (bool(out[K.OUT_WON]), int(out[K.OUT_MAX_REMOVED])) == (won, most)
-        assert out[K.OUT_DRAWS] == tokens.count("d")
+        assert out[K.OUT_DRAWS] == tokens.count(DRAW)
         if not won or mode == K.EXHAUSTIVE:
             assert out[K.OUT_STATES] == states  # every reachable state, once
         end = replay_strictly(game_at(), tokens)
@@ -126,14 +127,14 @@ def test_every_strict_solution_replays_legally_with_no_draw_while_a_card_fits(fe
     for number in range(1, 101):
         deal = Deal.from_number(number)
         solution = solve(deal, STRICT, fewest_moves=fewest)
-        end = replay_strictly(Game(deal, STRICT), solution.tokens)
+        end = replay_strictly(Game(deal, STRICT), solution.actions)
         assert end.removed == solution.max_removed
         assert end.status == ("won" if solution.winnable else "stuck")
         assert end.score == solution.best_score
-        assert [m.token for m in solution.moves] == list(solution.tokens)
+        assert [Action(m.column) for m in solution.moves] == list(solution.actions)
         assert solution.fewest_moves == (fewest and solution.winnable)
         if solution.fewest_moves:
-            assert len(solution.tokens) == fewest_moves(Game(deal, STRICT))
+            assert len(solution.actions) == fewest_moves(Game(deal, STRICT))
 
 
 def test_won_under_stricter_rules_means_won_under_easier_on_deals_1_500():
@@ -154,7 +155,7 @@ def test_a_strict_line_is_a_legal_line_under_every_easier_rule_set():
         solution = solve(deal, STRICT)
         if solution.winnable:
             for rules in DRAW_ANY_TIME_RULES:
-                assert replay(Game(deal, rules), solution.tokens).status == "won"
+                assert replay(Game(deal, rules), solution.actions).status == "won"
 
 
 def test_count_reachable_and_the_draw_rule_of_each_rule_set():
@@ -198,8 +199,8 @@ def test_a_won_position_is_one_state_and_an_empty_line():
 
 def test_the_rules_page_deal_under_strict_rules(page_deal):
     solution = solve(page_deal, STRICT, fewest_moves=True)
-    assert solution.winnable and solution.fewest_moves and len(solution.tokens) == 50
-    assert replay_strictly(Game(page_deal, STRICT), solution.tokens).status == "won"
+    assert solution.winnable and solution.fewest_moves and len(solution.actions) == 50
+    assert replay_strictly(Game(page_deal, STRICT), solution.actions).status == "won"
 
 
 def test_game_refuses_a_draw_while_a_card_fits_and_undo_follows(page_deal):
@@ -315,7 +316,7 @@ def test_an_old_database_gains_strict_without_losing_or_doubling_rows(cli, tmp_p
     for row in rows:
         if row["rules"] == "strict":
             end = replay_strictly(Game(Deal.from_number(row["number"]), STRICT),
-                                  row["line"].split())
+                                  map(Action.from_token, row["line"].split()))
             assert (end.removed, end.status == "won") == (row["max_removed"], row["winnable"])
 
 
@@ -350,8 +351,8 @@ def test_clairvoyant_odds_under_strict_are_the_strict_reference_over_every_order
     assert result.clairvoyant.kind == "exact"
     assert result.clairvoyant.value == Fraction(won, len(orders))
     stand_in = Game(view.with_stock(list(view.unseen)), STRICT)
-    assert [a.token for a in result.actions] == (
-        [str(c) for c in stand_in.playable_columns()] or ["d"])
+    assert [a.action for a in result.actions] == (
+        [Action(c) for c in stand_in.playable_columns()] or [DRAW])
     assert result.fair.kind == "not computed" and result.fair.reason == NO_FAIR_VALUE_WHEN_STUCK
 
 

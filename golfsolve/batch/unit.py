@@ -82,7 +82,7 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
             row = {"key": item.key, "rules": name}
             if solve:
                 if stricter_win is not None and not work.fewest_moves:
-                    line = Line(True, stricter_win.max_removed, stricter_win.tokens, False, 0,
+                    line = Line(True, stricter_win.max_removed, stricter_win.actions, False, 0,
                                 0.0)
                 else:
                     line = search_line((col_ranks, stock_ranks, rules.fits_table(), start),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from golfsolve.cli.render.views import render_grid
-from golfsolve.model.actions import Action
+from golfsolve.model.actions import Action, best_of
 from golfsolve.model.cards import Card
 from golfsolve.model.codes import MAX_NUMBER, GameCode
 from golfsolve.model.deal import Deal
@@ -149,10 +149,11 @@ class PlaySession:
             return True
         return False
 
-    def _move_name(self, token: str, card: Card | None) -> str:
-        if Action.from_token(token).is_draw:
+    def _move_name(self, action: Action, card: Card | None) -> str:
+        if action.is_draw:
             return text(self.lang, "hint_draw")
-        return text(self.lang, "hint_column", column=token, card=short_name(card, self.lang))
+        return text(self.lang, "hint_column", column=action.column,
+                    card=short_name(card, self.lang))
 
     def hint(self) -> None:
         """The best action for what the player sees: by the exact fair value where it can be
@@ -164,30 +165,28 @@ class PlaySession:
         view = self.game.position().hidden()
         exact = self._exact_hint(view)
         if exact is not None:
-            token, value = exact
-            column = Action.from_token(token).column
-            card = None if column is None else self.game.free_card(column)
-            self.say("hint_fair", move=self._move_name(token, card), value=_percent(value))
+            action, value = exact
+            card = None if action.is_draw else self.game.free_card(action.column)
+            self.say("hint_fair", move=self._move_name(action, card), value=_percent(value))
             return
         # the layers were just found too large: the fallback does not try them again
         memory = 0 if self._refused else self.memory
         result = odds(view, self.game.rules, Limit(samples=HINT_LIMIT_SAMPLES,
                                                    budget=HINT_BUDGET, memory=memory,
                                                    seed=HINT_SEED))
-        best = next(a for a in result.actions if a.token == result.recommended)
-        move = self._move_name(best.token, best.card)
+        best = next(a for a in result.actions if a.action == result.recommended)
+        move = self._move_name(best.action, best.card)
         if result.recommended_by == "fair value":
             self.say("hint_fair", move=move, value=_percent(best.fair.value))
         else:
             key = "hint_odds" if self.game.rules.draw_any_time else "hint_odds_strict"
             self.say(key, move=move, value=_percent(best.clairvoyant.value))
 
-    def _exact_hint(self, view: Position) -> tuple[str, Fraction] | None:
-        """(token, exact value) of the best action by layers, the stock wholly unseen; the
+    def _exact_hint(self, view: Position) -> tuple[Action, Fraction] | None:
+        """(action, exact value) of the best action by layers, the stock wholly unseen; the
         first hint of a game keeps its table, which answers the later ones at once. None when
         there is no stock left, it does not fit in memory, or the rules draw only when stuck
         (the layers assume draws at any time)."""
-        from golfsolve.odds import preferred
         from golfsolve.packing import position_arrays
         from golfsolve.stock_fair import NeedsMemory, stock_fair
 
@@ -213,8 +212,8 @@ class PlaySession:
                 return None
             if result.table is not None:
                 self._fair_table = (key, result.table)
-        values = {token: Fraction(w, result.orders) for token, w in result.by_token().items()}
-        best = preferred(list(values), values.__getitem__)
+        values = {action: Fraction(w, result.orders) for action, w in result.actions.items()}
+        best = best_of(values, values.__getitem__)
         return best, values[best]
 
     def peek(self) -> None:
@@ -224,8 +223,7 @@ class PlaySession:
         if self._over():
             return
         solution = solve_game(self.game)
-        first = solution.moves[0]
-        move = self._move_name(first.token, first.card)
+        move = self._move_name(solution.actions[0], solution.moves[0].card)
         if solution.winnable:
             self.say("peek_move", move=move)
         else:

@@ -3,6 +3,7 @@ token a line and ``replay`` write it as (``d``, or the column's number 1-7)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from golfsolve.model.text import ascii_lower, shown
@@ -50,3 +51,9 @@ class Action:
 
 
 DRAW = Action()
+
+
+def best_of(actions: Iterable[Action], value_of: Callable[[Action], object]) -> Action:
+    """The action of highest ``value_of``; ties go to a removal over a draw, then the lower
+    column. ValueError when ``actions`` is empty."""
+    return max(sorted(actions, key=lambda a: (a.is_draw, a.column or 0)), key=value_of)

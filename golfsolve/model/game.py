@@ -6,6 +6,7 @@ Columns are numbered 1-7 and rows 1-5 from the top, as the rules pages number th
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -198,14 +199,15 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._history)
 
-    def trace(self, tokens: list[str] | tuple[str, ...]) -> list[Move]:
-        """The moves a line of tokens (``d``, ``1``-``7``) makes from here, without playing
-        them or checking the rules: for lines the solver found, which are legal."""
+    def trace(self, line: Iterable[Action | str]) -> list[Move]:
+        """The moves a line of actions (or tokens: ``d``, ``1``-``7``) makes from here,
+        without playing them or checking the rules: for lines the solver found, which are
+        legal."""
         heights = list(self.heights)
         drawn = self.stock_pos
         moves = []
-        for token in tokens:
-            action = Action.from_token(token)
+        for step in line:
+            action = step if isinstance(step, Action) else Action.from_token(step)
             if action.is_draw:
                 moves.append(Move("draw", None, self.start.stock[drawn]))
                 drawn += 1
@@ -215,9 +217,10 @@ class Game:
                 heights[c] -= 1
         return moves
 
-    def play(self, move: Move | str) -> Move:
-        """Apply a Move, or a token: ``d`` draws, ``1``-``7`` removes from that column."""
-        token = move.token if isinstance(move, Move) else ascii_lower(move.strip())
+    def play(self, move: Move | Action | str) -> Move:
+        """Apply a Move, an Action, or a token: ``d`` draws, ``1``-``7`` removes from that
+        column."""
+        token = move.token if isinstance(move, (Move, Action)) else ascii_lower(move.strip())
         if token in ("d", "draw"):
             return self.draw()
         if token in COLUMN_TOKENS:

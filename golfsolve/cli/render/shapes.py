@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from golfsolve.model.actions import Action
 from golfsolve.model.deal import DealSource
 
 
@@ -16,10 +15,10 @@ def odds_record(source: DealSource, result) -> dict:
         "clairvoyant": result.clairvoyant.to_dict(), "fair": result.fair.to_dict(),
         "policy": None if result.policy is None else result.policy.to_dict(),
         "max_removed": {str(k): v for k, v in sorted(result.max_removed.items())},
-        "actions": [{"action": Action.from_token(a.token).kind,
-                     "column": Action.from_token(a.token).column,
+        "actions": [{"action": a.action.kind, "column": a.action.column,
                      "card": None if a.card is None else str(a.card),
                      "clairvoyant": a.clairvoyant.to_dict(), "fair": a.fair.to_dict()}
                     for a in result.actions],
-        "recommended": result.recommended, "recommended_by": result.recommended_by or None,
+        "recommended": None if result.recommended is None else result.recommended.token,
+        "recommended_by": result.recommended_by or None,
     }

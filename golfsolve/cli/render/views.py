@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from golfsolve.batch.tally import plural, render_interval
-from golfsolve.model.actions import Action
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import count_cards, short_name, text
 
@@ -110,7 +109,7 @@ def render_odds(title: str, odds: Odds) -> str:
         for name, action in zip(names, odds.actions, strict=True):
             lines.append(f"  {name:<{width}}{_short(action.clairvoyant):<19}"
                          f"{_short(action.fair)}")
-        best = next(a for a in odds.actions if a.token == odds.recommended)
+        best = next(a for a in odds.actions if a.action == odds.recommended)
         why = ("" if odds.recommended_by == "fair value"
                else " (the fair value is not computed)")
         lines.append(f"  Recommended: {_action_name(best)}, by {odds.recommended_by}{why}")
@@ -119,7 +118,7 @@ def render_odds(title: str, odds: Odds) -> str:
     return "\n".join(lines)
 
 
-def _action_name(action: ActionOdds) -> str:
-    if Action.from_token(action.token).is_draw:
-        return "draw" + (f" ({action.card.pretty})" if action.card else "")
-    return f"column {action.token} ({action.card.pretty})"
+def _action_name(entry: ActionOdds) -> str:
+    if entry.action.is_draw:
+        return "draw" + (f" ({entry.card.pretty})" if entry.card else "")
+    return f"column {entry.action.column} ({entry.card.pretty})"
