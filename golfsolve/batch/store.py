@@ -30,6 +30,7 @@ from functools import cache
 from pathlib import Path
 
 from golfsolve.batch.rows import ODDS_FIELDS, STORED_FIELDS
+from golfsolve.batch.tally import SpanCount
 from golfsolve.errors import InputError, OutputError
 from golfsolve.model.rules import ALL_RULES
 
@@ -544,18 +545,17 @@ class ResultStore:
                "ORDER BY number_high, number")
         yield from self._groups(sql, [*_span(first, last), *rule_names])
 
-    def span_counts(self, first: int, last: int, rule_names: list[str]) -> list[tuple]:
-        """(rules, max_removed, deals, won, sum of best scores, deals with odds, sum of their
-        odds, deals with a fair value, sum of those, sum of their squares) over deals
-        first..last (every stored value was checked when the database was opened)."""
+    def span_counts(self, first: int, last: int, rule_names: list[str]) -> list[SpanCount]:
+        """The rows of deals first..last counted, one SpanCount a (rules, max_removed) (every
+        stored value was checked when the database was opened)."""
         with self._errors("read"):
-            return self.db.execute(
+            return [SpanCount._make(values) for values in self.db.execute(
                 "SELECT rules, max_removed, count(*), sum(winnable), sum(best_score), "
                 "count(odds_samples), total(CAST(odds_wins AS REAL) / odds_samples), "
                 f"count(fair_value), total({_FAIR}), total({_FAIR} * {_FAIR}) "
                 f"FROM {self._table} WHERE {_SPAN} "
                 f"AND rules IN ({_marks(rule_names)}) GROUP BY rules, max_removed",
-                [*_span(first, last), *rule_names]).fetchall()
+                [*_span(first, last), *rule_names])]
 
     def span_pairs(self, first: int, last: int, easier: str, stricter: str, list_at_most: int,
                    ) -> tuple[dict[tuple[bool, bool], int], list[int]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from golfsolve.model.rules import STRICTNESS_ORDER
 from golfsolve.probability import wilson_interval
@@ -14,6 +15,21 @@ TABLEAU = 35
 ROUND = 9  # deals in a round of the traditional score (Morehead and Mott-Smith), par 45
 PAR = 45
 
+
+class SpanCount(NamedTuple):
+    """Stored rows of one rule set and one most-removed count over a span of deals, counted
+    by the database rather than read: what :meth:`BatchTally.add_counts` takes."""
+
+    rules: str
+    max_removed: int
+    deals: int
+    won: int
+    score_sum: int  # of the best scores
+    odds_deals: int  # deals with clairvoyant odds
+    odds_sum: float  # of their odds
+    fair_deals: int  # deals with an exact fair value
+    fair_sum: float  # of their fair values
+    fair_squares: float  # of the squares of their fair values
 
 
 @dataclass(frozen=True)
@@ -169,23 +185,21 @@ class BatchTally:
             if pair.easier in won and pair.stricter in won:
                 pair.add(won[pair.easier], won[pair.stricter], label)
 
-    def add_counts(self, counts: list[tuple]) -> None:
-        """Take deals counted elsewhere: (rules, max_removed, deals, won, sum of best scores,
-        deals with odds, sum of their odds, deals with a fair value, sum of their fair values,
-        sum of their squares)."""
-        for (rules, removed, deals, won, score_sum, odds_deals, odds_sum, fair_deals, fair_sum,
-             fair_squares) in counts:
-            tally = self.tallies.get(rules)
+    def add_counts(self, counts: Iterable[SpanCount]) -> None:
+        """Take deals counted elsewhere (by the database), as if their rows had been added."""
+        for count in counts:
+            tally = self.tallies.get(count.rules)
             if tally is not None:
-                tally.deals += deals
-                tally.won += won
-                tally.score_sum += score_sum
-                tally.histogram[removed] = tally.histogram.get(removed, 0) + deals
-                tally.odds_deals += odds_deals
-                tally.odds_sum += odds_sum
-                tally.fair_deals += fair_deals
-                tally.fair_sum += fair_sum
-                tally.fair_squares += fair_squares
+                tally.deals += count.deals
+                tally.won += count.won
+                tally.score_sum += count.score_sum
+                tally.histogram[count.max_removed] = (tally.histogram.get(count.max_removed, 0)
+                                                      + count.deals)
+                tally.odds_deals += count.odds_deals
+                tally.odds_sum += count.odds_sum
+                tally.fair_deals += count.fair_deals
+                tally.fair_sum += count.fair_sum
+                tally.fair_squares += count.fair_squares
 
     def summaries(self) -> list[RulesSummary]:
         return [self.tallies[name].summary() for name in self.rule_names]

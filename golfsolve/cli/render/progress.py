@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from golfsolve.batch.tally import SpanCount
+
 
 def narrow(stream) -> bool:
     """Whether a text stream cannot show tqdm's block characters, so that its bars must be
@@ -61,12 +63,12 @@ class Progress:
             self.bar.last_print_n += deals  # tqdm's rate counts from here
             self.bar.refresh()
 
-    def skip_counts(self, counts: list[tuple], deals: int) -> None:
-        """Like skip, for deals counted elsewhere: (rules, max_removed, deals, won, ...)."""
-        for rules, _, n, won, *_ in counts:
-            if rules in self.seen:
-                self.seen[rules] += n
-                self.won[rules] += won
+    def skip_counts(self, counts: list[SpanCount], deals: int) -> None:
+        """Like skip, for deals counted elsewhere (by the database)."""
+        for count in counts:
+            if count.rules in self.seen:
+                self.seen[count.rules] += count.deals
+                self.won[count.rules] += count.won
         self._show_rates()
         self.skip([], deals)
 
