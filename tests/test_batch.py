@@ -471,3 +471,25 @@ def test_progress_counts_stored_rows_in_the_win_rates():
     bar.update([{"deal": "2", "rules": "easy", "winnable": True}], 1)
     bar.close()
     assert "2/3" in sink.getvalue() and "easy 50.0%" in sink.getvalue()
+
+
+def test_the_tally_counts_and_the_renderer_words_the_summary():
+    """batch/ counts (numbers in, numbers out); the text is cli/render/'s."""
+    import golfsolve.batch.tally as tally
+    from golfsolve.cli.render.summary import render_comparison, render_rates
+
+    assert [name for name in vars(tally) if name.startswith("render") or name == "plural"] == []
+    counted = BatchTally(["easy", "classic"], pairs=True)
+    counted.add_deal([{"rules": "easy", "winnable": True, "best_score": 350, "max_removed": 35,
+                       "number": 1, "code": None},
+                      {"rules": "classic", "winnable": False, "best_score": 230,
+                       "max_removed": 29, "number": 1, "code": None}])
+    assert render_rates(counted.summaries(), traditional=True) == [
+        "easy               1 of 1 won  100.0%  [20.7%, 100.0%]  mean best score 350.0",
+        "  traditional score 0.00 cards left a deal, 0.0 per 9 deals (par 45)",
+        "classic            0 of 1 won    0.0%  [0.0%, 79.3%]  mean best score 230.0",
+        "  traditional score 6.00 cards left a deal, 54.0 per 9 deals (par 45)"]
+    assert render_comparison(counted.comparisons()[0]).splitlines() == [
+        "              classic won   classic lost",
+        "easy won                0              1",
+        "easy lost               0              0"]

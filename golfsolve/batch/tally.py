@@ -1,5 +1,6 @@
 """What the numbers of a batch say: win rates with Wilson intervals, histograms of the most
-cards removable, and 2x2 comparisons of rule sets, accumulated row by row in constant memory."""
+cards removable, and 2x2 comparisons of rule sets, accumulated row by row in constant memory.
+Numbers in, numbers out: :mod:`golfsolve.cli.render.summary` words them."""
 
 from __future__ import annotations
 
@@ -225,88 +226,3 @@ def mean_interval(n: int, total: float, squares: float) -> tuple[float, tuple[fl
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     half = 1.96 * (variance / n) ** 0.5
     return mean, (max(0.0, mean - half), min(1.0, mean + half))
-
-
-def plural(n: int, word: str) -> str:
-    """``1 deal``, ``2 deals``."""
-    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
-
-
-def render_interval(interval: tuple[float, float]) -> str:
-    lo, hi = interval
-    return f"[{100 * lo:.1f}%, {100 * hi:.1f}%]"
-
-
-def render_repeated(repeated: int) -> list[str]:
-    """The line that says how many deals were named more than once (none when none were)."""
-    if not repeated:
-        return []
-    named = "was named" if repeated == 1 else "were named"
-    return [f"({plural(repeated, 'deal')} {named} more than once and counted once)"]
-
-
-def render_odds(s: RulesSummary) -> list[str]:
-    """The mean clairvoyant odds and fair value of a layout, when the rows had them."""
-    lines = []
-    if s.odds_deals:
-        lines.append(f"  mean clairvoyant odds of a layout {100 * s.mean_odds:.1f}% "
-                     f"({plural(s.odds_deals, 'deal')}, stock face down)")
-    if s.fair_deals:
-        lines.append(f"  mean fair value of a layout {100 * s.mean_fair:.1f}% (95% interval "
-                     f"{render_interval(s.fair_interval)}, {plural(s.fair_deals, 'deal')}, "
-                     "best play without sight of the stock)")
-    return lines
-
-
-def render_traditional(s: RulesSummary) -> list[str]:
-    return [f"  traditional score {s.mean_cards_left:.2f} cards left a deal, "
-            f"{ROUND * s.mean_cards_left:.1f} per {ROUND} deals (par {PAR})"]
-
-
-def render_extras(s: RulesSummary, traditional: bool) -> list[str]:
-    """The lines under a rule set's own: the traditional score when asked, the odds."""
-    return (render_traditional(s) if traditional else []) + render_odds(s)
-
-
-def render_summary(summaries: list[RulesSummary], width: int = 40,
-                   traditional: bool = False) -> str:
-    lines = []
-    for s in summaries:
-        if not s.deals:
-            lines.append(f"{s.rules}: no deals")
-            continue
-        lines.append(f"{s.rules}: {plural(s.deals, 'deal')}, {s.won:,} won, win rate "
-                     f"{100 * s.win_rate:.1f}% (95% Wilson interval {render_interval(s.interval)}"
-                     f"), mean best score {s.mean_best_score:.1f}")
-        lines += render_extras(s, traditional)
-        top = max(s.histogram.values(), default=0)
-        for removed in sorted(s.histogram, reverse=True):
-            n = s.histogram[removed]
-            bar = "#" * max(1, round(width * n / top)) if n else ""
-            lines.append(f"  {removed:>2} removed {n:>9,}  {bar}")
-    return "\n".join(lines)
-
-
-def render_rates(summaries: list[RulesSummary], traditional: bool = False) -> list[str]:
-    """One line a rule set, as compare prints them."""
-    lines = []
-    for s in summaries:
-        if not s.deals:
-            lines.append(f"{s.rules:<10} no deals")
-            continue
-        lines.append(f"{s.rules:<10} {s.won:>9,} of {s.deals:,} won  {100 * s.win_rate:5.1f}%  "
-                     f"{render_interval(s.interval)}  mean best score {s.mean_best_score:.1f}")
-        lines += render_extras(s, traditional)
-    return lines
-
-
-def render_comparison(table: Comparison) -> str:
-    a, b = table.easier, table.stricter
-    width = len(a) + 6
-    column = max(len(b) + 5, 11) + 3
-    rows = [
-        f"{'':<{width}}{b + ' won':>{column}}{b + ' lost':>{column}}",
-        f"{a + ' won':<{width}}{table.both:>{column},}{table.only_easier:>{column},}",
-        f"{a + ' lost':<{width}}{table.only_stricter_count:>{column},}{table.neither:>{column},}",
-    ]
-    return "\n".join(rows)

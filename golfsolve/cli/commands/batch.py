@@ -32,7 +32,7 @@ def batch(deals, rules, out, won_only, count, jobs, db, fewest_moves, odds, no_f
       golfsolve batch GO1-C-AAAAAAB --count 500 --jobs 2 --json
       golfsolve batch --db runs.sqlite --rules all   (report what the database holds)
     """
-    from golfsolve.batch.tally import render_repeated, render_summary
+    from golfsolve.cli.render.summary import render_repeated, render_summary
 
     _, report = run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
                             out=out, odds=odds, samples=samples, seed=seed, budget=budget,

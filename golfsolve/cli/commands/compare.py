@@ -34,8 +34,8 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
       golfsolve compare 1-5000 --rules all --plot removed.png --db cmp.sqlite
       golfsolve compare --db census.sqlite --rules all   (compare what the database holds)
     """
-    from golfsolve.batch.tally import render_comparison, render_rates, render_repeated
     from golfsolve.cli.render.plot import PLOT_SUFFIXES, check_plot_path, plot_histograms
+    from golfsolve.cli.render.summary import render_comparison, render_rates, render_repeated
 
     if len(parse_rules_list(rules)) < 2:
         raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from golfsolve.batch.tally import plural, render_interval
+from golfsolve.cli.render.summary import plural, render_interval
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import count_cards, short_name, text
 
