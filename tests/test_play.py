@@ -263,6 +263,23 @@ def test_the_command_list_lines_up_and_names_the_save_as_its_usage_does(lang):
     assert text(lang, "save_usage").endswith(save[:10].rstrip())
 
 
+def test_the_catalogue_names_no_command_line_option():
+    """The texts are the library's; an option is the command line's, which play fills in."""
+    from golfsolve.model.i18n import TEXTS
+
+    assert [(lang, key) for lang, texts in TEXTS.items() for key, words in texts.items()
+            if "--" in words] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
+def test_a_board_saved_under_rules_it_cannot_name_says_which_option_to_give(cli, tmp_path,
+                                                                           lang):
+    path = tmp_path / "saved.board"
+    out = cli("play", "2", "--rules", "dead-king", "--lang", lang,
+              input=f"s {path}\nq\n").out.splitlines()
+    assert out[-1].count("--rules dead-king") == 1 and str(path) in out[-1]
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
 def test_keys_typed_at_a_terminal_can_edit_the_line_and_recall_the_last():
     """Left arrow moves in the line (q, left, x: 'xq'); up recalls the last line."""

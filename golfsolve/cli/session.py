@@ -251,7 +251,7 @@ class PlaySession:
         if path.lower().endswith(".json") or self.game.rules == EASY:  # Easy: the default
             self.say("saved", path=path)
         else:
-            self.say("saved_without_rules", path=path, rules=self.game.rules.name)
+            self.say("saved_without_rules", path=path, option=f"--rules {self.game.rules.name}")
 
     def new_deal(self) -> None:
         number = self.rng.randint(1, MAX_NUMBER)

@@ -4,6 +4,7 @@ The Finnish, Indonesian and Turkish card names, board descriptions, refusals and
 are the wording of the Golf rules pages in those languages. The strict rules' refusal of a draw
 (``draw_fits``) and their name are golfsolve's translations, worded after the pages' last
 section ("draw only when no move is possible"), which states the rule but gives no message.
+No text names a command-line option: where one is wanted (``{option}``) the command fills it in.
 """
 
 from __future__ import annotations
@@ -210,7 +211,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                          "which removes 1 more card.",
         "saved": "Position saved to {path}.",
         "saved_without_rules": "Position saved to {path}; a board names no rules: give "
-                               "--rules {rules} with it (a .json file keeps them).",
+                               "{option} with it (a .json file keeps them).",
         "save_usage": "Give a file name: s FILE",
         "save_failed": "Cannot write {path}: {reason}",
         "unknown_input": "Unknown input {text!r}: type ? for the commands",
@@ -239,7 +240,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                          "parhaan, joka poistaa vielä 1 kortin.",
         "saved": "Tilanne tallennettu tiedostoon {path}.",
         "saved_without_rules": "Tilanne tallennettu tiedostoon {path}; tiedosto ei kerro "
-                               "sääntöjä: anna sen kanssa --rules {rules} (.json-tiedosto "
+                               "sääntöjä: anna sen kanssa {option} (.json-tiedosto "
                                "säilyttää ne).",
         "save_usage": "Anna tiedoston nimi: s TIEDOSTO",
         "save_failed": "Tiedostoon {path} ei voi kirjoittaa: {reason}",
@@ -269,7 +270,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                          "terbaik, yang mengeluarkan 1 kartu lagi.",
         "saved": "Posisi disimpan ke {path}.",
         "saved_without_rules": "Posisi disimpan ke {path}; berkas papan tidak menyebut aturan: "
-                               "berikan --rules {rules} bersamanya (berkas .json "
+                               "berikan {option} bersamanya (berkas .json "
                                "menyimpannya).",
         "save_usage": "Beri nama berkas: s BERKAS",
         "save_failed": "Tidak dapat menulis {path}: {reason}",
@@ -300,7 +301,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                          "başlatır, bu yol 1 kart daha kaldırır.",
         "saved": "Durum {path} dosyasına kaydedildi.",
         "saved_without_rules": "Durum {path} dosyasına kaydedildi; bu dosya kuralı "
-                               "belirtmez: onunla birlikte --rules {rules} verin (.json "
+                               "belirtmez: onunla birlikte {option} verin (.json "
                                "dosyası kuralı saklar).",
         "save_usage": "Bir dosya adı verin: s DOSYA",
         "save_failed": "{path} dosyasına yazılamıyor: {reason}",
