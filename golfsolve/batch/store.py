@@ -69,7 +69,7 @@ _INDEX = """
         max_removed, best_score, odds_samples, odds_wins) WHERE number IS NOT NULL;
 """
 _CREATE = """
-    CREATE TABLE results (            -- the fields of a record (records.py) but its moves
+    CREATE TABLE results (            -- the fields of a record (batch/rows.py) but its moves
         key TEXT NOT NULL,            -- the deal number, or 'board:' and a hash of the board
         deal TEXT NOT NULL,
         number INTEGER,               -- the deal number's last 18 digits (null: a board)
