@@ -318,3 +318,20 @@ def test_keys_typed_at_a_terminal_can_edit_the_line_and_recall_the_last():
     os.write(fd, b"q\r")
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "is the file this game was read from: save to another file"),
+    ("tr", "bu oyunun okunduğu dosya: başka bir dosyaya kaydedin"),
+])
+def test_a_save_over_the_file_the_deal_came_from_is_refused(cli, tmp_path, monkeypatch, lang,
+                                                           said):
+    monkeypatch.chdir(tmp_path)
+    board = cli("show", "3", "--format", "board").out
+    (tmp_path / "deal.board").write_text(board, encoding="utf-8")
+    (tmp_path / "link.board").symlink_to(tmp_path / "deal.board")
+    out = cli("play", "deal.board", "--lang", lang,
+              input="d\ns deal.board\ns link.board\ns other.board\nq\n").out.splitlines()
+    assert f"deal.board {said}" in out and f"link.board {said}" in out
+    assert (tmp_path / "deal.board").read_text(encoding="utf-8") == board
+    assert (tmp_path / "other.board").read_text(encoding="utf-8") != board  # a draw later

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from golfsolve.cli.render.views import render_grid
+from golfsolve.files import same_file
 from golfsolve.model.actions import Action, best_of
 from golfsolve.model.cards import Card
 from golfsolve.model.codes import MAX_NUMBER, GameCode
@@ -61,7 +62,8 @@ class PlaySession:
 
     def __init__(self, start: Position, rules: Rules, title: str, lang: str,
                  out: Callable[[str], None], seed: int | None = None,
-                 interactive: bool = False, memory: int | None = None) -> None:
+                 interactive: bool = False, memory: int | None = None,
+                 read_from: str | None = None) -> None:
         self.rng = random.Random(seed)
         self.game = Game(self._dealt(start), rules)
         self.title = title
@@ -71,6 +73,7 @@ class PlaySession:
         self._fair_table = None  # (its game's arrays and rules, the table): hints at once
         self.memory = memory  # bytes the fair value may use (None: 80% of the free memory)
         self._refused = False  # the last exact hint needed more than that
+        self.read_from = read_from  # the file the deal came from: never saved over
 
     def _dealt(self, start: Position) -> Position:
         unseen = list(start.unseen)
@@ -235,6 +238,9 @@ class PlaySession:
         a JSON deal that names the rules, to any other as a board file."""
         if not path:
             self.say("save_usage")
+            return
+        if self.read_from is not None and same_file(path, self.read_from):
+            self.say("save_over_deal", path=repr(path)[1:-1])
             return
         position = self.game.position().hidden()
         if path.lower().endswith(".json"):

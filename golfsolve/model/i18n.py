@@ -214,6 +214,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                                "{option} with it (a .json file keeps them).",
         "save_usage": "Give a file name: s FILE",
         "save_failed": "Cannot write {path}: {reason}",
+        "save_over_deal": "{path} is the file this game was read from: save to another file",
         "unknown_input": "Unknown input {text!r}: type ? for the commands",
     },
     "fi": {
@@ -244,6 +245,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                                "säilyttää ne).",
         "save_usage": "Anna tiedoston nimi: s TIEDOSTO",
         "save_failed": "Tiedostoon {path} ei voi kirjoittaa: {reason}",
+        "save_over_deal": "{path} on tiedosto, josta tämä peli luettiin: tallenna toiseen "
+                          "tiedostoon",
         "unknown_input": "Tuntematon syöte {text!r}: ? näyttää komennot",
     },
     "id": {
@@ -274,6 +277,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                                "menyimpannya).",
         "save_usage": "Beri nama berkas: s BERKAS",
         "save_failed": "Tidak dapat menulis {path}: {reason}",
+        "save_over_deal": "{path} adalah berkas asal permainan ini: simpan ke berkas lain",
         "unknown_input": "Masukan tidak dikenal {text!r}: ketik ? untuk daftar perintah",
     },
     "tr": {
@@ -305,6 +309,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                                "dosyası kuralı saklar).",
         "save_usage": "Bir dosya adı verin: s DOSYA",
         "save_failed": "{path} dosyasına yazılamıyor: {reason}",
+        "save_over_deal": "{path} bu oyunun okunduğu dosya: başka bir dosyaya kaydedin",
         "unknown_input": "Bilinmeyen giriş {text!r}: komutlar için ? yazın",
     },
 }

@@ -17,7 +17,7 @@ from golfsolve.cli.inputs import (
 )
 from golfsolve.cli.session import PlaySession
 from golfsolve.cli.streams import shown_encoding
-from golfsolve.files import piped_lines
+from golfsolve.files import exists, piped_lines
 from golfsolve.model.deal import resolve
 from golfsolve.model.i18n import default_language, text
 
@@ -59,7 +59,8 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None,
     else:
         lines = piped_lines(stdin)
     session = PlaySession(source.position, chosen, describe(source, chosen, lang), lang,
-                          click.echo, seed, interactive, memory)
+                          click.echo, seed, interactive, memory,
+                          read_from=deal if deal != "-" and exists(deal) else None)
     try:
         return session.run(lines)
     except KeyboardInterrupt:
