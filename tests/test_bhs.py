@@ -235,6 +235,18 @@ def test_output_file(tmp_path):
     assert (code, out, err) == (255, "", "") and target.read_text().startswith("Unsolved!\n")
 
 
+def test_an_output_file_that_is_the_board_is_refused_and_the_board_kept(tmp_path):
+    board = board_path("deal:1", tmp_path)
+    before = open(board, encoding="utf-8").read()
+    code, out, err = single("--game", "golf", "--output", board, board)
+    assert (code, out, err) == (2, "", f"golfsolve-bhs: error: --output {board} is the board "
+                                f"file {board}: write to another file\n")
+    code, out, err = multi("--game", "golf", "--output", board, board_path("deal:2", tmp_path),
+                           board)
+    assert code == 2 and "is the board file" in err
+    assert open(board, encoding="utf-8").read() == before
+
+
 @pytest.mark.parametrize("args, status, says", [
     (["--game", "golf", "--frobnicate", "B"], 2, "unknown option '--frobnicate'"),
     (["--game", "black_hole", "B"], 2, "golfsolve solves Golf only"),

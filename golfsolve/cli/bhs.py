@@ -26,7 +26,7 @@ from golfsolve.bhs import (
 )
 from golfsolve.cli.streams import drop_stdout
 from golfsolve.errors import InputError
-from golfsolve.files import read_text
+from golfsolve.files import exists, read_text, same_file
 from golfsolve.model.position import Position
 
 
@@ -46,6 +46,11 @@ def _output(settings: Settings):
     if settings.output is None:
         yield sys.stdout
         return
+    read = next((path for path in settings.files if path != "-" and exists(path)
+                 and same_file(settings.output, path)), None)
+    if read is not None:  # opening it would empty the board before it is read
+        raise UsageError(f"--output {settings.output} is the board file {read}: write to "
+                         "another file")
     try:
         out = open(settings.output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
     except OSError as exc:
