@@ -1599,6 +1599,25 @@ def test_a_thread_count_numba_cannot_use_is_bad_input(value):
         assert (done.returncode, done.stdout, done.stderr) == (2, "", message)
 
 
+@pytest.mark.parametrize(("value", "why"), [
+    ("bogus", "it must be one of default, safe, forksafe, threadsafe, tbb, omp, workqueue "
+     "(or unset)"),
+    ("", "it must be one of default, safe, forksafe, threadsafe, tbb, omp, workqueue (or unset)"),
+])
+def test_a_threading_layer_numba_does_not_have_is_bad_input_before_a_database_is_made(
+        tmp_path, value, why):
+    env = {**{k: v for k, v in os.environ.items() if k != "NUMBA_NUM_THREADS"},
+           "NUMBA_THREADING_LAYER": value}
+    db = tmp_path / "x.sqlite"
+    for args in (["odds", "3", "--rules", "classic"],
+                 ["batch", "1-40", "--rules", "easy", "--jobs", "2", "--db", str(db)]):
+        done = subprocess.run([*GOLFSOLVE, *args], capture_output=True, text=True, env=env,
+                              check=False)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            2, "", error(f"NUMBA_THREADING_LAYER is {value!r}: {why}"))
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_workers_in_a_removed_current_directory_are_refused_by_name(tmp_path):
     gone = tmp_path / "gone"
     gone.mkdir()

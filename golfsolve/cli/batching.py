@@ -143,6 +143,8 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
         from golfsolve.runners import DaskRunner
 
         cluster = DaskRunner(dask_address, solve_unit)
+    if deal_list is not None:
+        import golfsolve.kernels  # noqa: F401 (the kernels' settings checked before --db is made)
     store = None
     try:
         store = ResultStore(db, create=deal_list is not None) if db else None

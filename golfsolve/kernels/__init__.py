@@ -38,6 +38,28 @@ def _check_threads() -> None:
                          "threads, 1 or more (or unset, for every core)")
 
 
+THREADING_LAYERS = ("default", "safe", "forksafe", "threadsafe", "tbb", "omp", "workqueue")
+
+
+def _check_threading_layer() -> None:
+    """NUMBA_THREADING_LAYER, when set, names a layer numba has and this install can load
+    (numba says so only at the first parallel kernel, inside a worker)."""
+    value = os.environ.get("NUMBA_THREADING_LAYER")
+    if value is None:
+        return
+    if value not in THREADING_LAYERS:
+        raise InputError(f"NUMBA_THREADING_LAYER is {value!r}: it must be one of "
+                         f"{', '.join(THREADING_LAYERS)} (or unset)")
+    if value in ("tbb", "omp"):
+        import importlib
+
+        try:
+            importlib.import_module(f"numba.np.ufunc.{value}pool")
+        except Exception:  # noqa: BLE001 (a library that will not load, whatever its error)
+            raise InputError(f"NUMBA_THREADING_LAYER is {value!r}, which this install cannot "
+                             "load (unset it, or install it)") from None
+
+
 def _writable(path: str) -> bool:
     """Whether a file can be made in the directory ``path`` (made if missing), as numba
     checks it."""
@@ -106,4 +128,5 @@ def _choose_cache() -> None:
 
 
 _check_threads()
+_check_threading_layer()
 _choose_cache()
