@@ -5,13 +5,31 @@ The library's face: the value types (Card, Rules, GameCode, Deal, Position, Game
 it; golfsolve.odds.odds gives every figure of that). The layers beneath
 are described in docs/ARCHITECTURE.md."""
 
-from golfsolve.model.actions import Action
-from golfsolve.model.cards import Card
-from golfsolve.model.codes import GameCode
-from golfsolve.model.deal import Deal
-from golfsolve.model.game import Game, MoveRefused
-from golfsolve.model.position import Position
-from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY, STRICT, Rules
+# where each name of the face is defined: imported when first asked for, so that the command
+# line can take over the stop signals before anything heavier than this module is read
+_FACE = {
+    "Action": "golfsolve.model.actions", "Card": "golfsolve.model.cards",
+    "GameCode": "golfsolve.model.codes", "Deal": "golfsolve.model.deal",
+    "Game": "golfsolve.model.game", "MoveRefused": "golfsolve.model.game",
+    "Position": "golfsolve.model.position", **dict.fromkeys(
+        ("ALL_RULES", "CLASSIC", "DEAD_KING", "EASY", "STRICT", "Rules"),
+        "golfsolve.model.rules"),
+}
+
+
+def __getattr__(name: str):
+    if name in _FACE:
+        import importlib
+
+        value = getattr(importlib.import_module(_FACE[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'golfsolve' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_FACE})
+
 
 __all__ = [
     "ALL_RULES", "CLASSIC", "DEAD_KING", "EASY", "STRICT", "Action", "Card", "Deal", "Game",
@@ -20,7 +38,7 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def solve(deal, rules=EASY, **kwargs):
+def solve(deal, rules="easy", **kwargs):
     """Solve ``deal`` (a Deal or a Position) under ``rules`` (a Rules, or its name: ``easy``,
     ``classic``, ``dead-king``): a Solution, whose ``moves`` are (kind, column, card); see
     :func:`golfsolve.solver.solve`."""
@@ -30,8 +48,7 @@ def solve(deal, rules=EASY, **kwargs):
     return _solve(deal, rules_by_name(rules) if isinstance(rules, str) else rules, **kwargs)
 
 
-
-def fair_value(start, rules=EASY, *, memory=None):
+def fair_value(start, rules="easy", *, memory=None):
     """The exact chance that best play wins ``start`` (a Deal or a Position) under ``rules``
     for a player who cannot see the stock (every stock card unseen): a FairValue, whose
     ``value`` and ``actions`` (each legal Action's value) are Fractions. Raises
@@ -41,6 +58,7 @@ def fair_value(start, rules=EASY, *, memory=None):
     from fractions import Fraction
 
     from golfsolve.fair import FairValue
+    from golfsolve.model.deal import Deal
     from golfsolve.model.rules import rules_by_name
     from golfsolve.packing import position_arrays
     from golfsolve.stock_fair import stock_fair

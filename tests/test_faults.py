@@ -1659,3 +1659,24 @@ def test_an_install_its_user_cannot_write_caches_the_kernels_in_a_private_temp_d
         "(about a minute)\n")
     assert runs[1].stderr == ""
     assert oct(private.stat().st_mode & 0o777) == "0o700"
+
+
+def test_a_stop_while_the_command_line_is_imported_is_one_line_and_its_status():
+    # Ctrl-C as the command line's modules load (click, the commands): a meta-path hook sends
+    # the signal at the import of golfsolve.cli.app, before its handlers exist
+    script = (
+        "import os, signal, sys\n"
+        "class Stop:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'golfsolve.cli.app':\n"
+        "            os.kill(os.getpid(), signal.SIG%s)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Stop())\n"
+        "sys.argv = ['golfsolve', 'show', '1']\n"
+        "from golfsolve.cli import main\n"
+        "main()\n")
+    for stop, status in (("INT", 130), ("TERM", 143)):
+        done = subprocess.run([sys.executable, "-c", script % stop], capture_output=True,
+                              text=True, timeout=60, check=False)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            status, "", "golfsolve: interrupted\n")
