@@ -22,21 +22,36 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
 from pathlib import Path
 
-from golfsolve.batch.rows import ODDS_FIELDS, STORED_FIELDS
+from golfsolve.batch.schema import (
+    COLUMNS,
+    CREATE,
+    FAIR,
+    FROM_2,
+    FROM_3,
+    META,
+    META_KEYS,
+    NOT_OLD_32000,
+    NOT_STORED,
+    ODDS_COLUMNS,
+    SCHEMA_VERSION,
+    TO_SCHEMA_4,
+    column_text,
+    from_1,
+    layout,
+    row_problem,
+    sql_type,
+    table_column,
+    whole_number,
+)
 from golfsolve.batch.tally import SpanCount
 from golfsolve.errors import InputError, OutputError
 from golfsolve.model.rules import ALL_RULES
 
-SCHEMA_VERSION = 4  # 3 had no number_high; 2 no odds columns; 1 one set of options, a run order
-COLUMNS = (*STORED_FIELDS, "number_high")  # the results table's columns, in order
-ODDS_COLUMNS = ODDS_FIELDS
 LOCK_WAIT = 2  # seconds to wait for another program's lock when opening and claiming
 WORK_WAIT = 30  # ... and once the work has begun, rather than lose it
 NUMBER_SPLIT = 10**18  # number = n % NUMBER_SPLIT, number_high = n // NUMBER_SPLIT
@@ -55,60 +70,7 @@ def _span(first: int, last: int) -> list[int]:
     return [*_split(first), *_split(last)]
 
 
-def _from_1(table: str, fewest_moves: bool) -> str:
-    """Schema 1's rows in today's columns (its options said if wins had the fewest moves)."""
-    return f"""SELECT deal AS key, coalesce(CAST(number AS TEXT), code) AS deal, number,
-        CASE WHEN number IS NULL THEN NULL ELSE code END AS code, rules, winnable, max_removed,
-        best_score, winnable * {int(fewest_moves)} AS fewest_moves,
-        replace(solution_moves, ' ', '') AS line, states, ms, NULL AS odds_wins,
-        NULL AS odds_samples, NULL AS fair_value, 0 AS number_high FROM {table}"""
 _RULES_ORDER = {r.name: i for i, r in enumerate(ALL_RULES)}
-_INDEX = """
-    -- numbered deals in order, covering what the summaries count
-    CREATE INDEX results_by_number ON results (number_high, number, rules, winnable,
-        max_removed, best_score, odds_samples, odds_wins) WHERE number IS NOT NULL;
-"""
-_CREATE = """
-    CREATE TABLE results (            -- the fields of a record (batch/rows.py) but its moves
-        key TEXT NOT NULL,            -- the deal number, or 'board:' and a hash of the board
-        deal TEXT NOT NULL,
-        number INTEGER,               -- the deal number's last 18 digits (null: a board)
-        code TEXT,
-        rules TEXT NOT NULL,
-        winnable INTEGER NOT NULL,
-        max_removed INTEGER NOT NULL,
-        best_score INTEGER NOT NULL,
-        fewest_moves INTEGER NOT NULL,
-        line TEXT NOT NULL,           -- one character a move: d a draw, 1-7 a column
-        states INTEGER NOT NULL,
-        ms REAL NOT NULL,
-        odds_wins INTEGER,            -- with --odds: stock orders won, of odds_samples
-        odds_samples INTEGER,
-        fair_value TEXT,              -- an exact fraction, when computed
-        number_high INTEGER NOT NULL DEFAULT 0,  -- the deal number's digits above its last 18
-        PRIMARY KEY (key, rules));
-    CREATE TABLE boards (key TEXT PRIMARY KEY, board TEXT NOT NULL);
-""" + _INDEX
-# the results table of each earlier schema, as it was created
-_RESULTS_2 = """key TEXT NOT NULL, deal TEXT NOT NULL, number INTEGER, code TEXT,
-    rules TEXT NOT NULL, winnable INTEGER NOT NULL, max_removed INTEGER NOT NULL,
-    best_score INTEGER NOT NULL, fewest_moves INTEGER NOT NULL, line TEXT NOT NULL,
-    states INTEGER NOT NULL, ms REAL NOT NULL"""
-_OLD_RESULTS = {
-    1: """deal TEXT NOT NULL, rules TEXT NOT NULL, seq INTEGER NOT NULL, number INTEGER,
-        code TEXT, winnable INTEGER NOT NULL, max_removed INTEGER NOT NULL,
-        best_score INTEGER NOT NULL, solution_moves TEXT NOT NULL, states INTEGER NOT NULL,
-        ms REAL NOT NULL, PRIMARY KEY (deal, rules)""",
-    2: _RESULTS_2 + ", PRIMARY KEY (key, rules)",
-    3: _RESULTS_2 + ", odds_wins INTEGER, odds_samples INTEGER, fair_value TEXT, "
-                    "PRIMARY KEY (key, rules)",
-}
-_META = "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-# the meta rows of schema 1, and of every later one
-_META_KEYS = {1: {"schema", "options"}, 2: {"schema", "fewest_moves", "odds_samples", "odds_seed"}}
-_FROM_2 = ("SELECT " + ", ".join(STORED_FIELDS[:-3]) + ", NULL AS odds_wins, NULL AS "
-           "odds_samples, NULL AS fair_value, 0 AS number_high FROM results")
-_FROM_3 = "SELECT *, 0 AS number_high FROM results"
 
 
 class StoreError(InputError):
@@ -180,11 +142,11 @@ class ResultStore:
             self._check_tables(tables)
         self._table = "results"  # what every query reads
         if self.schema < SCHEMA_VERSION:  # readable as it is; claim() upgrades it for writing
-            old = (_from_1("results", bool(self.fewest_moves())) if self.schema == 1 else
-                   _FROM_2 if self.schema == 2 else _FROM_3)
+            old = (from_1("results", bool(self.fewest_moves())) if self.schema == 1 else
+                   FROM_2 if self.schema == 2 else FROM_3)
             with self._errors("read"):
                 self.db.execute(f"CREATE TEMP VIEW results_now AS SELECT * FROM ({old}) "
-                                f"WHERE {_NOT_OLD_32000}")
+                                f"WHERE {NOT_OLD_32000}")
             self._table = "temp.results_now"
         if not self.fresh:
             self._check_rows()
@@ -257,9 +219,9 @@ class ResultStore:
         return StoreError(f"{self.path}: damaged golfsolve database ({what})")
 
     def _columns(self, table: str) -> list[tuple]:
-        """The columns of ``table``, as _column gives them."""
+        """The columns of ``table``, as table_column gives them."""
         with self._errors("read"):
-            return [_column(row) for row in self.db.execute(
+            return [table_column(row) for row in self.db.execute(
                 f"SELECT * FROM pragma_table_info('{table}')")]
 
     def _check_layout(self, table: str, expected: list[tuple]) -> None:
@@ -275,30 +237,30 @@ class ResultStore:
         for place, (have, want) in enumerate(zip(found, expected, strict=True), 1):
             if have != want:
                 raise self._damaged(f"column {place} of its {table} table is "
-                                    f"{_column_text(have)}, not {_column_text(want)}")
+                                    f"{column_text(have)}, not {column_text(want)}")
 
     def _read_meta(self) -> dict:
         """The meta table, checked: ``schema`` (an int), ``fewest_moves`` (a bool, or None in
         schema 1 where its options do not say) and ``odds`` ((samples, seed) or None).
         Anything else, or a value of another shape, is a damaged database (StoreError)."""
-        self._check_layout("meta", _layout("meta"))
+        self._check_layout("meta", layout("meta"))
         with self._errors("read"):
             rows = self.db.execute("SELECT key, value FROM meta").fetchall()
         meta: dict[str, str] = {}
         for key, value in rows:
             if not isinstance(value, str):
-                raise self._damaged(f"{key} in its meta table is {_sql_type(value)}, not text")
+                raise self._damaged(f"{key} in its meta table is {sql_type(value)}, not text")
             meta[key] = value
         if "schema" not in meta:
             raise self._damaged("its meta table has no schema row")
-        schema = _whole(meta["schema"], 1)
+        schema = whole_number(meta["schema"], 1)
         if schema is None:
             raise self._damaged(f"schema {meta['schema']!r} in its meta table is not a schema "
                                 "number")
         if schema > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer golfsolve (database schema "
                              f"{schema}): upgrade golfsolve to use it")
-        known = _META_KEYS[1 if schema == 1 else 2]
+        known = META_KEYS[1 if schema == 1 else 2]
         unknown = sorted(set(meta) - known)
         if unknown:
             raise self._damaged(f"unknown row {unknown[0]!r} in its meta table")
@@ -324,7 +286,8 @@ class ResultStore:
             for key, other in (("odds_samples", "odds_seed"), ("odds_seed", "odds_samples")):
                 if key not in meta:
                     raise self._damaged(f"{other} in its meta table without {key}")
-            samples, seed = _whole(meta["odds_samples"], 1), _whole(meta["odds_seed"], None)
+            samples = whole_number(meta["odds_samples"], 1)
+            seed = whole_number(meta["odds_seed"], None)
             if samples is None or seed is None:
                 key = "odds_samples" if samples is None else "odds_seed"
                 raise self._damaged(f"{key} {meta[key]!r} in its meta table is not a whole "
@@ -336,13 +299,13 @@ class ResultStore:
         """Refuse a results (or boards) table whose columns are not those of the database's
         schema: what another program altered would be read wrong or refuse rows at the end of
         the work."""
-        if self.schema == 2 and self._columns("results") == _layout(3):
+        if self.schema == 2 and self._columns("results") == layout(3):
             self.schema = 3  # a schema-2 database written with the odds columns: it is a 3
-        self._check_layout("results", _layout(self.schema))
+        self._check_layout("results", layout(self.schema))
         if self.schema >= 2:
             if "boards" not in tables:
                 raise self._damaged("it has no boards table")
-            self._check_layout("boards", _layout("boards"))
+            self._check_layout("boards", layout("boards"))
 
     def _check_rows(self) -> None:
         """Refuse a database with a row holding what golfsolve never stores, before anything
@@ -350,7 +313,7 @@ class ResultStore:
         counts as 0, and an export would stop half-written at the row. One pass over the
         rows, as the quick check is."""
         with self._errors("check"):
-            bad = self.db.execute(f"{self._select} WHERE {_NOT_STORED} LIMIT 1").fetchone()
+            bad = self.db.execute(f"{self._select} WHERE {NOT_STORED} LIMIT 1").fetchone()
         if bad is not None:
             self._row(bad)  # says what is wrong in it
             raise self._damaged(f"the row of deal {bad[0]} under {bad[4]} holds a value "
@@ -421,7 +384,7 @@ class ResultStore:
             self.db.execute("PRAGMA journal_mode = WAL")
             if self.fresh:
                 with self.db:
-                    self.db.executescript("BEGIN;" + _CREATE + _META)
+                    self.db.executescript("BEGIN;" + CREATE + META)
                     self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
                         ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
             elif self.schema == 1:
@@ -449,9 +412,9 @@ class ResultStore:
             self.db.executescript(
                 "BEGIN; DROP VIEW temp.results_now; ALTER TABLE results RENAME TO results_1;"
                 + "CREATE TEMP VIEW results_now AS "
-                + _from_1("results_1 ORDER BY seq", fewest_moves) + ";"
-                + _CREATE + """
-                INSERT INTO results SELECT * FROM temp.results_now WHERE """ + _NOT_OLD_32000 + """;
+                + from_1("results_1 ORDER BY seq", fewest_moves) + ";"
+                + CREATE + """
+                INSERT INTO results SELECT * FROM temp.results_now WHERE """ + NOT_OLD_32000 + """;
                 DROP VIEW temp.results_now;
                 DROP TABLE results_1;
                 DELETE FROM meta;""")
@@ -465,15 +428,15 @@ class ResultStore:
                 "BEGIN; DROP VIEW temp.results_now;"
                 " ALTER TABLE results ADD COLUMN odds_wins INTEGER;"
                 " ALTER TABLE results ADD COLUMN odds_samples INTEGER;"
-                " ALTER TABLE results ADD COLUMN fair_value TEXT;" + _TO_SCHEMA_4)
+                " ALTER TABLE results ADD COLUMN fair_value TEXT;" + TO_SCHEMA_4)
             self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
                             (str(SCHEMA_VERSION),))
 
     def _upgrade_from_3(self) -> None:
         """Schema 3 (deal numbers in one column) to today's, in one transaction: the rows
-        stay as they are, each number's high digits 0 (but deal 32000's: see _NOT_OLD_32000)."""
+        stay as they are, each number's high digits 0 (but deal 32000's: see NOT_OLD_32000)."""
         with self.db:
-            self.db.executescript("BEGIN; DROP VIEW temp.results_now;" + _TO_SCHEMA_4)
+            self.db.executescript("BEGIN; DROP VIEW temp.results_now;" + TO_SCHEMA_4)
             self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
                             (str(SCHEMA_VERSION),))
 
@@ -552,7 +515,7 @@ class ResultStore:
             return [SpanCount._make(values) for values in self.db.execute(
                 "SELECT rules, max_removed, count(*), sum(winnable), sum(best_score), "
                 "count(odds_samples), total(CAST(odds_wins AS REAL) / odds_samples), "
-                f"count(fair_value), total({_FAIR}), total({_FAIR} * {_FAIR}) "
+                f"count(fair_value), total({FAIR}), total({FAIR} * {FAIR}) "
                 f"FROM {self._table} WHERE {_SPAN} "
                 f"AND rules IN ({_marks(rule_names)}) GROUP BY rules, max_removed",
                 [*_span(first, last), *rule_names])]
@@ -596,7 +559,7 @@ class ResultStore:
         """A stored row as a record's fields, each value checked to be one golfsolve writes
         (a damaged database, StoreError, naming the deal and the value, otherwise)."""
         row = dict(zip(COLUMNS, values, strict=True))
-        problem = _row_problem(row)
+        problem = row_problem(row)
         if problem is not None:
             deal = row["key"] if isinstance(row["key"], str) else "?"
             raise self._damaged(f"the row of deal {deal} under {row['rules']}: {problem}")
@@ -625,36 +588,6 @@ class ResultStore:
         self.close()
 
 
-# a stored fair value "a/b" as a number, in SQL
-_FAIR = ("(CAST(substr(fair_value, 1, instr(fair_value, '/') - 1) AS REAL) / "
-         "CAST(substr(fair_value, instr(fair_value, '/') + 1) AS REAL))")
-# true for a row holding what golfsolve never stores (_row_problem says what, in Python)
-_NOT_STORED = f"""(typeof(key) != 'text' OR typeof(deal) != 'text' OR typeof(rules) != 'text'
-    OR (code IS NOT NULL AND typeof(code) != 'text')
-    OR typeof(line) != 'text' OR ltrim(line, 'd1234567') != ''
-    OR (number IS NOT NULL AND (typeof(number) != 'integer' OR number < 0))
-    OR typeof(number_high) != 'integer' OR number_high < 0
-    OR typeof(fewest_moves) != 'integer' OR fewest_moves NOT IN (0, 1)
-    OR typeof(states) != 'integer' OR states < 0
-    OR typeof(ms) NOT IN ('integer', 'real') OR ms < 0
-    OR typeof(winnable) != 'integer' OR winnable NOT IN (0, 1)
-    OR typeof(max_removed) != 'integer' OR max_removed NOT BETWEEN 0 AND 35
-    OR typeof(best_score) != 'integer' OR best_score < 0
-    OR (odds_samples IS NULL) != (odds_wins IS NULL)
-    OR (odds_samples IS NOT NULL AND (typeof(odds_samples) != 'integer'
-        OR typeof(odds_wins) != 'integer' OR odds_samples < 1
-        OR odds_wins NOT BETWEEN 0 AND odds_samples))
-    OR (fair_value IS NOT NULL AND (typeof(fair_value) != 'text'
-        OR fair_value NOT GLOB '[0-9]*/[1-9]*' OR fair_value GLOB '*[^0-9/]*'
-        OR fair_value GLOB '*/*/*' OR length(fair_value) > 8001 OR {_FAIR} > 1)))"""
-# Databases before schema 4 dealt deal 32000 with pysol_cards' LCG (ms32000); PySolFC's
-# application deals it with the Twister, as golfsolve now does. Their rows of deal 32000 are
-# of other cards: they are not read, and the upgrade drops them, so that a run solves the deal.
-_NOT_OLD_32000 = "number IS NOT 32000"
-_TO_SCHEMA_4 = """
-    ALTER TABLE results ADD COLUMN number_high INTEGER NOT NULL DEFAULT 0;
-    DELETE FROM results WHERE number = 32000;
-    DROP INDEX results_by_number;""" + _INDEX
 
 
 def _stored_number(number: int | None) -> dict:
@@ -671,94 +604,3 @@ def _marks(values: list) -> str:
 
 def _rules_order(row: dict) -> int:
     return _RULES_ORDER.get(row["rules"], len(_RULES_ORDER))
-
-
-@cache
-def _layout(of: int | str) -> list[tuple]:
-    """The columns (as ResultStore._columns reads them) of the results table of schema
-    ``of``, or of the table named ``of``: read from the statements that create them."""
-    scratch = sqlite3.connect(":memory:")
-    try:
-        if of == SCHEMA_VERSION or of == "boards":
-            scratch.executescript(_CREATE)
-        elif of == "meta":
-            scratch.executescript(_META)
-        else:
-            scratch.execute(f"CREATE TABLE results ({_OLD_RESULTS[of]})")
-        table = of if isinstance(of, str) else "results"
-        return [_column(row) for row in scratch.execute(
-            f"SELECT * FROM pragma_table_info('{table}')")]
-    finally:
-        scratch.close()
-
-
-def _column(info: tuple) -> tuple:
-    """A row of pragma_table_info as compared: (name, type, not null, default, key place),
-    the type's case aside."""
-    name, kind, notnull, default, pk = info[1:]
-    return name, kind.upper() if isinstance(kind, str) else kind, notnull, default, pk
-
-
-def _column_text(column: tuple) -> str:
-    """``winnable INTEGER NOT NULL``: a column as a CREATE statement writes it."""
-    name, kind, notnull, default, pk = column
-    return " ".join(str(part) for part in (
-        name, kind or "(no type)", "NOT NULL" if notnull else "", "" if default is None else
-        f"DEFAULT {default}", "(in the primary key)" if pk else "") if part != "")
-
-
-def _sql_type(value: object) -> str:
-    """What SQLite calls the type of a value read from it, with an article."""
-    return {type(None): "null", int: "an integer", float: "a real number",
-            bytes: "a blob"}.get(type(value), "text")
-
-
-_WHOLE = re.compile(r"-?[0-9]{1,4000}\Z")  # ASCII digits, no more than int() converts
-
-
-def _whole(text: str, least: int | None) -> int | None:
-    """The whole number ``text`` writes (None if it writes none, or one below ``least``)."""
-    if not _WHOLE.match(text):
-        return None
-    number = int(text)
-    return number if least is None or number >= least else None
-
-
-_LINE = re.compile(r"[d1-7]*\Z")  # a stored line: a character a move
-_FRACTION = re.compile(r"[0-9]{1,4000}/[1-9][0-9]{0,3999}\Z")
-
-
-def _row_problem(row: dict) -> str | None:
-    """What, in a row read from the results table, golfsolve never writes (None: nothing)."""
-    def whole(name: str, least: int = 0, most: int | None = None, null: bool = False) -> bool:
-        value = row[name]
-        return (null and value is None) or (type(value) is int and value >= least
-                                            and (most is None or value <= most))
-
-    for name in ("key", "deal", "rules", "line"):
-        if not isinstance(row[name], str):
-            return f"{name} is {_sql_type(row[name])}, not text"
-    if row["code"] is not None and not isinstance(row["code"], str):
-        return f"code is {_sql_type(row['code'])}, not text"
-    checks = (("number", whole("number", null=True)), ("number_high", whole("number_high")),
-              ("winnable", whole("winnable", 0, 1)), ("fewest_moves", whole("fewest_moves", 0, 1)),
-              ("max_removed", whole("max_removed", 0, 35)), ("best_score", whole("best_score")),
-              ("states", whole("states")),
-              ("ms", type(row["ms"]) in (int, float) and row["ms"] >= 0),
-              ("odds_samples", whole("odds_samples", 1, null=True)),
-              ("odds_wins", whole("odds_wins", 0, row["odds_samples"] if type(
-                  row["odds_samples"]) is int else None, null=row["odds_samples"] is None)))
-    for name, good in checks:
-        if not good:
-            return f"{name} {row[name]!r} is not what golfsolve stores there"
-    if (row["odds_samples"] is None) != (row["odds_wins"] is None):
-        return "odds_wins and odds_samples, one without the other"
-    if not _LINE.match(row["line"]):
-        return f"line {row['line']!r} is not a line of moves"
-    fair = row["fair_value"]
-    if fair is not None:
-        numerator, _, denominator = fair.partition("/") if isinstance(fair, str) else ("", "", "")
-        if not (isinstance(fair, str) and _FRACTION.match(fair)
-                and int(numerator) <= int(denominator)):
-            return f"fair_value {fair!r} is not a fraction from 0 to 1"
-    return None
