@@ -424,3 +424,23 @@ def test_rows_reach_the_file_while_the_batch_runs(tmp_path):
         proc.kill()
         proc.wait()
     assert os.path.getsize(out) > 0
+
+
+def test_rows_reach_the_out_file_deal_by_deal_not_block_by_block(cli, tmp_path, monkeypatch):
+    # a batch smaller than a block: each unit's rows are written once every deal before them is
+    # known, so a stopped batch without --db keeps its finished rows in --out
+    import golfsolve.batch.run as run
+
+    out, seen = tmp_path / "r.csv", {}
+    solve = run.solve_unit
+
+    def watching(payload):
+        first = payload[0][0][0].number
+        seen[first] = len(out.read_text(encoding="utf-8").splitlines())
+        return solve(payload)
+
+    monkeypatch.setattr(run, "solve_unit", watching)
+    done = cli("batch", "1-40", "--rules", "easy", "--jobs", "1", "--out", str(out), "--quiet")
+    assert done.code == 0, done.err
+    assert seen == {1: 1, 11: 11, 21: 21, 31: 31}  # the header, then every earlier deal's row
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 41

@@ -65,15 +65,24 @@ class BatchReport:
 
 
 class _Block:
-    """Up to BLOCK deals of the list: the rows known so far, the units of work still out."""
+    """Up to BLOCK deals of the list: the rows known so far, the units of work still out for
+    each deal, and how many of its deals, from the first, have gone to the sinks."""
 
-    __slots__ = ("items", "rows", "stored", "units_left")
+    __slots__ = ("emitted", "items", "out", "rows", "stored")
 
     def __init__(self, items: list[DealItem], stored: dict) -> None:
         self.items = items
         self.rows = stored
         self.stored: set[tuple[str, str]] = set()  # pairs needing nothing more (set when sent)
-        self.units_left = 0
+        self.out: dict[str, int] = {}  # units of work still out, by deal key
+        self.emitted = 0
+
+    def ready(self) -> int:
+        """How many deals, from the first, have every row known (those emitted included)."""
+        done = self.emitted
+        while done < len(self.items) and not self.out.get(self.items[done].key):
+            done += 1
+        return done
 
     def boards(self) -> dict[str, str]:
         """The board text of each board-file deal of the block, by key."""
@@ -155,10 +164,11 @@ class _Sinks:
             return Position.from_board(board) if board else None
         return deal
 
-    def block(self, block: _Block) -> None:
+    def block(self, block: _Block, start: int, stop: int) -> None:
+        """Deals start..stop - 1 of the block, whose rows are all known, in order."""
         rows, solved_rows, stored_rows = [], [], []
         solved_deals = stored_deals = 0
-        for item in block.items:
+        for item in block.items[start:stop]:
             group = [block.rows[item.key, name] for name in self.names
                      if (item.key, name) in block.rows]
             if not group:
@@ -295,18 +305,34 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
 
 def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, window: int,
                 counts: dict, work: Work, size: int = MAX_UNIT) -> None:
-    """Send the missing work of each block out, and each block to the sinks in order."""
+    """Send the missing work of each block out, and the deals of each block to the sinks in
+    order, each as soon as it and every deal before it are known (a row file and the progress
+    bar move deal by deal, not block by block)."""
     waiting: deque[_Block | _StoredSpan] = deque()
-    owner: dict[int, _Block] = {}
+    owner: dict[int, tuple[_Block, list[str]]] = {}  # a unit's block and deal keys
     task_ids = count()
 
     def emit_ready() -> None:
-        while waiting and (isinstance(waiting[0], _StoredSpan) or waiting[0].units_left == 0):
-            block = waiting.popleft()
+        while waiting:
+            block = waiting[0]
             if isinstance(block, _StoredSpan):
-                sinks.stored_span(block)
-            else:
-                sinks.block(block)
+                sinks.stored_span(waiting.popleft())
+                continue
+            ready = block.ready()
+            if ready > block.emitted:
+                sinks.block(block, block.emitted, ready)
+                block.emitted = ready
+            if ready < len(block.items):
+                return
+            waiting.popleft()
+
+    def send(block: _Block, unit: list, unit_work: Work) -> None:
+        task_id = next(task_ids)
+        keys = [item.key for item, _ in unit]
+        owner[task_id] = (block, keys)
+        for key in keys:
+            block.out[key] = block.out.get(key, 0) + 1
+        runner.submit(task_id, (unit, unit_work))
 
     # (block, item, rules name) whose fair value needs more memory than a worker's share
     # but fits in the batch's: each waits for the others to finish, then runs alone
@@ -315,12 +341,12 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
 
     def collect() -> None:
         task_id, rows = runner.next_result()
-        block = owner.pop(task_id)
+        block, keys = owner.pop(task_id)
         items = {item.key: item for item in block.items}
         for i, row in enumerate(rows):
             if work.sets_aside(row):
                 set_aside.append((block, items[row["key"]], row["rules"]))
-                block.units_left += 1
+                block.out[row["key"]] += 1  # its row is kept until its fair value is known
             row.pop("fair_needs", None)
             stored = block.rows.get((row["key"], row["rules"]))
             if stored is not None:  # solved before: its odds are new
@@ -328,7 +354,8 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
         if sinks.store is not None:
             sinks.store.add(rows, block.boards())
         counts["solved"] += len(rows)
-        block.units_left -= 1
+        for key in keys:
+            block.out[key] -= 1
         for row in rows:
             block.rows[row["key"], row["rules"]] = row
         if set_aside and not alone[0]:
@@ -343,10 +370,9 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
                 while runner.outstanding:
                     collect()
                 block, item, name = set_aside.popleft()
-                task_id = next(task_ids)
-                owner[task_id] = block
+                block.out[item.key] -= 1  # send counts it again
                 counts["solved"] -= 1  # the same pair, counted once
-                runner.submit(task_id, ([(item, ((name, False),))], work.alone()))
+                send(block, [(item, ((name, False),))], work.alone())
                 collect()
         finally:
             alone[0] = False
@@ -365,10 +391,7 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
                 for first in range(0, len(pending) if runner else 0, size):
                     while runner.outstanding >= window:
                         collect()
-                    task_id = next(task_ids)
-                    owner[task_id] = block
-                    block.units_left += 1
-                    runner.submit(task_id, (pending[first:first + size], work))
+                    send(block, pending[first:first + size], work)
             emit_ready()
             while len(waiting) > HELD_BLOCKS:
                 collect()
