@@ -146,6 +146,12 @@ def shown_name(path: str) -> str:
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
+def one_line(text: str) -> str:
+    """Text on one line: a character that would break the line or cannot be printed (a
+    newline in a file name) as its escape, ``\\n``."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 # ----- the files a command writes ------------------------------------------------------------
 def same_file(a: str, b: str) -> bool:
     """Whether two paths name one file (also through links and hard links), existing or not:

@@ -37,10 +37,15 @@ class NeedsMemory(Exception):
 
 
 def size_text(nbytes: int) -> str:
-    """Bytes as people read them: ``1.4 GB``, ``350 MB``."""
+    """Bytes as people read them: ``1.4 GB``, ``350 MB``, ``64 kB``, ``900 bytes`` (never a
+    figure rounded up past what it stands for, as 1 MB for 1,000 bytes)."""
     if nbytes >= 10**9:
         return f"{nbytes / 1e9:.1f} GB"
-    return f"{max(1, round(nbytes / 1e6)):,} MB"
+    if nbytes >= 10**6:
+        return f"{round(nbytes / 1e6):,} MB"
+    if nbytes >= 10**3:
+        return f"{round(nbytes / 1e3):,} kB"
+    return f"{nbytes:,} byte{'s' if nbytes != 1 else ''}"
 
 
 @dataclass(frozen=True)

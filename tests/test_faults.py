@@ -1680,3 +1680,18 @@ def test_a_stop_while_the_command_line_is_imported_is_one_line_and_its_status():
                               text=True, timeout=60, check=False)
         assert (done.returncode, done.stdout, done.stderr) == (
             status, "", "golfsolve: interrupted\n")
+
+
+def test_a_won_list_names_a_board_file_with_a_newline_on_one_line(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    name = "we'ird\nname.board"
+    (tmp_path / name).write_text(cli("show", "7", "--format", "board").out, encoding="utf-8")
+    for out in ("w.py", "w.txt"):
+        assert cli("batch", "1", name, "--rules", "easy", "--won-only", "--out", out).code == 0
+    module = (tmp_path / "w.py").read_text(encoding="utf-8")
+    assert "    # we'ird\\nname.board (a board file, no deal number)\n" in module
+    namespace: dict = {}
+    exec(compile(module, "w.py", "exec"), namespace)  # a module that compiles
+    assert namespace["SOLVABLE_SEEDS"] == (1,)
+    assert (tmp_path / "w.txt").read_text(encoding="utf-8").splitlines()[-2:] == [
+        "1", "we'ird\\nname.board"]

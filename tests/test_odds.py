@@ -342,3 +342,13 @@ def test_a_stopped_run_keeps_each_kind_of_work_up_to_its_first_unfinished_unit()
     finished = {0: "a", 2: "c", 3: "d", 4: "e", 6: "g"}
     assert _leading_results(units, finished, 0) == [(("orders", 1), "a"), (("fair", 5), "e")]
     assert _leading_results(units, finished, 1) == [(("orders", 4), "d")]
+
+
+@pytest.mark.parametrize(("memory", "said"), [
+    ("1", "1 byte"), ("900", "900 bytes"), ("1K", "1 kB"), ("1500K", "2 MB"), ("64k", "64 kB"),
+])
+def test_a_small_memory_is_named_as_it_was_given(cli, memory, said):
+    result = cli("odds", "1", "--rules", "classic", "--samples", "2", "--budget", "1",
+                 "--memory", memory)
+    assert result.code == 0
+    assert f"needs 355 MB, more than the {said} it may use" in result.out

@@ -15,6 +15,7 @@ from pathlib import Path
 from golfsolve import __version__
 from golfsolve.batch.rows import LIST_SUFFIXES, RowWriter, open_lines
 from golfsolve.errors import InputError
+from golfsolve.files import one_line
 from golfsolve.model.rules import Rules
 
 PER_LINE = 8  # numbers on a line of the module, as PySolFC's list has them
@@ -83,12 +84,12 @@ class WonList:
         won = [row for row in rows if row["winnable"]]
         self.count += len(won)
         if not self.python:
-            self._put("".join(f"{row['deal']}\n" for row in won))
+            self._put("".join(f"{one_line(row['deal'])}\n" for row in won))
             return
         text = []
         for row in won:
             if row["number"] is None:
-                text.append(f"    # {row['deal']} (a board file, no deal number)\n")
+                text.append(f"    # {one_line(row['deal'])} (a board file, no deal number)\n")
                 continue
             self._line.append(f"{row['number']},")
             if len(self._line) == PER_LINE:
@@ -107,3 +108,4 @@ class WonList:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+

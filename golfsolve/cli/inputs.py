@@ -20,7 +20,8 @@ RULES_HELP = "easy, classic, dead-king or strict (default: the code's letter, el
 SCORE_OPTION = click.option(
     "--score", type=click.Choice(["app", "traditional"]), default="app", show_default=True,
     help="traditional: beside the app's score, the traditional one: the cards left on the "
-         "tableau (0 for a win) and, over the deals, their mean per 9 deals (par 45).",
+         "tableau (0 for a win); the summaries of batch and compare give their mean per 9 "
+         "deals (par 45).",
 )
 LANG_OPTION = click.option(
     "--lang", type=click.Choice(LANGUAGES), default=None,

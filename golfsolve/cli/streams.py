@@ -13,6 +13,8 @@ import sys
 
 import click
 
+from golfsolve.files import one_line
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
@@ -161,8 +163,7 @@ def guard_stderr(stream):
 def echo_err(message: str) -> None:
     """One line on stderr: characters that would break it (a newline in a path) escaped, and
     a long run of letters and digits (a value pasted by mistake) shortened."""
-    click.echo(_shortened("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)),
-               err=True)
+    click.echo(_shortened(one_line(message)), err=True)
 
 
 class _Replacing(_Forwarding):
