@@ -1695,3 +1695,12 @@ def test_a_won_list_names_a_board_file_with_a_newline_on_one_line(cli, tmp_path,
     assert namespace["SOLVABLE_SEEDS"] == (1,)
     assert (tmp_path / "w.txt").read_text(encoding="utf-8").splitlines()[-2:] == [
         "1", "we'ird\\nname.board"]
+
+
+def test_replay_reads_a_record_file_larger_than_a_deal_file(cli, tmp_path):
+    # the README's example: 100 deals under every rule set write 1.3 MB of records
+    rows = tmp_path / "rows.jsonl"
+    assert cli("batch", "1-100", "--rules", "all", "--out", str(rows), "--quiet").code == 0
+    assert rows.stat().st_size > 1 << 20
+    replayed = cli("replay", "42", str(rows), "--rules", "classic")
+    assert (replayed.code, replayed.out.splitlines()[-1]) == (0, "You won!")

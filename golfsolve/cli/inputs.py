@@ -107,14 +107,21 @@ class MemorySize(click.ParamType):
 _PATH_LIKE = re.compile(r"^([^\s\[{]*[/\\]\S*|[\w.-]*[A-Za-z_-][\w-]*\.[A-Za-z]{1,5})$")
 
 
+# a batch's record file of some 20,000 rows (JSON lines, about 3 kB a row); a larger one is
+# cut to the deal's rows first (grep), rather than held whole
+MAX_MOVES_BYTES = 64 << 20
+TOO_MANY_MOVES = "replay reads moves and record files up to that size: grep the deal's rows"
+
+
 def read_moves(moves: str) -> MoveSource:
     """MOVES as given: standard input, a file, or the moves themselves."""
     if moves == "-":
-        return MoveSource.parse(read_text(moves))
+        return MoveSource.parse(read_text(moves, MAX_MOVES_BYTES, TOO_MANY_MOVES))
     if moves.strip() and is_dir(moves):
         raise InputError(f"{moves} is a directory, not moves or a file of them")
     if moves.strip() and exists(moves):  # a file, or a pipe or device: <(...), /dev/stdin
-        return MoveSource.parse(read_text(moves)).read_from(moves)
+        return MoveSource.parse(read_text(moves, MAX_MOVES_BYTES, TOO_MANY_MOVES)
+                                ).read_from(moves)
     try:
         return MoveSource.parse(moves)
     except InputError:
