@@ -322,15 +322,14 @@ def test_the_cli_prints_what_a_stopped_odds_run_weighed(cli, monkeypatch):
     stopped = cli("odds", "3", "--rules", "classic", "--seed", "2", "--samples", "400", "--json",
                   "--jobs", "1")
     assert stopped.code == 128 + signal.SIGTERM
-    assert stopped.err == ("golfsolve: note: stopped early: the figures above are over the stock "
-                           "orders and games weighed by then\ngolfsolve: interrupted\n")
+    assert stopped.err == ("golfsolve: interrupted; the figures above are over the stock orders "
+                           "and games weighed by then\n")
     assert json.loads(stopped.out)["clairvoyant"]["out_of"] == 100
     interrupt_at_unit(monkeypatch, 1)
     nothing = cli("odds", "3", "--rules", "classic", "--seed", "2", "--samples", "400",
                   "--jobs", "1")
     assert (nothing.code, nothing.out) == (128 + signal.SIGTERM, "")
-    assert nothing.err.startswith("golfsolve: note: stopped early: too little was weighed for "
-                                  "any figure\n")
+    assert nothing.err == "golfsolve: interrupted; too little was weighed for any figure\n"
 
 
 def test_a_stopped_run_keeps_each_kind_of_work_up_to_its_first_unfinished_unit():

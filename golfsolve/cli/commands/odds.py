@@ -87,11 +87,11 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
             bar.close()
     _print_odds(source, chosen, results, as_json)
     if stopped is not None:
-        echo_err("golfsolve: note: stopped early: " + (
+        echo_err("golfsolve: interrupted; " + (
             "the figures above are over the stock orders and games weighed by then"
             if any(result is not None for result in results) else
             "too little was weighed for any figure"))
-        raise stopped
+        raise click.exceptions.Exit(stopped.exit_status)
     return EXIT_OK
 
 
