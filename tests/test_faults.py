@@ -1704,3 +1704,10 @@ def test_replay_reads_a_record_file_larger_than_a_deal_file(cli, tmp_path):
     assert rows.stat().st_size > 1 << 20
     replayed = cli("replay", "42", str(rows), "--rules", "classic")
     assert (replayed.code, replayed.out.splitlines()[-1]) == (0, "You won!")
+
+
+@pytest.mark.parametrize("spec", ["５", "1-３", "٣-٩"])
+def test_batch_deal_numbers_in_other_digits_are_named_so(cli, spec):
+    result = cli("batch", spec)
+    assert (result.code, result.err) == (2, error(
+        f"{spec!r} is not a deal number or range: write it with the digits 0-9"))

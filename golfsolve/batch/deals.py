@@ -238,6 +238,10 @@ def parse_part(spec: str, *, in_listing: bool = False,
             raise DealsError(out_of_range(spec))
         if not exists(spec) and RANGE_LIKE.match(spec):
             raise DealsError(f"{spec!r} is not a deal number or range (expected like 1-100)")
+        if not exists(spec) and not spec.isascii() and all(
+                ch.isdecimal() or ch == "-" for ch in spec):  # ５, 1-３: digits of other scripts
+            raise DealsError(f"{spec!r} is not a deal number or range: write it with the digits "
+                             "0-9")
         paths = (spec,)
     # every file is checked before any work
     return BoardFiles(tuple(reads.item(path, f"the deal file {path}{where}") for path in paths))
