@@ -1711,3 +1711,10 @@ def test_batch_deal_numbers_in_other_digits_are_named_so(cli, spec):
     result = cli("batch", spec)
     assert (result.code, result.err) == (2, error(
         f"{spec!r} is not a deal number or range: write it with the digits 0-9"))
+
+
+def test_a_name_whose_bytes_are_not_utf8_is_named_with_escapes_in_errors():
+    done = subprocess.run([*GOLFSOLVE, "solve", os.fsdecode(b"\xff\xfe.board")],
+                          capture_output=True, check=False)
+    assert (done.returncode, done.stderr) == (2, b"golfsolve: error: no such file: "
+                                              b"\\xff\\xfe.board\n")

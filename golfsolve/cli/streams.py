@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from golfsolve.files import one_line
+from golfsolve.files import one_line, shown_name
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -161,9 +161,10 @@ def guard_stderr(stream):
 
 
 def echo_err(message: str) -> None:
-    """One line on stderr: characters that would break it (a newline in a path) escaped, and
-    a long run of letters and digits (a value pasted by mistake) shortened."""
-    click.echo(_shortened(one_line(message)), err=True)
+    """One line on stderr: characters that would break it (a newline in a path) escaped, bytes
+    of a name that are not UTF-8 as ``\\xff``, and a long run of letters and digits (a value
+    pasted by mistake) shortened."""
+    click.echo(_shortened(one_line(shown_name(message))), err=True)
 
 
 class _Replacing(_Forwarding):
