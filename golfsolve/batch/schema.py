@@ -6,6 +6,7 @@ writes the database by them."""
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from functools import cache
@@ -195,3 +196,85 @@ def row_problem(row: dict) -> str | None:
                 and int(numerator) <= int(denominator)):
             return f"fair_value {fair!r} is not a fraction from 0 to 1"
     return None
+
+class DamagedMeta(ValueError):
+    """What a meta table holds that golfsolve never writes there (the message says what)."""
+
+
+def meta_settings(rows: list[tuple]) -> dict:
+    """The settings a meta table's (key, value) rows record: ``schema`` (an int),
+    ``fewest_moves`` (a bool, or None in schema 1 where its options do not say) and ``odds``
+    ((samples, seed) or None). A schema past today's is returned with no other row read; any
+    other value of another shape, a missing row or an unknown one is DamagedMeta."""
+    meta: dict[str, str] = {}
+    for key, value in rows:
+        if not isinstance(value, str):
+            raise DamagedMeta(f"{key} in its meta table is {sql_type(value)}, not text")
+        meta[key] = value
+    if "schema" not in meta:
+        raise DamagedMeta("its meta table has no schema row")
+    schema = whole_number(meta["schema"], 1)
+    if schema is None:
+        raise DamagedMeta(f"schema {meta['schema']!r} in its meta table is not a schema number")
+    settings = {"schema": schema, "fewest_moves": None, "odds": None}
+    if schema > SCHEMA_VERSION:
+        return settings
+    known = META_KEYS[1 if schema == 1 else 2]
+    unknown = sorted(set(meta) - known)
+    if unknown:
+        raise DamagedMeta(f"unknown row {unknown[0]!r} in its meta table")
+    if schema == 1:
+        options = meta.get("options", "{}")
+        try:
+            options = json.loads(options)
+        except (ValueError, RecursionError):
+            options = None
+        if not isinstance(options, dict) or not isinstance(
+                options.get("fewest_moves", False), bool):
+            raise DamagedMeta("options in its meta table are not the JSON object of golfsolve's "
+                              "first databases")
+        settings["fewest_moves"] = options.get("fewest_moves", False)
+        return settings
+    if meta.get("fewest_moves") not in ("0", "1"):
+        raise DamagedMeta("its meta table has no fewest_moves row" if "fewest_moves" not in meta
+                          else f"fewest_moves {meta['fewest_moves']!r} in its meta table is "
+                          "neither 0 nor 1")
+    settings["fewest_moves"] = meta["fewest_moves"] == "1"
+    if "odds_samples" in meta or "odds_seed" in meta:
+        for key, other in (("odds_samples", "odds_seed"), ("odds_seed", "odds_samples")):
+            if key not in meta:
+                raise DamagedMeta(f"{other} in its meta table without {key}")
+        samples = whole_number(meta["odds_samples"], 1)
+        seed = whole_number(meta["odds_seed"], None)
+        if samples is None or seed is None:
+            key = "odds_samples" if samples is None else "odds_seed"
+            raise DamagedMeta(f"{key} {meta[key]!r} in its meta table is not a whole number"
+                              + (" from 1 on" if samples is None else ""))
+        settings["odds"] = (samples, seed)
+    return settings
+
+def upgrade(db: sqlite3.Connection, schema: int, fewest_moves: bool) -> None:
+    """An earlier schema's database (its results read through the temporary view
+    results_now) to today's, in one transaction; ``fewest_moves`` is what schema 1's rows
+    are taken to hold. Schemas 2 and 3 keep their rows as they are (each number's high digits
+    0, but deal 32000's: see NOT_OLD_32000); schema 1's are copied into today's table."""
+    with db:
+        if schema == 1:
+            db.executescript(
+                "BEGIN; DROP VIEW temp.results_now; ALTER TABLE results RENAME TO results_1;"
+                + "CREATE TEMP VIEW results_now AS "
+                + from_1("results_1 ORDER BY seq", fewest_moves) + ";"
+                + CREATE + """
+                INSERT INTO results SELECT * FROM temp.results_now WHERE """ + NOT_OLD_32000 + """;
+                DROP VIEW temp.results_now;
+                DROP TABLE results_1;
+                DELETE FROM meta;""")
+            db.executemany("INSERT INTO meta VALUES (?, ?)", [
+                ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
+            return
+        added = ("" if schema > 2 else
+                 " ALTER TABLE results ADD COLUMN odds_wins INTEGER;"
+                 " ALTER TABLE results ADD COLUMN odds_samples INTEGER;"
+                 " ALTER TABLE results ADD COLUMN fair_value TEXT;")
+        db.executescript("BEGIN; DROP VIEW temp.results_now;" + added + TO_SCHEMA_4)
+        db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))

@@ -20,7 +20,6 @@ gains ``number_high`` as one added column, 0 in every row, without a row rewritt
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -34,19 +33,18 @@ from golfsolve.batch.schema import (
     FROM_2,
     FROM_3,
     META,
-    META_KEYS,
     NOT_OLD_32000,
     NOT_STORED,
     ODDS_COLUMNS,
     SCHEMA_VERSION,
-    TO_SCHEMA_4,
+    DamagedMeta,
     column_text,
     from_1,
     layout,
+    meta_settings,
     row_problem,
-    sql_type,
     table_column,
-    whole_number,
+    upgrade,
 )
 from golfsolve.batch.tally import SpanCount
 from golfsolve.errors import InputError, OutputError
@@ -240,59 +238,18 @@ class ResultStore:
                                     f"{column_text(have)}, not {column_text(want)}")
 
     def _read_meta(self) -> dict:
-        """The meta table, checked: ``schema`` (an int), ``fewest_moves`` (a bool, or None in
-        schema 1 where its options do not say) and ``odds`` ((samples, seed) or None).
-        Anything else, or a value of another shape, is a damaged database (StoreError)."""
+        """The meta table's settings, checked (see golfsolve.batch.schema.meta_settings);
+        anything golfsolve never writes there is a damaged database (StoreError)."""
         self._check_layout("meta", layout("meta"))
         with self._errors("read"):
             rows = self.db.execute("SELECT key, value FROM meta").fetchall()
-        meta: dict[str, str] = {}
-        for key, value in rows:
-            if not isinstance(value, str):
-                raise self._damaged(f"{key} in its meta table is {sql_type(value)}, not text")
-            meta[key] = value
-        if "schema" not in meta:
-            raise self._damaged("its meta table has no schema row")
-        schema = whole_number(meta["schema"], 1)
-        if schema is None:
-            raise self._damaged(f"schema {meta['schema']!r} in its meta table is not a schema "
-                                "number")
-        if schema > SCHEMA_VERSION:
+        try:
+            settings = meta_settings(rows)
+        except DamagedMeta as exc:
+            raise self._damaged(str(exc)) from None
+        if settings["schema"] > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer golfsolve (database schema "
-                             f"{schema}): upgrade golfsolve to use it")
-        known = META_KEYS[1 if schema == 1 else 2]
-        unknown = sorted(set(meta) - known)
-        if unknown:
-            raise self._damaged(f"unknown row {unknown[0]!r} in its meta table")
-        settings = {"schema": schema, "fewest_moves": None, "odds": None}
-        if schema == 1:
-            options = meta.get("options", "{}")
-            try:
-                options = json.loads(options)
-            except (ValueError, RecursionError):
-                options = None
-            if not isinstance(options, dict) or not isinstance(
-                    options.get("fewest_moves", False), bool):
-                raise self._damaged("options in its meta table are not the JSON object of "
-                                    "golfsolve's first databases")
-            settings["fewest_moves"] = options.get("fewest_moves", False)
-            return settings
-        if meta.get("fewest_moves") not in ("0", "1"):
-            raise self._damaged("its meta table has no fewest_moves row" if "fewest_moves" not in
-                                meta else f"fewest_moves {meta['fewest_moves']!r} in its meta "
-                                "table is neither 0 nor 1")
-        settings["fewest_moves"] = meta["fewest_moves"] == "1"
-        if "odds_samples" in meta or "odds_seed" in meta:
-            for key, other in (("odds_samples", "odds_seed"), ("odds_seed", "odds_samples")):
-                if key not in meta:
-                    raise self._damaged(f"{other} in its meta table without {key}")
-            samples = whole_number(meta["odds_samples"], 1)
-            seed = whole_number(meta["odds_seed"], None)
-            if samples is None or seed is None:
-                key = "odds_samples" if samples is None else "odds_seed"
-                raise self._damaged(f"{key} {meta[key]!r} in its meta table is not a whole "
-                                    "number" + (" from 1 on" if samples is None else ""))
-            settings["odds"] = (samples, seed)
+                             f"{settings['schema']}): upgrade golfsolve to use it")
         return settings
 
     def _check_tables(self, tables: set[str]) -> None:
@@ -387,14 +344,8 @@ class ResultStore:
                     self.db.executescript("BEGIN;" + CREATE + META)
                     self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
                         ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
-            elif self.schema == 1:
-                self._upgrade_from_1(fewest_moves)
-                self._table = "results"
-            elif self.schema == 2:
-                self._upgrade_from_2()
-                self._table = "results"
-            elif self.schema == 3:
-                self._upgrade_from_3()
+            elif self.schema < SCHEMA_VERSION:
+                upgrade(self.db, self.schema, fewest_moves)
                 self._table = "results"
             if odds is not None and stored_odds is None:
                 with self.db:
@@ -405,40 +356,6 @@ class ResultStore:
         self.schema = SCHEMA_VERSION
         self._settings = {"schema": SCHEMA_VERSION, "fewest_moves": fewest_moves,
                           "odds": odds if stored_odds is None else stored_odds}
-
-    def _upgrade_from_1(self, fewest_moves: bool) -> None:
-        """Schema 1 (one set of options, a run order) to today's, in one transaction."""
-        with self.db:
-            self.db.executescript(
-                "BEGIN; DROP VIEW temp.results_now; ALTER TABLE results RENAME TO results_1;"
-                + "CREATE TEMP VIEW results_now AS "
-                + from_1("results_1 ORDER BY seq", fewest_moves) + ";"
-                + CREATE + """
-                INSERT INTO results SELECT * FROM temp.results_now WHERE """ + NOT_OLD_32000 + """;
-                DROP VIEW temp.results_now;
-                DROP TABLE results_1;
-                DELETE FROM meta;""")
-            self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
-                ("schema", str(SCHEMA_VERSION)), ("fewest_moves", str(int(fewest_moves)))])
-
-    def _upgrade_from_2(self) -> None:
-        """Schema 2 (no odds columns) to today's, in one transaction: the rows stay."""
-        with self.db:
-            self.db.executescript(
-                "BEGIN; DROP VIEW temp.results_now;"
-                " ALTER TABLE results ADD COLUMN odds_wins INTEGER;"
-                " ALTER TABLE results ADD COLUMN odds_samples INTEGER;"
-                " ALTER TABLE results ADD COLUMN fair_value TEXT;" + TO_SCHEMA_4)
-            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
-                            (str(SCHEMA_VERSION),))
-
-    def _upgrade_from_3(self) -> None:
-        """Schema 3 (deal numbers in one column) to today's, in one transaction: the rows
-        stay as they are, each number's high digits 0 (but deal 32000's: see NOT_OLD_32000)."""
-        with self.db:
-            self.db.executescript("BEGIN; DROP VIEW temp.results_now;" + TO_SCHEMA_4)
-            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
-                            (str(SCHEMA_VERSION),))
 
     def add(self, rows: list[dict], boards: dict[str, str] | None = None) -> None:
         """Store finished rows, and the board text of board-file deals by key, in one
