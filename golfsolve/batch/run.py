@@ -342,10 +342,10 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
     def collect() -> None:
         task_id, rows = runner.next_result()
         block, keys = owner.pop(task_id)
-        items = {item.key: item for item in block.items}
         for i, row in enumerate(rows):
             if work.sets_aside(row):
-                set_aside.append((block, items[row["key"]], row["rules"]))
+                item = next(item for item in block.items if item.key == row["key"])
+                set_aside.append((block, item, row["rules"]))
                 block.out[row["key"]] += 1  # its row is kept until its fair value is known
             row.pop("fair_needs", None)
             stored = block.rows.get((row["key"], row["rules"]))
