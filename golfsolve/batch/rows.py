@@ -39,7 +39,6 @@ from typing import TYPE_CHECKING
 
 from golfsolve.errors import InputError
 from golfsolve.files import LineFile, path_problem
-from golfsolve.files import same_file as same_file  # (what the row readers ask of a deal)
 from golfsolve.model.codes import GameCode, has_code
 from golfsolve.model.rules import Rules, rules_by_name
 

@@ -10,9 +10,9 @@ import json
 import os
 from typing import TYPE_CHECKING
 
-from golfsolve.batch.rows import ROW_FIELDS, RecordError, same_file
+from golfsolve.batch.rows import ROW_FIELDS, RecordError
 from golfsolve.errors import InputError
-from golfsolve.files import parse_json
+from golfsolve.files import parse_json, same_file
 from golfsolve.model.codes import GameCode
 from golfsolve.model.rules import Rules, rules_by_name
 
