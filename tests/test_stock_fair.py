@@ -176,6 +176,18 @@ def test_a_batch_stores_each_deals_fair_value_and_the_summary_averages_them(cli,
     assert summary["fair_95"] == [0.0, round(mean + half, 6)]
 
 
+def test_one_deals_fair_value_is_given_without_an_interval_over_deals(cli):
+    done = cli("batch", "3", "--rules", "classic", "--odds", "--samples", "4", "--jobs", "1")
+    assert done.code == 0, done.err
+    line = next(x for x in done.out.splitlines() if "fair value" in x)
+    assert line == ("  fair value of the layout 24.2% (1 deal, best play without sight of the "
+                    "stock; an interval over deals needs two or more)")
+    summary = json.loads(cli("batch", "3", "--rules", "classic", "--odds", "--samples", "4",
+                             "--jobs", "1", "--json").out)["summary"][0]
+    assert (summary["fair_deals"], summary["fair_95"]) == (1, None)
+    assert summary["mean_fair"] == round(float(DEAL_3_CLASSIC), 6)
+
+
 def test_a_deal_that_needs_more_than_a_workers_share_is_computed_alone(cli, tmp_path):
     # deal 1 under Classic needs 431 MB, deal 3 715 MB: with 600 MB for two workers (300 MB
     # each), deal 1 waits and runs alone with the 600 MB; deal 3 never fits

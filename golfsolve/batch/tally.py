@@ -72,7 +72,8 @@ class RulesSummary:
                 **({"odds_deals": self.odds_deals, "mean_odds": round(self.mean_odds, 6)}
                    if self.odds_deals else {}),
                 **({"fair_deals": self.fair_deals, "mean_fair": round(self.mean_fair, 6),
-                    "fair_95": [round(x, 6) for x in self.fair_interval]}
+                    "fair_95": [round(x, 6) for x in self.fair_interval]
+                    if self.fair_interval else None}
                    if self.fair_deals else {})}
 
 
@@ -217,12 +218,12 @@ def fraction_value(text: str) -> float:
 
 def mean_interval(n: int, total: float, squares: float) -> tuple[float, tuple[float, float]]:
     """The mean of n values in [0, 1] and its 95% interval over deals (normal, clipped to
-    [0, 1]; the whole of it for fewer than two values)."""
+    [0, 1]); None for the interval with fewer than two values, which cannot give one."""
     if n == 0:
-        return 0.0, (0.0, 1.0)
+        return 0.0, None
     mean = total / n
     if n < 2:
-        return mean, (0.0, 1.0)
+        return mean, None
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     half = 1.96 * (variance / n) ** 0.5
     return mean, (max(0.0, mean - half), min(1.0, mean + half))

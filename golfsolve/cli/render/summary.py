@@ -30,7 +30,10 @@ def _odds(s: RulesSummary) -> list[str]:
     if s.odds_deals:
         lines.append(f"  mean clairvoyant odds of a layout {100 * s.mean_odds:.1f}% "
                      f"({plural(s.odds_deals, 'deal')}, stock face down)")
-    if s.fair_deals:
+    if s.fair_deals and s.fair_interval is None:
+        lines.append(f"  fair value of the layout {100 * s.mean_fair:.1f}% (1 deal, best play "
+                     "without sight of the stock; an interval over deals needs two or more)")
+    elif s.fair_deals:
         lines.append(f"  mean fair value of a layout {100 * s.mean_fair:.1f}% (95% interval "
                      f"{render_interval(s.fair_interval)}, {plural(s.fair_deals, 'deal')}, "
                      "best play without sight of the stock)")
