@@ -149,6 +149,9 @@ def test_compare_and_export_read_a_database_with_filters(cli, tmp_path):
     assert result.out == f"4 rows written to {part}\n"
     assert [(r["number"], r["rules"]) for r in read_csv(part)] == [
         ("3", "classic"), ("4", "classic"), ("5", "classic"), ("19", "classic")]
+    beyond = cli("export", "19-22", "--db", str(db), "--rules", "classic", "--out", str(part))
+    assert beyond.out == (f"2 rows written to {part}\n(2 deals named have nothing stored in "
+                          f"{db} under these rules: left out)\n")
     summary = cli("batch", "--db", str(db), "--rules", "dead-king")
     assert summary.out.splitlines()[0] == (
         "dead-king: 20 deals, 6 won, win rate 30.0% (95% Wilson interval [14.5%, 51.9%]), "

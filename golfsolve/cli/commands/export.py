@@ -36,6 +36,10 @@ def export(deals: tuple[str, ...], db: str, out: str, rules: str | None) -> int:
         if store.fresh:
             raise InputError(f"{db} holds no golfsolve results")
         with RowWriter(out, store.odds_settings() is not None) as writer:
-            export_rows(deal_list, chosen, store, writer)
+            report = export_rows(deal_list, chosen, store, writer)
     click.echo(f"{writer.count} rows written to {out}")
+    if report.missing:
+        named = "deal named has" if report.missing == 1 else "deals named have"
+        click.echo(f"({report.missing:,} {named} nothing stored in {db} under these rules: "
+                   "left out)")
     return EXIT_OK
