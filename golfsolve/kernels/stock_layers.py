@@ -350,8 +350,8 @@ def _spread(pos1, vals1, lo, hi, row):
     """Write packed entries lo..hi of layer k - 1 into ``row`` by position (the max of what
     is there); returns how many."""
     for i in range(lo, hi):
-        if vals1[i] > row[pos1[i]]:
-            row[pos1[i]] = vals1[i]
+        p = pos1[i]
+        row[p] = max(row[p], vals1[i])  # no branch: which is larger is a coin toss
     return hi - lo
 
 
@@ -371,10 +371,9 @@ def values_layer(s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl_s
     nrows = s.shape[0]
     width1 = orders1.shape[0]
     nblocks = (nrows + BLOCK - 1) // BLOCK
-    nblocks = (nrows + BLOCK - 1) // BLOCK
     for t in prange(chunks):
-        tmp = np.zeros((14, width1), dtype=np.int64)
-        own = np.zeros(width1, dtype=np.int64)
+        tmp = np.zeros((14, width1), dtype=vals1.dtype)  # half the cache at uint32
+        own = np.zeros(width1, dtype=vals1.dtype)
         for block in range(t, nblocks, chunks):
             for h in range(block * BLOCK, min(nrows, (block + 1) * BLOCK)):
                 if off[h + 1] > off[h]:
