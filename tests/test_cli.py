@@ -45,6 +45,9 @@ def test_show_in_english(cli):
 def test_show_board_json_and_grid(cli):
     board = cli("show", "GO1-C-AAAAAAB", "--format", "board")
     assert board.out == Deal.from_number(1).to_board()
+    assert board.err == ("note: the board format does not record the rules; read this board "
+                         "with --rules classic, or it is taken under easy\n")
+    assert cli("show", "GO1-E-AAAAAAB", "--format", "board").err == ""
     data = json.loads(cli("show", "GO1-C-AAAAAAB", "--format", "json").out)
     assert (data["deal"], data["number"], data["code"], data["rules"]) == (
         "GO1-C-AAAAAAB", 1, "GO1-C-AAAAAAB", "classic")
