@@ -26,6 +26,16 @@ def echo_json(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=not wide))
 
 
+def echo_board(position, rules) -> None:
+    """A position in the board format on standard output, and, since the format has no place
+    for the rules, a note on stderr naming the ``--rules`` to read it back with when they are
+    not Easy (what a board is taken under)."""
+    click.echo(position.to_board(), nl=False)
+    if rules.name != "easy":
+        click.echo(f"note: the board format does not record the rules; read this board with "
+                   f"--rules {rules.name}, or it is taken under easy", err=True)
+
+
 def shown_encoding(stream) -> str:
     """The encoding a text stream can really show: beneath the one a replacing stream tells
     click (see _Replacing)."""

@@ -7,7 +7,7 @@ import click
 from golfsolve.cli.inputs import LANG_OPTION, deal_name, describe, read_moves
 from golfsolve.cli.render.views import render_grid
 from golfsolve.cli.session import move_name, replay
-from golfsolve.cli.streams import EXIT_FAILED, EXIT_OK, echo_err, echo_json
+from golfsolve.cli.streams import EXIT_FAILED, EXIT_OK, echo_board, echo_err, echo_json
 from golfsolve.errors import InputError
 from golfsolve.model.deal import DealError, resolve
 from golfsolve.model.i18n import default_language, describe_position, text
@@ -70,7 +70,7 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
         }
         echo_json(record)
     elif fmt == "board":
-        click.echo(game.position().to_board(), nl=False)
+        echo_board(game.position(), chosen)
         if illegal:
             echo_err(f"golfsolve: {illegal}")
     else:

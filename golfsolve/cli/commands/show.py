@@ -6,11 +6,10 @@ import click
 
 from golfsolve.cli.inputs import LANG_OPTION, RULES_HELP, describe, one_rules
 from golfsolve.cli.render.views import render_grid
-from golfsolve.cli.streams import EXIT_OK, echo_json
+from golfsolve.cli.streams import EXIT_OK, echo_board, echo_json
 from golfsolve.model.deal import resolve
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import default_language, describe_position
-from golfsolve.model.rules import EASY
 
 
 @click.command()
@@ -45,10 +44,7 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
     game = Game(source.position, chosen)
     lang = lang or default_language()
     if fmt == "board":
-        click.echo(source.position.to_board(), nl=False)
-        if chosen.name != EASY.name:
-            click.echo(f"note: the board format does not record the rules; read this board "
-                       f"with --rules {chosen.name}, or it is taken under easy", err=True)
+        echo_board(source.position, chosen)
     elif fmt == "json":
         data = {"deal": source.label, "number": source.number, "code": source.code_for(chosen),
                 "rules": chosen.name, **source.position.to_dict()}
