@@ -12,14 +12,17 @@ computed.
 from __future__ import annotations
 
 import math
+import mmap
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from golfsolve.model.actions import DRAW, Action
+from golfsolve.pages import paged_array, release_tail
 
-CHUNKS = 64  # units of a layer's rows handed to the threads (interleaved, for balance)
+CHUNKS = 64  # units of a range's rows handed to the threads (interleaved, for balance)
+SWEEP_RANGES = 48  # a layer is computed in so many ranges of rows (at most), from the top down
 FIXED_BYTES = 64 << 20  # start-up, code, small tables: added to every estimate
 
 
@@ -123,12 +126,38 @@ def layers_of(unseen) -> Layers:
 
 def value_type(layers: Layers, k: int) -> type:
     """The narrowest type that holds every W of layer k exactly (0 <= W <= N(M))."""
-    return np.uint32 if int(layers.orders[k].max()) < 1 << 32 else np.int64
+    most = int(layers.orders[k].max())
+    return np.uint16 if most < 1 << 16 else np.uint32 if most < 1 << 32 else np.int64
+
+
+def slot_type(layers: Layers, k: int) -> np.ndarray:
+    """An empty array of the type in which layer k's values are compared: 32 bits where they
+    fit (16-bit arithmetic is slower), else 64."""
+    return np.zeros(0, dtype=np.int64 if value_type(layers, k) == np.int64 else np.uint32)
 
 
 def entry_bytes(layers: Layers, k: int) -> int:
     """Bytes a stored entry of layer k takes: its position and its W."""
     return 2 + np.dtype(value_type(layers, k)).itemsize
+
+
+def sweep_bounds(nrows: int) -> np.ndarray:
+    """Where the row ranges of a layer's sweep start (and one bound past the last row): a
+    layer is computed range by range from the top, and the previous layer's rows above the
+    range being computed are given back."""
+    return np.append(np.arange(0, nrows, -(-nrows // SWEEP_RANGES)), nrows)
+
+
+def sweep_peak(layers: Layers, counts: np.ndarray, bounds: np.ndarray) -> int:
+    """The most bytes two layers hold at once during the sweeps (``counts[h, k]``: row h's
+    entries in layer k): layer k from a range's first row up, layer k - 1 below its end,
+    each with its offsets and a page of slack."""
+    peak = 0
+    for k in range(1, layers.size + 1):
+        above = np.cumsum(counts[::-1, k].astype(np.int64))[::-1] * entry_bytes(layers, k)
+        below = np.cumsum(counts[:, k - 1].astype(np.int64)) * entry_bytes(layers, k - 1)
+        peak = max(peak, int((above[bounds[:-1]] + below[bounds[1:] - 1]).max()))
+    return peak + 16 * (counts.shape[0] + 1) + 4 * mmap.PAGESIZE
 
 
 def words(width: int) -> int:
@@ -329,21 +358,26 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     entries = [int(n) for n in counts.sum(axis=0)]
     sizes = [entry_bytes(layers, k) * entries[k] + 8 * (nrows + 1) for k in range(top + 1)]
     fixed = first + closures.nbytes + counts.nbytes
-    needed = fixed + max((sizes[k] + sizes[k - 1] for k in range(1, top + 1)), default=0)
+    bounds = sweep_bounds(nrows)
+    needed = fixed + sweep_peak(layers, counts, bounds)
     if needed > limit:
         raise NeedsMemory(needed, limit)
     keep = keep and fixed + sum(sizes) <= limit
     kept: list = [None] * (top + 1)
     layer = (np.zeros(nrows + 1, dtype=np.int64), np.zeros(0, dtype=np.uint16),
-             np.zeros(0, dtype=np.int64))
+             np.zeros(0, dtype=value_type(layers, 0)))
     for k in range(1, top + 1):
         offsets = np.zeros(nrows + 1, dtype=np.int64)
         np.cumsum(counts[:, k], out=offsets[1:])
-        positions = np.empty(int(offsets[-1]), dtype=np.uint16)
-        values = np.empty(int(offsets[-1]), dtype=value_type(layers, k))
-        values_layer(support, layers.masks[k], offsets, layers.layer_pos, layers.down[k],
-                     *layer, layers.orders[k - 1], cl_start, cl_win, mem_start, members,
-                     rank_cl, CHUNKS, positions, values)
+        positions = paged_array(int(offsets[-1]), np.uint16)
+        values = paged_array(int(offsets[-1]), value_type(layers, k))
+        for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
+            values_layer(support, layers.masks[k], offsets, layers.layer_pos, layers.down[k],
+                         *layer, layers.orders[k - 1], cl_start, cl_win, mem_start, members,
+                         rank_cl, CHUNKS, lo, hi, slot_type(layers, k - 1), positions, values)
+            if not keep:  # no row left to compute reads layer k - 1 from row lo on
+                release_tail(layer[1], int(layer[0][lo]))
+                release_tail(layer[2], int(layer[0][lo]))
         layer = (offsets, positions, values)
         if keep:
             kept[k] = layer

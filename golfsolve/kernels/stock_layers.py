@@ -363,19 +363,20 @@ def _clear(pos1, lo, hi, row):
 
 @njit(cache=True, parallel=True)
 def values_layer(s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl_start, cl_win,
-                 mem_start, members, rank_cl, chunks, pos, vals):
-    """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits),
-    packed: row h's entries from ``off[h]`` on, in bit order, as (position in the layer,
-    W). Layer k - 1 comes packed the same way (``off1``, ``pos1``, ``vals1``);
-    ``orders1[p]`` is N(M_p) there, ``down[p, j]`` as in the module's notes."""
-    nrows = s.shape[0]
+                 mem_start, members, rank_cl, chunks, lo, hi, slot, pos, vals):
+    """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits) for
+    rows lo .. hi - 1, packed: row h's entries from ``off[h]`` on, in bit order, as (position
+    in the layer, W). Layer k - 1 comes packed the same way (``off1``, ``pos1``, ``vals1``),
+    and only its rows below ``hi`` are read (a closure's rows are below its first);
+    ``orders1[p]`` is N(M_p) there, ``down[p, j]`` as in the module's notes; ``slot`` (empty)
+    has the type the closures' maxima are taken in, one that holds layer k - 1 exactly."""
     width1 = orders1.shape[0]
-    nblocks = (nrows + BLOCK - 1) // BLOCK
-    for t in prange(chunks):
-        tmp = np.zeros((14, width1), dtype=vals1.dtype)  # half the cache at uint32
-        own = np.zeros(width1, dtype=vals1.dtype)
+    nblocks = (hi - lo + BLOCK - 1) // BLOCK
+    for t in prange(min(chunks, nblocks)):
+        tmp = np.zeros((14, width1), dtype=slot.dtype)
+        own = np.zeros(width1, dtype=slot.dtype)
         for block in range(t, nblocks, chunks):
-            for h in range(block * BLOCK, min(nrows, (block + 1) * BLOCK)):
+            for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
                 if off[h + 1] > off[h]:
                     _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1, orders1,
                                 cl_start, cl_win, mem_start, members, rank_cl, tmp, own, pos,

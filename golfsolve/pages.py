@@ -1,0 +1,32 @@
+"""Arrays whose memory can be given back to the system a tail at a time, while the array
+lives on: a layer being read from its last rows down frees what it has read.
+
+Such an array takes memory only where it has been written (its pages are the system's until
+then), and :func:`release_tail` gives the written pages from an entry on back.
+"""
+
+from __future__ import annotations
+
+import mmap
+
+import numpy as np
+
+
+def paged_array(count: int, dtype) -> np.ndarray:
+    """An array of ``count`` entries of ``dtype``, zero until written, whose tail can be
+    released."""
+    dtype = np.dtype(dtype)
+    buffer = mmap.mmap(-1, max(1, count * dtype.itemsize),
+                       flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)  # private: freed for good
+    return np.frombuffer(buffer, dtype=dtype, count=count)
+
+
+def release_tail(array: np.ndarray, start: int) -> None:
+    """Give back the memory of entries ``start`` on of a :func:`paged_array` (the whole pages
+    among them); they read as zero afterwards, and nothing else changes."""
+    buffer = array.base.obj if isinstance(array.base, memoryview) else array.base
+    if not isinstance(buffer, mmap.mmap):
+        return  # not paged: its memory goes when the array does
+    first = -(-start * array.dtype.itemsize // mmap.PAGESIZE) * mmap.PAGESIZE
+    if first < len(buffer):
+        buffer.madvise(mmap.MADV_DONTNEED, first, len(buffer) - first)
