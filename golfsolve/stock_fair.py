@@ -22,6 +22,7 @@ from golfsolve.model.actions import DRAW, Action
 from golfsolve.pages import paged_array, release_tail
 
 CHUNKS = 64  # units of a range's rows handed to the threads (interleaved, for balance)
+CLOSURE_THREADS = 4  # at most: each holds marks of every row
 SWEEP_RANGES = 48  # a layer is computed in so many ranges of rows (at most), from the top down
 FIXED_BYTES = 64 << 20  # start-up, code, small tables: added to every estimate
 
@@ -186,7 +187,8 @@ def estimate(heights, unseen) -> int:
     value is stored; values are checked again, exactly, once the reach bits are known."""
     nrows = math.prod(int(h) + 1 for h in heights)
     nw = words(math.prod(int(unseen[r]) + 1 for r in range(1, 14)))
-    closures = nrows * (14 * 4 + 13 * 4 + 8) + nrows * 6 * 13 * 4  # marks, table, members
+    marks = nrows * (14 * 4 + 4 + 8) * CLOSURE_THREADS  # each thread's
+    closures = marks + nrows * (13 * 4 + 8) + nrows * 6 * 13 * 4  # marks, table, members
     return FIXED_BYTES + closures + 8 * nrows * nw
 
 
@@ -208,11 +210,9 @@ class Closures:
     """Every row's closures (see :func:`golfsolve.kernels.stock_layers.closure_table`), and the
     closure of any one (row, waste) on demand."""
 
-    def __init__(self, col_ranks, fits, h0, stride, ranks):
-        from golfsolve.kernels.stock_layers import closure_table
-
+    def __init__(self, col_ranks, fits, h0, stride, ranks, threads: int = 1):
         self.col_ranks, self.fits, self.h0, self.stride = col_ranks, fits, h0, stride
-        self.table = closure_table(col_ranks, fits, h0, stride, ranks)
+        self.table = _closure_tables(col_ranks, fits, h0, stride, ranks, threads)
         self._marks = None
 
     @property
@@ -233,6 +233,40 @@ class Closures:
         n, won = closure_of(self.col_ranks, self.fits, self.h0, self.stride, row, waste,
                             stamp, seen, tag, out)
         return [int(m) for m in out[:n]], bool(won)
+
+
+def _closure_tables(col_ranks, fits, h0, stride, ranks, threads: int) -> tuple:
+    """:func:`golfsolve.kernels.stock_layers.closure_table` of every row, its ranges computed
+    by up to ``threads`` threads at once and joined, ids and offsets shifted."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from golfsolve.kernels.stock_layers import SELF, closure_table, row_strides
+
+    nrows = int(row_strides(h0)[0])
+    parts = max(1, min(threads, CLOSURE_THREADS))
+    bounds = np.linspace(0, nrows, 4 * parts + 1 if parts > 1 else 2).astype(np.int64)
+
+    def part(i: int) -> tuple:
+        return closure_table(col_ranks, fits, h0, stride, ranks, int(bounds[i]),
+                             int(bounds[i + 1]))
+
+    with ThreadPoolExecutor(parts) as pool:
+        tables = list(pool.map(part, range(len(bounds) - 1)))
+    if len(tables) == 1:
+        return tables[0]
+    cl_starts, wins, mem_starts, members, rank_cls = [], [], [], [], []
+    closures = entries = 0
+    for cl_start, cl_win, mem_start, part_members, rank_cl in tables:
+        cl_starts.append(cl_start[:-1] + closures)
+        mem_starts.append(mem_start[:-1] + entries)
+        rank_cls.append(np.where(rank_cl == SELF, rank_cl, rank_cl + closures).astype(np.int32))
+        wins.append(cl_win)
+        members.append(part_members)
+        closures += cl_win.size
+        entries += part_members.size
+    return (np.concatenate([*cl_starts, [closures]]), np.concatenate(wins),
+            np.concatenate([*mem_starts, [entries]]), np.concatenate(members),
+            np.concatenate(rank_cls))
 
 
 class FairTable:
@@ -324,6 +358,8 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
 
 
 def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> StockFair:
+    from numba import get_num_threads
+
     from golfsolve.kernels.stock_layers import (
         layer_counts,
         reach_pass,
@@ -338,16 +374,16 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     top = layers.size
     nrows, stride = row_strides(h0)
     root = nrows - 1
-    closures = Closures(col_ranks, fits, h0, stride, layers.ranks)
+    closures = Closures(col_ranks, fits, h0, stride, layers.ranks, get_num_threads())
     cl_start, cl_win, mem_start, members, rank_cl = closures.table
     starts = _starts(closures, h0, waste_rank, root, top)
     root_closure = closures.of(root, waste_rank)
     clock.append(time.perf_counter())
     levels, level_start = row_levels(h0, stride, nrows)
     support = np.zeros((nrows, layers.valid.shape[0]), dtype=np.uint64)
-    reach_pass(levels, layers.strides, layers.radix, layers.has, cl_start, cl_win, mem_start,
-               members, rank_cl, np.array(root_closure[0], dtype=np.int64),
-               layers.layer_pos.shape[0] - 1, support)
+    reach_pass(levels, level_start, layers.strides, layers.radix, layers.has, cl_start, cl_win,
+               mem_start, members, rank_cl, np.array(root_closure[0], dtype=np.int64),
+               layers.layer_pos.shape[0] - 1, get_num_threads(), support)
     clock.append(time.perf_counter())
     support_pass(levels, level_start, layers.strides, layers.radix, layers.has, layers.valid,
                  cl_start, cl_win, mem_start, members, rank_cl, support,

@@ -225,3 +225,20 @@ def test_the_policy_line_says_how_far_below_the_exact_value_it_falls(cli):
     assert lines[2] == "  fair value          0.0%  exact (0/1)"
     assert lines[3] == ("  policy              0.0%  estimate: 0 of 20 games, 95% interval "
                         "[0.0%, 16.1%]; estimates a lower bound on the fair value, equal to it")
+
+
+@pytest.mark.parametrize(("number", "rules"), [(3, "classic"), (2, "easy")])
+def test_closures_computed_in_threads_are_the_closures_computed_in_one(number, rules):
+    from golfsolve.kernels.stock_layers import row_strides
+    from golfsolve.stock_fair import Closures
+
+    chosen = rules_by_name(rules)
+    col_ranks, heights, _, _, unseen = game_fair_arrays(Game(Deal.from_number(number), chosen))
+    h0 = np.asarray(heights, dtype=np.int64)
+    ranks = layers_of(np.asarray(unseen, dtype=np.int64)).ranks
+    args = (np.asarray(col_ranks, dtype=np.int64), chosen.fits_table(), h0, row_strides(h0)[1],
+            ranks)
+    one, three = Closures(*args, threads=1).table, Closures(*args, threads=3).table
+    assert len(one[1]) > 1_000_000  # closures, for the record
+    for alone, joined in zip(one, three, strict=True):
+        assert alone.dtype == joined.dtype and np.array_equal(alone, joined)

@@ -154,21 +154,22 @@ def _grow(a, need):
     return b
 
 
-@njit(cache=True)
-def closure_table(col_ranks, fits, h0, stride, ranks):
-    """Every row's closures under each present rank: (cl_start[rows + 1], cl_win[n],
-    mem_start[n + 1], members[...] int32 rows, rank_cl[rows, len(ranks)] int32). A row's
-    closures are ids cl_start[row] .. cl_start[row + 1] - 1; rank_cl holds one of them, or
-    SELF when the rank fits none of the row's free cards (the closure is the row alone)."""
+@njit(cache=True, nogil=True)
+def closure_table(col_ranks, fits, h0, stride, ranks, lo, hi):
+    """The closures of rows lo .. hi - 1 under each present rank: (cl_start[hi - lo + 1],
+    cl_win[n], mem_start[n + 1], members[...] int32 rows, rank_cl[hi - lo, len(ranks)] int32),
+    closure ids counted from 0 in this range. Row lo + i's closures are ids cl_start[i] ..
+    cl_start[i + 1] - 1; rank_cl holds one of them, or SELF when the rank fits none of the
+    row's free cards (the closure is the row alone). Holds no lock: ranges run in threads."""
     nrows = 1
     for c in range(COLUMNS):
         nrows *= h0[c] + 1
     nr = ranks.shape[0]
-    cl_start = np.zeros(nrows + 1, dtype=np.int64)
-    rank_cl = np.full((nrows, nr), SELF, dtype=np.int32)
-    cl_win = np.zeros(1 << 16, dtype=np.bool_)
-    mem_start = np.zeros(1 << 16, dtype=np.int64)
-    members = np.empty(1 << 20, dtype=np.int32)
+    cl_start = np.zeros(hi - lo + 1, dtype=np.int64)
+    rank_cl = np.full((hi - lo, nr), SELF, dtype=np.int32)
+    cl_win = np.zeros(1 << 12, dtype=np.bool_)
+    mem_start = np.zeros(1 << 12, dtype=np.int64)
+    members = np.empty(1 << 16, dtype=np.int32)
     stamp = np.zeros((nrows, 14), dtype=np.int32)
     seen = np.zeros(nrows, dtype=np.int32)
     out = np.empty(nrows, dtype=np.int64)
@@ -176,9 +177,9 @@ def closure_table(col_ranks, fits, h0, stride, ranks):
     ncl = 0
     nmem = 0
     tag = 0
-    for row in range(nrows):
+    for row in range(lo, hi):
         h = _decode(row, h0)
-        cl_start[row] = ncl
+        cl_start[row - lo] = ncl
         first = ncl
         for j in range(nr):
             mask = 0
@@ -191,10 +192,10 @@ def closure_table(col_ranks, fits, h0, stride, ranks):
             same = -1
             for i in range(j):
                 if masks[i] == mask:
-                    same = rank_cl[row, i]
+                    same = rank_cl[row - lo, i]
                     break
             if same >= 0:
-                rank_cl[row, j] = same
+                rank_cl[row - lo, j] = same
                 continue
             tag += 1
             n, won = closure_of(col_ranks, fits, h0, stride, row, ranks[j], stamp, seen, tag,
@@ -208,11 +209,11 @@ def closure_table(col_ranks, fits, h0, stride, ranks):
                 members[nmem + i] = out[i]
             nmem += n
             mem_start[ncl + 1] = nmem
-            rank_cl[row, j] = ncl
+            rank_cl[row - lo, j] = ncl
             ncl += 1
         if ncl - first > 13:
             raise ValueError("more closures in a row than ranks")
-    cl_start[nrows] = ncl
+    cl_start[hi - lo] = ncl
     return (cl_start, cl_win[:ncl].copy(), mem_start[: ncl + 1].copy(), members[:nmem].copy(),
             rank_cl)
 
@@ -244,40 +245,58 @@ def _or_down(dst, src, shift, mask):
         dst[i] |= v
 
 
-@njit(cache=True)
-def reach_pass(levels, strides, radix, has, cl_start, cl_win, mem_start, members, rank_cl,
-               seed_rows, seed_bit, r):
+@njit(cache=True, parallel=True)
+def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_start, members,
+               rank_cl, seed_rows, seed_bit, parts, r):
     """R into ``r`` (rows x words, zeroed; bits indexed by the whole mixed radix of the
     sub-multisets): the (h, M) about to draw that the start (bit ``seed_bit`` of the rows
-    ``seed_rows``) can reach. Rows are taken from the most cards down (``levels`` reversed):
-    a closure's other rows hold fewer cards."""
+    ``seed_rows``) can reach. Levels (``levels``: rows by cards left, ``level_start`` the
+    bounds) are taken from the most cards down: a closure's other rows hold fewer cards. A
+    level's rows are closed downwards in parallel, then ``parts`` threads push them, each
+    into the rows it owns (row mod parts)."""
     nr = strides.shape[0]
     nw = r.shape[1]
     for m in seed_rows:
         r[m, seed_bit >> 6] |= ONE << np.uint64(seed_bit & 63)
-    p = np.zeros(nw, dtype=np.uint64)
-    for q in range(levels.shape[0] - 1, -1, -1):
-        h = levels[q]
-        if h == 0 or _row_empty(r, h):
-            continue
-        row = r[h]
-        for j in range(nr):
-            for _ in range(radix[j] - 1):
-                _or_down(row, row, strides[j], has[j])
-        base = cl_start[h]
-        for i in range(cl_start[h + 1] - base):
-            c = base + i
-            if cl_win[c]:
+    for lv in range(level_start.shape[0] - 2, 0, -1):
+        lo, hi = level_start[lv], level_start[lv + 1]
+        for q in prange(lo, hi):
+            h = levels[q]
+            if _row_empty(r, h):
                 continue
-            for w in range(nw):
-                p[w] = 0
+            row = r[h]
             for j in range(nr):
-                if rank_cl[h, j] == c:
-                    _or_down(p, row, strides[j], has[j])
-            for t in range(mem_start[c] + 1, mem_start[c + 1]):
-                m = members[t]
-                for w in range(nw):
-                    r[m, w] |= p[w]
+                for _ in range(radix[j] - 1):
+                    _or_down(row, row, strides[j], has[j])
+        for part in prange(parts):
+            p = np.zeros(nw, dtype=np.uint64)
+            for q in range(lo, hi):
+                h = levels[q]
+                if _row_empty(r, h):
+                    continue
+                row = r[h]
+                base = cl_start[h]
+                for i in range(cl_start[h + 1] - base):
+                    c = base + i
+                    if cl_win[c]:
+                        continue
+                    mine = False
+                    for t in range(mem_start[c] + 1, mem_start[c + 1]):
+                        if members[t] % parts == part:
+                            mine = True
+                            break
+                    if not mine:
+                        continue
+                    for w in range(nw):
+                        p[w] = 0
+                    for j in range(nr):
+                        if rank_cl[h, j] == c:
+                            _or_down(p, row, strides[j], has[j])
+                    for t in range(mem_start[c] + 1, mem_start[c + 1]):
+                        m = members[t]
+                        if m % parts == part:
+                            for w in range(nw):
+                                r[m, w] |= p[w]
 
 
 @njit(cache=True, parallel=True)
