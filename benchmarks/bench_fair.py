@@ -133,7 +133,7 @@ def whole_deals(numbers: list[int], rules_names: list[str], limit: int, jobs: in
     print(header)
     print("-" * len(header))
     every = []
-    figures: dict[str, list[dict]] = {}
+    by_rules: dict[str, list[dict]] = {}
     for rules in rules_names:
         rows = []
         for number in numbers:
@@ -148,12 +148,12 @@ def whole_deals(numbers: list[int], rules_names: list[str], limit: int, jobs: in
                       f"{figures['peak_gb']:.2f} GB", flush=True)
         every += rows
         print(_whole_line(rules, rows), flush=True)
-        figures[rules] = rows
+        by_rules[rules] = rows
     print(_whole_line("both", every))
-    figures["both"] = every
+    by_rules["both"] = every
     print("the C prototype, deals 1-20 (../shared/DESIGN.md), and each figure's ratio, ours over"
           " its")
-    for label, rows in figures.items():
+    for label, rows in by_rules.items():
         if label not in PROTOTYPE:
             continue
         done = [r for r in rows if "wins" in r] or [{"seconds": 0.0, "peak_gb": 0.0}]
