@@ -242,3 +242,20 @@ def test_closures_computed_in_threads_are_the_closures_computed_in_one(number, r
     assert len(one[1]) > 1_000_000  # closures, for the record
     for alone, joined in zip(one, three, strict=True):
         assert alone.dtype == joined.dtype and np.array_equal(alone, joined)
+
+
+def test_the_published_census_holds_every_deal_once_with_its_exact_fraction():
+    import csv
+
+    census = Path(__file__).resolve().parent.parent / "docs" / "fair-census.csv"
+    with open(census, encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    for rules in ("classic", "easy"):
+        assert sorted(int(r["deal"]) for r in rows if r["rules"] == rules) == list(
+            range(1, 301))
+    for r in rows:
+        assert 0 <= int(r["wins"]) <= int(r["orders"])
+        assert float(r["fair_value"]) == round(int(r["wins"]) / int(r["orders"]), 6)
+    deal_3 = next(r for r in rows if (r["deal"], r["rules"]) == ("3", "classic"))
+    assert Fraction(int(deal_3["wins"]), int(deal_3["orders"])) == DEAL_3_CLASSIC
+    assert deal_3["best_first_action"] == "7"
