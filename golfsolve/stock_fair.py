@@ -182,14 +182,15 @@ def default_limit() -> int:
     return available_memory() * 4 // 5
 
 
-def estimate(heights, unseen) -> int:
+def estimate(heights, unseen, threads: int = CLOSURE_THREADS) -> int:
     """Bytes the first stage (closures, reach bits, two support layers) needs, before any
-    value is stored; values are checked again, exactly, once the reach bits are known."""
+    value is stored; values are checked again, exactly, once the reach bits are known. The
+    closure threads' marks (``threads`` of them at most) are gone before the bits are made."""
     nrows = math.prod(int(h) + 1 for h in heights)
     nw = words(math.prod(int(unseen[r]) + 1 for r in range(1, 14)))
-    marks = nrows * (14 * 4 + 4 + 8) * CLOSURE_THREADS  # each thread's
-    closures = marks + nrows * (13 * 4 + 8) + nrows * 6 * 13 * 4  # marks, table, members
-    return FIXED_BYTES + closures + 8 * nrows * nw
+    marks = nrows * (14 * 4 + 4 + 8) * max(1, min(threads, CLOSURE_THREADS))
+    table = nrows * (13 * 4 + 8) + nrows * 6 * 13 * 4  # rank_cl and cl_start, members
+    return FIXED_BYTES + table + max(marks, 8 * nrows * nw)
 
 
 @dataclass(frozen=True)
@@ -345,10 +346,10 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
     h0 = np.ascontiguousarray(heights, dtype=np.int64)
     fits = np.ascontiguousarray(fits, dtype=np.bool_)
     unseen = np.ascontiguousarray(unseen, dtype=np.int64)
-    first = estimate(h0, unseen)
+    threads = get_num_threads()
+    first = estimate(h0, unseen, min(jobs or threads, threads))
     if first > limit:
         raise NeedsMemory(first, limit)
-    threads = get_num_threads()
     if jobs:
         set_num_threads(max(1, min(jobs, threads)))
     try:
