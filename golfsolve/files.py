@@ -259,6 +259,22 @@ class LineFile:
             except OSError as exc:
                 raise OutputError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
+class StreamLines:
+    """Whole lines to an open text stream (standard output), as :class:`LineFile` writes
+    them to a file: each ``write`` is written and flushed at once; closing leaves the stream
+    open."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> None:
+        self._stream.write(text)
+        self._stream.flush()
+
+    def close(self) -> None:
+        pass
+
+
 _stdin_read: tuple[object, str] | None = None  # (the stream, its text): it cannot be read twice
 
 

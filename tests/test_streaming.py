@@ -152,6 +152,19 @@ def test_compare_and_export_read_a_database_with_filters(cli, tmp_path):
     beyond = cli("export", "19-22", "--db", str(db), "--rules", "classic", "--out", str(part))
     assert beyond.out == (f"2 rows written to {part}\n(2 deals named have nothing stored in "
                           f"{db} under these rules: left out)\n")
+    piped = cli("export", "19-22", "--db", str(db), "--rules", "classic", "--out", "-")
+    assert piped.code == 0
+    assert piped.out == part.read_bytes().decode("utf-8")  # the same rows as to a file
+    assert piped.err == (f"2 rows written to standard output\n(2 deals named have nothing "
+                         f"stored in {db} under these rules: left out)\n")
+    lines = cli("export", "3", "--db", str(db), "--rules", "easy,strict", "--out", "-",
+                "--format", "jsonl").out.splitlines()
+    assert [(json.loads(x)["deal"], json.loads(x)["rules"]) for x in lines] == [
+        ("3", "easy"), ("3", "strict")]
+    mixed = cli("export", "--db", str(db), "--out", str(part), "--format", "jsonl")
+    assert (mixed.code, mixed.err) == (2, f"golfsolve: error: --format is for --out - "
+                                          f"(standard output): the suffix of {part} names its "
+                                          "format\n")
     summary = cli("batch", "--db", str(db), "--rules", "dead-king")
     assert summary.out.splitlines()[0] == (
         "dead-king: 20 deals, 6 won, win rate 30.0% (95% Wilson interval [14.5%, 51.9%]), "

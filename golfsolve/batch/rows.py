@@ -35,10 +35,10 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from golfsolve.errors import InputError
-from golfsolve.files import LineFile, path_problem
+from golfsolve.files import LineFile, StreamLines, path_problem
 from golfsolve.model.codes import GameCode, has_code
 from golfsolve.model.rules import Rules, rules_by_name
 
@@ -129,14 +129,17 @@ class RowWriter:
     are whole records, with the moves of each row's deal. The file holds whole lines only: a
     write that fails part way (a full disk) is cut back to the last whole row."""
 
-    def __init__(self, path: str, odds: bool = False) -> None:
+    def __init__(self, path: str, odds: bool = False, stream: TextIO | None = None,
+                 fmt: str | None = None) -> None:
+        """Rows to the file ``path``, its suffix naming the format; or, with ``stream``, to
+        that stream (standard output) in ``fmt`` (csv or jsonl), ``path`` naming it."""
         self.path = path
-        self.suffix = check_out_path(path)
+        self.suffix = "." + str(fmt) if stream is not None else check_out_path(path)
         if self.suffix in LIST_SUFFIXES:
             raise InputError(f"{path}: a {self.suffix} file lists winnable deals, which batch "
                              "--won-only writes; rows go to .csv or .jsonl files")
         self.odds = odds
-        self.file = open_lines(path)
+        self.file = StreamLines(stream) if stream is not None else open_lines(path)
         self._fields = None
         if self.suffix == ".csv":
             self._fields = ROW_FIELDS + ODDS_FIELDS if odds else ROW_FIELDS
