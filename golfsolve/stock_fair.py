@@ -347,11 +347,11 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
     fits = np.ascontiguousarray(fits, dtype=np.bool_)
     unseen = np.ascontiguousarray(unseen, dtype=np.int64)
     threads = get_num_threads()
-    first = estimate(h0, unseen, min(jobs or threads, threads))
+    used = max(1, min(jobs, threads)) if jobs else threads
+    first = estimate(h0, unseen, used)
     if first > limit:
         raise NeedsMemory(first, limit)
-    if jobs:
-        set_num_threads(max(1, min(jobs, threads)))
+    set_num_threads(used)
     try:
         return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep)
     finally:
@@ -375,7 +375,8 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     top = layers.size
     nrows, stride = row_strides(h0)
     root = nrows - 1
-    closures = Closures(col_ranks, fits, h0, stride, layers.ranks, get_num_threads())
+    threads = get_num_threads()
+    closures = Closures(col_ranks, fits, h0, stride, layers.ranks, threads)
     cl_start, cl_win, mem_start, members, rank_cl = closures.table
     starts = _starts(closures, h0, waste_rank, root, top)
     root_closure = closures.of(root, waste_rank)
@@ -384,7 +385,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     support = np.zeros((nrows, layers.valid.shape[0]), dtype=np.uint64)
     reach_pass(levels, level_start, layers.strides, layers.radix, layers.has, cl_start, cl_win,
                mem_start, members, rank_cl, np.array(root_closure[0], dtype=np.int64),
-               layers.layer_pos.shape[0] - 1, get_num_threads(), support)
+               layers.layer_pos.shape[0] - 1, threads, support)
     clock.append(time.perf_counter())
     support_pass(levels, level_start, layers.strides, layers.radix, layers.has, layers.valid,
                  cl_start, cl_win, mem_start, members, rank_cl, support,
@@ -408,10 +409,11 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
         np.cumsum(counts[:, k], out=offsets[1:])
         positions = paged_array(int(offsets[-1]), np.uint16)
         values = paged_array(int(offsets[-1]), value_type(layers, k))
+        slot = slot_type(layers, k - 1)
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
             values_layer(support, layers.masks[k], offsets, layers.layer_pos, layers.down[k],
                          *layer, layers.orders[k - 1], cl_start, cl_win, mem_start, members,
-                         rank_cl, CHUNKS, lo, hi, slot_type(layers, k - 1), positions, values)
+                         rank_cl, CHUNKS, lo, hi, slot, positions, values)
             if not keep:  # no row left to compute reads layer k - 1 from row lo on
                 release_tail(layer[1], int(layer[0][lo]))
                 release_tail(layer[2], int(layer[0][lo]))
