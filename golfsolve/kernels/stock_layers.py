@@ -280,23 +280,20 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
                     c = base + i
                     if cl_win[c]:
                         continue
-                    mine = False
-                    for t in range(mem_start[c] + 1, mem_start[c + 1]):
-                        if members[t] % parts == part:
-                            mine = True
-                            break
-                    if not mine:
-                        continue
-                    for w in range(nw):
-                        p[w] = 0
-                    for j in range(nr):
-                        if rank_cl[h, j] == c:
-                            _or_down(p, row, strides[j], has[j])
+                    made = False  # p, made at this part's first row of the closure
                     for t in range(mem_start[c] + 1, mem_start[c + 1]):
                         m = members[t]
-                        if m % parts == part:
+                        if m % parts != part:
+                            continue
+                        if not made:
                             for w in range(nw):
-                                r[m, w] |= p[w]
+                                p[w] = 0
+                            for j in range(nr):
+                                if rank_cl[h, j] == c:
+                                    _or_down(p, row, strides[j], has[j])
+                            made = True
+                        for w in range(nw):
+                            r[m, w] |= p[w]
 
 
 @njit(cache=True, parallel=True)
