@@ -30,10 +30,12 @@ def echo_board(position, rules) -> None:
     """A position in the board format on standard output, and, since the format has no place
     for the rules, a note on stderr naming the ``--rules`` to read it back with when they are
     not Easy (what a board is taken under)."""
+    from golfsolve.model.rules import EASY
+
     click.echo(position.to_board(), nl=False)
-    if rules.name != "easy":
+    if rules.name != EASY.name:
         click.echo(f"note: the board format does not record the rules; read this board with "
-                   f"--rules {rules.name}, or it is taken under easy", err=True)
+                   f"--rules {rules.name}, or it is taken under {EASY.name}", err=True)
 
 
 def shown_encoding(stream) -> str:
