@@ -410,8 +410,9 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
         positions = paged_array(int(offsets[-1]), np.uint16)
         values = paged_array(int(offsets[-1]), value_type(layers, k))
         slot = slot_type(layers, k - 1)
+        down = np.where(layers.down[k] < 0, layers.width(k - 1), layers.down[k]).astype(np.int32)
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
-            values_layer(support, layers.masks[k], offsets, layers.layer_pos, layers.down[k],
+            values_layer(support, layers.masks[k], offsets, layers.layer_pos, down,
                          *layer, layers.orders[k - 1], cl_start, cl_win, mem_start, members,
                          rank_cl, CHUNKS, lo, hi, slot, positions, values)
             if not keep:  # no row left to compute reads layer k - 1 from row lo on

@@ -377,6 +377,10 @@ def _clear(pos1, lo, hi, row):
         row[pos1[i]] = 0
 
 
+OWN = 14  # slot of the row's own values in a thread's slots (closures are 0 .. 13)
+ORDERS = 15  # slot holding N(M) of layer k - 1: a won closure's best
+
+
 @njit(cache=True, parallel=True)
 def values_layer(s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl_start, cl_win,
                  mem_start, members, rank_cl, chunks, lo, hi, slot, pos, vals):
@@ -384,31 +388,35 @@ def values_layer(s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl_s
     rows lo .. hi - 1, packed: row h's entries from ``off[h]`` on, in bit order, as (position
     in the layer, W). Layer k - 1 comes packed the same way (``off1``, ``pos1``, ``vals1``),
     and only its rows below ``hi`` are read (a closure's rows are below its first);
-    ``orders1[p]`` is N(M_p) there, ``down[p, j]`` as in the module's notes; ``slot`` (empty)
-    has the type the closures' maxima are taken in, one that holds layer k - 1 exactly."""
+    ``orders1[p]`` is N(M_p) there; ``down[p, j]`` is as in the module's notes but with
+    width(k - 1) for none; ``slot`` (empty) has the type the closures' maxima are taken in,
+    one that holds layer k - 1 exactly."""
     width1 = orders1.shape[0]
     nblocks = (hi - lo + BLOCK - 1) // BLOCK
     for t in prange(min(chunks, nblocks)):
-        tmp = np.zeros((14, width1), dtype=slot.dtype)
-        own = np.zeros(width1, dtype=slot.dtype)
+        tmp = np.zeros((16, width1 + 1), dtype=slot.dtype)
+        for q in range(width1):
+            tmp[ORDERS, q] = orders1[q]
+        src = np.empty(down.shape[1], dtype=np.int64)
         for block in range(t, nblocks, chunks):
             for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
                 if off[h + 1] > off[h]:
-                    _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1, orders1,
-                                cl_start, cl_win, mem_start, members, rank_cl, tmp, own, pos,
+                    _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1,
+                                cl_start, cl_win, mem_start, members, rank_cl, tmp, src, pos,
                                 vals)
 
 
 @njit(cache=True)
-def _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl_start, cl_win,
-                mem_start, members, rank_cl, tmp, own, pos, vals):
-    """Row h's part of :func:`values_layer`; ``tmp`` and ``own`` come and go zeroed. A
-    closure's slot holds the max over its rows but h (the first), which ``own`` holds."""
+def _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1, cl_start, cl_win,
+                mem_start, members, rank_cl, tmp, src, pos, vals):
+    """Row h's part of :func:`values_layer`; ``tmp``'s slots but ORDERS come and go zeroed.
+    A closure's slot is made the max over all its rows, h (the first) included."""
     nr = down.shape[1]
-    width1 = own.shape[0]
+    width1 = tmp.shape[1] - 1
     base = cl_start[h]
     ncl = cl_start[h + 1] - base
-    _spread(pos1, vals1, off1[h], off1[h + 1], own)
+    own = tmp[OWN]
+    mine = _spread(pos1, vals1, off1[h], off1[h + 1], own)
     spread = 0
     for i in range(ncl):
         c = base + i
@@ -416,6 +424,18 @@ def _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl
             for q in range(mem_start[c] + 1, mem_start[c + 1]):
                 m = members[q]
                 spread += _spread(pos1, vals1, off1[m], off1[m + 1], tmp[i])
+    dense = spread + mine * ncl > width1 * ncl // 4
+    for i in range(ncl):
+        if not cl_win[base + i]:
+            row = tmp[i]
+            if dense:
+                for q in range(width1):
+                    row[q] = max(row[q], own[q])
+            else:
+                _spread(pos1, vals1, off1[h], off1[h + 1], row)
+    for j in range(nr):
+        c = rank_cl[h, j]
+        src[j] = OWN if c == SELF else ORDERS if cl_win[c] else c - base
     k = off[h]
     for w in range(s.shape[1]):
         x = s[h, w] & mask[w]
@@ -424,26 +444,18 @@ def _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl
             x &= x - ONE
             acc = 0
             for j in range(nr):
-                p1 = down[p, j]
-                if p1 < 0:
-                    continue
-                c = rank_cl[h, j]
-                if c == SELF:
-                    acc += own[p1]
-                elif cl_win[c]:
-                    acc += orders1[p1]
-                else:
-                    acc += max(own[p1], tmp[c - base, p1])
+                acc += tmp[src[j], down[p, j]]
             pos[k] = p
             vals[k] = acc
             k += 1
     _clear(pos1, off1[h], off1[h + 1], own)
-    if spread > width1 * ncl // 4:
+    if dense:
         tmp[:ncl] = 0
     else:
         for i in range(ncl):
             c = base + i
             if not cl_win[c]:
+                _clear(pos1, off1[h], off1[h + 1], tmp[i])
                 for q in range(mem_start[c] + 1, mem_start[c + 1]):
                     m = members[q]
                     _clear(pos1, off1[m], off1[m + 1], tmp[i])
