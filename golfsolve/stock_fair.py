@@ -137,9 +137,25 @@ def slot_type(layers: Layers, k: int) -> np.ndarray:
     return np.zeros(0, dtype=np.int64 if value_type(layers, k) == np.int64 else np.uint32)
 
 
-def entry_bytes(layers: Layers, k: int) -> int:
-    """Bytes a stored entry of layer k takes: its position and its W."""
-    return 2 + np.dtype(value_type(layers, k)).itemsize
+def row_layout(layers: Layers, k: int, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(poff, voff): where each row's positions and values start in layer k's arrays, row h
+    holding ``counts[h]`` entries. A row is stored dense (a value for each of the layer's
+    multisets, no positions) where that takes no more bytes than its entries with their
+    16-bit positions, else packed."""
+    n = counts.astype(np.int64)
+    vb = np.dtype(value_type(layers, k)).itemsize
+    dense = n * (2 + vb) >= layers.width(k) * vb
+    poff = np.zeros(n.shape[0] + 1, dtype=np.int64)
+    voff = np.zeros(n.shape[0] + 1, dtype=np.int64)
+    np.cumsum(np.where(dense, 0, n), out=poff[1:])
+    np.cumsum(np.where(dense, layers.width(k), n), out=voff[1:])
+    return poff, voff
+
+
+def row_bytes(layers: Layers, k: int, counts: np.ndarray) -> np.ndarray:
+    """Bytes each row of layer k takes, row h holding ``counts[h]`` entries."""
+    poff, voff = row_layout(layers, k, counts)
+    return 2 * np.diff(poff) + np.dtype(value_type(layers, k)).itemsize * np.diff(voff)
 
 
 def sweep_bounds(nrows: int) -> np.ndarray:
@@ -152,13 +168,13 @@ def sweep_bounds(nrows: int) -> np.ndarray:
 def sweep_peak(layers: Layers, counts: np.ndarray, bounds: np.ndarray) -> int:
     """The most bytes two layers hold at once during the sweeps (``counts[h, k]``: row h's
     entries in layer k): layer k from a range's first row up, layer k - 1 below its end,
-    each with its offsets and a page of slack."""
+    each with its offsets and a page of slack per array."""
     peak = 0
     for k in range(1, layers.size + 1):
-        above = np.cumsum(counts[::-1, k].astype(np.int64))[::-1] * entry_bytes(layers, k)
-        below = np.cumsum(counts[:, k - 1].astype(np.int64)) * entry_bytes(layers, k - 1)
+        above = np.cumsum(row_bytes(layers, k, counts[:, k])[::-1])[::-1]
+        below = np.cumsum(row_bytes(layers, k - 1, counts[:, k - 1]))
         peak = max(peak, int((above[bounds[:-1]] + below[bounds[1:] - 1]).max()))
-    return peak + 16 * (counts.shape[0] + 1) + 4 * mmap.PAGESIZE
+    return peak + 32 * (counts.shape[0] + 1) + 4 * mmap.PAGESIZE
 
 
 def words(width: int) -> int:
@@ -276,17 +292,19 @@ class FairTable:
 
     def __init__(self, h0, stride, layers: Layers, closures: Closures, kept: list):
         self.h0, self.stride, self.layers, self.closures = h0, stride, layers, closures
-        self.kept = kept  # kept[k] = (offsets, positions, values) of layer k
+        self.kept = kept  # kept[k] = (poff, voff, positions, values) of layer k
 
     def w(self, row: int, index: int, k: int) -> int:
         """W(h, M) for the row of h and M's whole-radix index; k = |M|."""
         if k == 0:
             return 0
-        offsets, positions, values = self.kept[k]
-        lo, hi = int(offsets[row]), int(offsets[row + 1])
+        poff, voff, positions, values = self.kept[k]
         p = int(self.layers.layer_pos[index])
+        lo, hi = int(poff[row]), int(poff[row + 1])
+        if lo == hi:  # dense, or empty
+            return int(values[voff[row] + p]) if voff[row + 1] > voff[row] else 0
         i = lo + int(np.searchsorted(positions[lo:hi], p))
-        return int(values[i]) if i < hi and positions[i] == p else 0
+        return int(values[voff[row] + i - lo]) if i < hi and positions[i] == p else 0
 
     def position(self, heights, waste_rank: int, unseen) -> StockFair | None:
         """The W of a later position (heights below the start's, the unseen cards a part of
@@ -394,7 +412,8 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     counts = np.zeros((nrows, top + 1), dtype=np.int32)
     layer_counts(support, layers.sizes, counts)
     entries = [int(n) for n in counts.sum(axis=0)]
-    sizes = [entry_bytes(layers, k) * entries[k] + 8 * (nrows + 1) for k in range(top + 1)]
+    sizes = [int(row_bytes(layers, k, counts[:, k]).sum()) + 16 * (nrows + 1)
+             for k in range(top + 1)]
     fixed = first + closures.nbytes + counts.nbytes
     bounds = sweep_bounds(nrows)
     needed = fixed + sweep_peak(layers, counts, bounds)
@@ -402,23 +421,22 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
         raise NeedsMemory(needed, limit)
     keep = keep and fixed + sum(sizes) <= limit
     kept: list = [None] * (top + 1)
-    layer = (np.zeros(nrows + 1, dtype=np.int64), np.zeros(0, dtype=np.uint16),
-             np.zeros(0, dtype=value_type(layers, 0)))
+    layer = (np.zeros(nrows + 1, dtype=np.int64), np.zeros(nrows + 1, dtype=np.int64),
+             np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=value_type(layers, 0)))
     for k in range(1, top + 1):
-        offsets = np.zeros(nrows + 1, dtype=np.int64)
-        np.cumsum(counts[:, k], out=offsets[1:])
-        positions = paged_array(int(offsets[-1]), np.uint16)
-        values = paged_array(int(offsets[-1]), value_type(layers, k))
+        poff, voff = row_layout(layers, k, counts[:, k])
+        positions = paged_array(int(poff[-1]), np.uint16)
+        values = paged_array(int(voff[-1]), value_type(layers, k))
         slot = slot_type(layers, k - 1)
         down = np.where(layers.down[k] < 0, layers.width(k - 1), layers.down[k]).astype(np.int32)
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
-            values_layer(support, layers.masks[k], offsets, layers.layer_pos, down,
-                         *layer, layers.orders[k - 1], cl_start, cl_win, mem_start, members,
-                         rank_cl, CHUNKS, lo, hi, slot, positions, values)
+            values_layer(support, layers.masks[k], poff, voff, layers.layer_pos, down, *layer,
+                         layers.orders[k - 1], cl_start, cl_win, mem_start, members, rank_cl,
+                         CHUNKS, lo, hi, slot, positions, values)
             if not keep:  # no row left to compute reads layer k - 1 from row lo on
-                release_tail(layer[1], int(layer[0][lo]))
                 release_tail(layer[2], int(layer[0][lo]))
-        layer = (offsets, positions, values)
+                release_tail(layer[3], int(layer[1][lo]))
+        layer = (poff, voff, positions, values)
         if keep:
             kept[k] = layer
     kept[top] = layer

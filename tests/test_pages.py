@@ -3,7 +3,7 @@
 import numpy as np
 
 from golfsolve.pages import paged_array, release_tail
-from golfsolve.stock_fair import layers_of, sweep_bounds, sweep_peak
+from golfsolve.stock_fair import layers_of, row_bytes, row_layout, sweep_bounds, sweep_peak
 
 PAGE_ENTRIES = 1024  # uint32 entries in a 4 KiB page
 
@@ -31,11 +31,21 @@ def test_release_tail_leaves_an_ordinary_array_alone():
     release_tail(paged_array(0, np.uint16), 0)
 
 
+def test_a_row_is_stored_dense_where_that_takes_no_more_bytes_than_packed():
+    layers = layers_of([0, 4, 4, 4] + [0] * 10)  # layer 1: 3 multisets, layer 2: 6
+    poff, voff = row_layout(layers, 2, np.array([0, 1, 2, 3, 6]))
+    # 16-bit values: packed takes 4 bytes an entry, dense 2 a multiset (12 in all)
+    assert poff.tolist() == [0, 0, 1, 3, 3, 3]
+    assert voff.tolist() == [0, 0, 1, 3, 9, 15]
+    assert row_bytes(layers, 2, np.array([0, 1, 2, 3, 6])).tolist() == [0, 4, 8, 12, 12]
+
+
 def test_the_sweeps_peak_is_layer_k_above_a_range_and_layer_k_minus_1_below_its_end():
-    layers = layers_of([0, 2, 1] + [0] * 11)  # {A, A, 2}: layers of 1, 2, 2, 1 multisets
-    counts = np.array([[0, 1, 0, 0], [0, 2, 3, 0], [0, 0, 1, 0], [0, 4, 2, 1]], dtype=np.int32)
+    layers = layers_of([0, 4, 4, 4] + [0] * 10)
+    counts = np.zeros((4, layers.size + 1), dtype=np.int32)
+    counts[:, 1] = [1, 2, 0, 1]  # bytes 4, 6 (dense), 0, 4
+    counts[:, 2] = [0, 1, 3, 6]  # bytes 0, 4, 12 (dense), 12 (dense)
     bounds = sweep_bounds(4)
     assert bounds.tolist() == [0, 1, 2, 3, 4]
-    # entries take 4 bytes (a position and a 16-bit value); k = 2 at its range from row 1:
-    # layer 2's rows 1-3 (6 entries) and layer 1's rows 0-1 (3 entries)
-    assert sweep_peak(layers, counts, bounds) == 4 * (6 + 3) + 16 * 5 + 4 * 4096
+    # k = 2 at its range from row 1: layer 2's rows 1-3 (28 bytes) and layer 1's rows 0-1 (10)
+    assert sweep_peak(layers, counts, bounds) == 28 + 10 + 32 * 5 + 4 * 4096

@@ -362,18 +362,27 @@ def layer_counts(s, sizes, counts):
 
 
 @njit(cache=True, inline="always")
-def _spread(pos1, vals1, lo, hi, row):
-    """Write packed entries lo..hi of layer k - 1 into ``row`` by position (the max of what
-    is there); returns how many."""
-    for i in range(lo, hi):
-        p = pos1[i]
-        row[p] = max(row[p], vals1[i])  # no branch: which is larger is a coin toss
-    return hi - lo
+def _take(poff1, voff1, pos1, vals1, m, row):
+    """Row m of layer k - 1 into ``row`` by position (the max of what is there); returns
+    (entries read, whether the row is dense: it then wrote every position)."""
+    lo, hi = voff1[m], voff1[m + 1]
+    v = vals1[lo:hi]  # slices, not offsets: the loops compile to vector code
+    if poff1[m + 1] == poff1[m]:  # dense (or empty): a value for every position
+        for q in range(hi - lo):
+            a, b = row[q], v[q]
+            row[q] = a if a > b else b
+        return hi - lo, hi > lo
+    ps = pos1[poff1[m]:poff1[m + 1]]
+    for i in range(hi - lo):
+        p = ps[i]
+        row[p] = max(row[p], v[i])  # no branch: which is larger is a coin toss
+    return hi - lo, False
 
 
 @njit(cache=True, inline="always")
-def _clear(pos1, lo, hi, row):
-    for i in range(lo, hi):
+def _clear(poff1, pos1, m, row):
+    """Zero in ``row`` the positions of packed row m of layer k - 1."""
+    for i in range(poff1[m], poff1[m + 1]):
         row[pos1[i]] = 0
 
 
@@ -382,15 +391,18 @@ ORDERS = 15  # slot holding N(M) of layer k - 1: a won closure's best
 
 
 @njit(cache=True, parallel=True)
-def values_layer(s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl_start, cl_win,
-                 mem_start, members, rank_cl, chunks, lo, hi, slot, pos, vals):
+def values_layer(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
+                 cl_start, cl_win, mem_start, members, rank_cl, chunks, lo, hi, slot, pos,
+                 vals):
     """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits) for
-    rows lo .. hi - 1, packed: row h's entries from ``off[h]`` on, in bit order, as (position
-    in the layer, W). Layer k - 1 comes packed the same way (``off1``, ``pos1``, ``vals1``),
-    and only its rows below ``hi`` are read (a closure's rows are below its first);
-    ``orders1[p]`` is N(M_p) there; ``down[p, j]`` is as in the module's notes but with
-    width(k - 1) for none; ``slot`` (empty) has the type the closures' maxima are taken in,
-    one that holds layer k - 1 exactly."""
+    rows lo .. hi - 1. Row h's values start at ``voff[h]``: a dense row (no positions:
+    ``poff[h + 1] == poff[h]``) has one for every position in the layer, zero off S; a packed
+    row has its entries in bit order, their positions from ``poff[h]`` on. Layer k - 1 comes
+    stored the same way (``poff1``, ``voff1``, ``pos1``, ``vals1``), and only its rows below
+    ``hi`` are read (a closure's rows are below its first); ``orders1[p]`` is N(M_p) there;
+    ``down[p, j]`` is as in the module's notes but with width(k - 1) for none; ``slot``
+    (empty) has the type the closures' maxima are taken in, one that holds layer k - 1
+    exactly. Dense rows' values must come zeroed."""
     width1 = orders1.shape[0]
     nblocks = (hi - lo + BLOCK - 1) // BLOCK
     for t in prange(min(chunks, nblocks)):
@@ -398,45 +410,50 @@ def values_layer(s, mask, off, layer_pos, down, off1, pos1, vals1, orders1, cl_s
         for q in range(width1):
             tmp[ORDERS, q] = orders1[q]
         src = np.empty(down.shape[1], dtype=np.int64)
+        full = np.zeros(14, dtype=np.bool_)
         for block in range(t, nblocks, chunks):
             for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
-                if off[h + 1] > off[h]:
-                    _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1,
-                                cl_start, cl_win, mem_start, members, rank_cl, tmp, src, pos,
-                                vals)
+                if voff[h + 1] > voff[h]:
+                    _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1,
+                                vals1, cl_start, cl_win, mem_start, members, rank_cl, tmp, src,
+                                full, pos, vals)
 
 
 @njit(cache=True)
-def _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1, cl_start, cl_win,
-                mem_start, members, rank_cl, tmp, src, pos, vals):
+def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, cl_start,
+                cl_win, mem_start, members, rank_cl, tmp, src, full, pos, vals):
     """Row h's part of :func:`values_layer`; ``tmp``'s slots but ORDERS come and go zeroed.
-    A closure's slot is made the max over all its rows, h (the first) included."""
+    A closure's slot is made the max over all its rows, h (the first) included; ``full[i]``
+    says slot i was written densely (it is then cleared whole)."""
     nr = down.shape[1]
     width1 = tmp.shape[1] - 1
     base = cl_start[h]
     ncl = cl_start[h + 1] - base
     own = tmp[OWN]
-    mine = _spread(pos1, vals1, off1[h], off1[h + 1], own)
-    spread = 0
+    mine, own_full = _take(poff1, voff1, pos1, vals1, h, own)
     for i in range(ncl):
         c = base + i
-        if not cl_win[c]:
-            for q in range(mem_start[c] + 1, mem_start[c + 1]):
-                m = members[q]
-                spread += _spread(pos1, vals1, off1[m], off1[m + 1], tmp[i])
-    dense = spread + mine * ncl > width1 * ncl // 4
-    for i in range(ncl):
-        if not cl_win[base + i]:
-            row = tmp[i]
-            if dense:
-                for q in range(width1):
-                    row[q] = max(row[q], own[q])
-            else:
-                _spread(pos1, vals1, off1[h], off1[h + 1], row)
+        if cl_win[c]:
+            continue
+        row = tmp[i]
+        steps = mine
+        dense = own_full
+        for q in range(mem_start[c] + 1, mem_start[c + 1]):
+            n, d = _take(poff1, voff1, pos1, vals1, members[q], row)
+            steps += n
+            dense |= d
+        dense |= steps > width1 // 4
+        full[i] = dense
+        if dense:
+            for q in range(width1):
+                row[q] = max(row[q], own[q])
+        else:
+            _take(poff1, voff1, pos1, vals1, h, row)
     for j in range(nr):
         c = rank_cl[h, j]
         src[j] = OWN if c == SELF else ORDERS if cl_win[c] else c - base
-    k = off[h]
+    packed = poff[h + 1] > poff[h]
+    k = 0
     for w in range(s.shape[1]):
         x = s[h, w] & mask[w]
         while x:
@@ -445,17 +462,23 @@ def _row_values(h, s, mask, off, layer_pos, down, off1, pos1, vals1, cl_start, c
             acc = 0
             for j in range(nr):
                 acc += tmp[src[j], down[p, j]]
-            pos[k] = p
-            vals[k] = acc
-            k += 1
-    _clear(pos1, off1[h], off1[h + 1], own)
-    if dense:
-        tmp[:ncl] = 0
+            if packed:
+                pos[poff[h] + k] = p
+                vals[voff[h] + k] = acc
+                k += 1
+            else:
+                vals[voff[h] + p] = acc
+    if own_full:
+        own[:width1] = 0
     else:
-        for i in range(ncl):
-            c = base + i
-            if not cl_win[c]:
-                _clear(pos1, off1[h], off1[h + 1], tmp[i])
-                for q in range(mem_start[c] + 1, mem_start[c + 1]):
-                    m = members[q]
-                    _clear(pos1, off1[m], off1[m + 1], tmp[i])
+        _clear(poff1, pos1, h, own)
+    for i in range(ncl):
+        c = base + i
+        if cl_win[c]:
+            continue
+        if full[i]:
+            tmp[i, :width1] = 0
+        else:
+            _clear(poff1, pos1, h, tmp[i])
+            for q in range(mem_start[c] + 1, mem_start[c + 1]):
+                _clear(poff1, pos1, members[q], tmp[i])
