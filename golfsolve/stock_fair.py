@@ -205,7 +205,7 @@ def estimate(heights, unseen, threads: int = CLOSURE_THREADS) -> int:
     nrows = math.prod(int(h) + 1 for h in heights)
     nw = words(math.prod(int(unseen[r]) + 1 for r in range(1, 14)))
     marks = nrows * (14 * 4 + 4 + 8) * max(1, min(threads, CLOSURE_THREADS))
-    table = nrows * (13 * 4 + 8) + nrows * 6 * 13 * 4  # rank_cl and cl_start, members
+    table = nrows * (13 * 4 + 8 + 7) + nrows * 6 * 13 * 4  # rank_cl, cl_start, tops; members
     return FIXED_BYTES + table + max(marks, 8 * nrows * nw)
 
 
@@ -228,13 +228,16 @@ class Closures:
     closure of any one (row, waste) on demand."""
 
     def __init__(self, col_ranks, fits, h0, stride, ranks, threads: int = 1):
+        from golfsolve.kernels.stock_layers import top_cards
+
         self.col_ranks, self.fits, self.h0, self.stride = col_ranks, fits, h0, stride
-        self.table = _closure_tables(col_ranks, fits, h0, stride, ranks, threads)
+        self.tops = top_cards(col_ranks, h0, stride, int(np.prod(h0 + 1)))
+        self.table = _closure_tables(self.tops, fits, stride, ranks, threads)
         self._marks = None
 
     @property
     def nbytes(self) -> int:
-        return sum(a.nbytes for a in self.table)
+        return self.tops.nbytes + sum(a.nbytes for a in self.table)
 
     def of(self, row: int, waste: int) -> tuple[list[int], bool]:
         """The rows removal-reachable from (row, waste), the row first, and whether they hold
@@ -247,25 +250,24 @@ class Closures:
                            np.zeros(nrows, dtype=np.int32), np.empty(nrows, dtype=np.int64), 0]
         stamp, seen, out, tag = self._marks
         self._marks[3] = tag = tag + 1
-        n, won = closure_of(self.col_ranks, self.fits, self.h0, self.stride, row, waste,
-                            stamp, seen, tag, out)
+        n, won = closure_of(self.tops, self.fits, self.stride, row, waste, stamp, seen, tag,
+                            out)
         return [int(m) for m in out[:n]], bool(won)
 
 
-def _closure_tables(col_ranks, fits, h0, stride, ranks, threads: int) -> tuple:
+def _closure_tables(tops, fits, stride, ranks, threads: int) -> tuple:
     """:func:`golfsolve.kernels.stock_layers.closure_table` of every row, its ranges computed
     by up to ``threads`` threads at once and joined, ids and offsets shifted."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from golfsolve.kernels.stock_layers import SELF, closure_table, row_strides
+    from golfsolve.kernels.stock_layers import SELF, closure_table
 
-    nrows = int(row_strides(h0)[0])
+    nrows = tops.shape[0]
     parts = max(1, min(threads, CLOSURE_THREADS))
     bounds = np.linspace(0, nrows, 4 * parts + 1 if parts > 1 else 2).astype(np.int64)
 
     def part(i: int) -> tuple:
-        return closure_table(col_ranks, fits, h0, stride, ranks, int(bounds[i]),
-                             int(bounds[i + 1]))
+        return closure_table(tops, fits, stride, ranks, int(bounds[i]), int(bounds[i + 1]))
 
     with ThreadPoolExecutor(parts) as pool:
         tables = list(pool.map(part, range(len(bounds) - 1)))

@@ -57,20 +57,22 @@ def _row_empty(bits, row):
 
 
 @njit(cache=True)
-def _decode(row, h0):
-    """The heights of a row."""
-    h = np.empty(COLUMNS, dtype=np.int64)
-    for c in range(COLUMNS):
-        h[c] = row % (h0[c] + 1)
-        row //= h0[c] + 1
-    return h
+def top_cards(col_ranks, h0, stride, nrows):
+    """``tops[row, c]``: the rank of column c's top card at a row (0: the column is empty)."""
+    tops = np.zeros((nrows, COLUMNS), dtype=np.int8)
+    for row in range(nrows):
+        for c in range(COLUMNS):
+            height = (row // stride[c]) % (h0[c] + 1)
+            if height:
+                tops[row, c] = col_ranks[c * COLUMN_STRIDE + height]
+    return tops
 
 
 @njit(cache=True)
-def closure_of(col_ranks, fits, h0, stride, row, waste, stamp, seen, tag, out):
+def closure_of(tops, fits, stride, row, waste, stamp, seen, tag, out):
     """The distinct rows removal-reachable from (row, waste), the row first, into ``out``;
-    returns (count, won). ``stamp`` (rows x 14) and ``seen`` (rows) are int32 marks compared
-    with ``tag``, which the caller makes new for each call."""
+    returns (count, won). ``tops`` is :func:`top_cards`; ``stamp`` (rows x 14) and ``seen``
+    (rows) are int32 marks compared with ``tag``, which the caller makes new for each call."""
     n = 0
     won = False
     stack = np.empty((6 * COLUMNS + 2, 2), dtype=np.int64)
@@ -89,17 +91,15 @@ def closure_of(col_ranks, fits, h0, stride, row, waste, stamp, seen, tag, out):
             n += 1
             if r == 0:
                 won = True
-        h = _decode(r, h0)
         for c in range(COLUMNS):
-            if h[c]:
-                card = col_ranks[c * COLUMN_STRIDE + h[c]]
-                if fits[w, card]:
-                    nr = r - stride[c]
-                    if stamp[nr, card] != tag:
-                        stamp[nr, card] = tag
-                        stack[top, 0] = nr
-                        stack[top, 1] = card
-                        top += 1
+            card = tops[r, c]
+            if card and fits[w, card]:
+                nr = r - stride[c]
+                if stamp[nr, card] != tag:
+                    stamp[nr, card] = tag
+                    stack[top, 0] = nr
+                    stack[top, 1] = card
+                    top += 1
     return n, won
 
 
@@ -155,15 +155,13 @@ def _grow(a, need):
 
 
 @njit(cache=True, nogil=True)
-def closure_table(col_ranks, fits, h0, stride, ranks, lo, hi):
+def closure_table(tops, fits, stride, ranks, lo, hi):
     """The closures of rows lo .. hi - 1 under each present rank: (cl_start[hi - lo + 1],
     cl_win[n], mem_start[n + 1], members[...] int32 rows, rank_cl[hi - lo, len(ranks)] int32),
     closure ids counted from 0 in this range. Row lo + i's closures are ids cl_start[i] ..
     cl_start[i + 1] - 1; rank_cl holds one of them, or SELF when the rank fits none of the
     row's free cards (the closure is the row alone). Holds no lock: ranges run in threads."""
-    nrows = 1
-    for c in range(COLUMNS):
-        nrows *= h0[c] + 1
+    nrows = tops.shape[0]
     nr = ranks.shape[0]
     cl_start = np.zeros(hi - lo + 1, dtype=np.int64)
     rank_cl = np.full((hi - lo, nr), SELF, dtype=np.int32)
@@ -178,13 +176,12 @@ def closure_table(col_ranks, fits, h0, stride, ranks, lo, hi):
     nmem = 0
     tag = 0
     for row in range(lo, hi):
-        h = _decode(row, h0)
         cl_start[row - lo] = ncl
         first = ncl
         for j in range(nr):
             mask = 0
             for c in range(COLUMNS):
-                if h[c] and fits[ranks[j], col_ranks[c * COLUMN_STRIDE + h[c]]]:
+                if tops[row, c] and fits[ranks[j], tops[row, c]]:
                     mask |= 1 << c
             masks[j] = mask
             if mask == 0:
@@ -198,8 +195,7 @@ def closure_table(col_ranks, fits, h0, stride, ranks, lo, hi):
                 rank_cl[row - lo, j] = same
                 continue
             tag += 1
-            n, won = closure_of(col_ranks, fits, h0, stride, row, ranks[j], stamp, seen, tag,
-                                out)
+            n, won = closure_of(tops, fits, stride, row, ranks[j], stamp, seen, tag, out)
             cl_win = _grow(cl_win, ncl + 1)
             mem_start = _grow(mem_start, ncl + 2)
             members = _grow(members, nmem + n)
