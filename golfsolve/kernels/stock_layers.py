@@ -216,29 +216,48 @@ def closure_table(tops, fits, stride, ranks, lo, hi):
 
 @njit(cache=True, inline="always")
 def _or_up(dst, src, shift, mask):
-    """dst |= (src << shift) & mask, over whole bitsets (src may be dst: one step)."""
+    """dst |= (src << shift) & mask, over whole bitsets; src is not dst. (Slices, not offset
+    indices: the loops compile to vector code.)"""
     ws = shift >> 6
     b = np.uint64(shift & 63)
+    n = dst.shape[0] - ws
+    if n <= 0:
+        return
+    d0 = dst[ws:]
+    m0 = mask[ws:]
+    if b == 0:
+        for i in range(n):
+            d0[i] |= src[i] & m0[i]
+        return
     back = np.uint64(64) - b
-    for i in range(dst.shape[0] - 1, ws - 1, -1):
-        v = src[i - ws] << b
-        if b and i - ws >= 1:
-            v |= src[i - ws - 1] >> back
-        dst[i] |= v & mask[i]
+    d0[0] |= (src[0] << b) & m0[0]
+    d1 = dst[ws + 1:]
+    m1 = mask[ws + 1:]
+    s1 = src[1:]
+    for i in range(n - 1):
+        d1[i] |= ((s1[i] << b) | (src[i] >> back)) & m1[i]
 
 
 @njit(cache=True, inline="always")
 def _or_down(dst, src, shift, mask):
-    """dst |= (src & mask) >> shift, over whole bitsets (src may be dst: one step)."""
+    """dst |= (src & mask) >> shift, over whole bitsets; src is not dst."""
     ws = shift >> 6
     b = np.uint64(shift & 63)
+    n = dst.shape[0] - ws
+    if n <= 0:
+        return
+    s0 = src[ws:]
+    m0 = mask[ws:]
+    if b == 0:
+        for i in range(n):
+            dst[i] |= s0[i] & m0[i]
+        return
     back = np.uint64(64) - b
-    n = dst.shape[0]
-    for i in range(n - ws):
-        v = (src[i + ws] & mask[i + ws]) >> b
-        if b and i + ws + 1 < n:
-            v |= (src[i + ws + 1] & mask[i + ws + 1]) << back
-        dst[i] |= v
+    s1 = src[ws + 1:]
+    m1 = mask[ws + 1:]
+    for i in range(n - 1):
+        dst[i] |= ((s0[i] & m0[i]) >> b) | ((s1[i] & m1[i]) << back)
+    dst[n - 1] |= (s0[n - 1] & m0[n - 1]) >> b
 
 
 @njit(cache=True, parallel=True)
@@ -261,9 +280,11 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
             if _row_empty(r, h):
                 continue
             row = r[h]
+            snap = np.empty(nw, dtype=np.uint64)
             for j in range(nr):
                 for _ in range(radix[j] - 1):
-                    _or_down(row, row, strides[j], has[j])
+                    snap[:] = row
+                    _or_down(row, snap, strides[j], has[j])
         for part in prange(parts):
             p = np.zeros(nw, dtype=np.uint64)
             for q in range(lo, hi):
@@ -339,7 +360,8 @@ def support_pass(levels, level_start, strides, radix, has, valid, cl_start, cl_w
                 continue
             for j in range(nr):
                 for _ in range(radix[j] - 1):
-                    _or_up(acc, acc, strides[j], has[j])
+                    zc[:] = acc  # zc is done with: a snapshot for each step
+                    _or_up(acc, zc, strides[j], has[j])
             for w in range(nw):
                 row[w] &= acc[w]
                 if row[w]:
