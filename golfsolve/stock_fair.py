@@ -358,7 +358,9 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
     index 1..13, making up the whole stock) and of each legal action. Raises
     :class:`NeedsMemory` before allocating more than ``limit`` bytes (default: 80% of the
     memory available now). With ``keep``, every layer is kept, where it fits in ``limit``
-    too, as the result's ``table``; ``jobs`` caps the threads."""
+    too, as the result's ``table``, and it covers every position play can reach from here,
+    those best play never draws in included (which costs more entries); ``jobs`` caps the
+    threads."""
     from numba import get_num_threads, set_num_threads
 
     limit = default_limit() if limit is None else limit
@@ -405,7 +407,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     support = np.zeros((nrows, layers.valid.shape[0]), dtype=np.uint64)
     reach_pass(levels, level_start, layers.strides, layers.radix, layers.has, cl_start, cl_win,
                mem_start, members, rank_cl, np.array(root_closure[0], dtype=np.int64),
-               layers.layer_pos.shape[0] - 1, threads, support)
+               layers.layer_pos.shape[0] - 1, threads, keep, support)
     clock.append(time.perf_counter())
     support_pass(levels, level_start, layers.strides, layers.radix, layers.has, layers.valid,
                  cl_start, cl_win, mem_start, members, rank_cl, support,

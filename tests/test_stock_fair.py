@@ -4,6 +4,7 @@ against the memoised expectimax, the card-level recursion and whole-deal vectors
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from golfsolve.model.rules import CLASSIC, rules_by_name
 from golfsolve.packing import game_fair_arrays, pack_columns
 from golfsolve.stock_fair import NeedsMemory, estimate, layers_of, stock_fair, stock_fair_game
 
-from .test_expectimax import clairvoyant_odds, position_strategy, reference_actions
+from .test_expectimax import clairvoyant_odds, play_to, position_strategy, reference_actions
 
 VECTORS = Path(__file__).parent / "data" / "stock-fair-vectors.json"
 
@@ -117,6 +118,19 @@ def test_a_kept_table_answers_later_positions_as_a_new_pass_does(game, rnd):
         fresh = stock_fair_game(game)
         assert (later.wins, later.orders, later.actions) == (fresh.wins, fresh.orders,
                                                              fresh.actions)
+
+
+def test_a_kept_table_covers_positions_where_best_play_would_have_won_without_drawing():
+    # Easy deal 2858 with 6 cards left: a player can walk into a closure that holds the empty
+    # tableau and draw there; the table's value of that draw is the sure win a new pass finds
+    game = play_to(2858, rules_by_name("easy"), 6, random.Random(0))
+    table = stock_fair_game(game, keep=True).table
+    for move in ["1", "7", "d", "3"]:
+        game.play(move)
+    _, heights, waste_rank, _, unseen = game_fair_arrays(game)
+    later, fresh = table.position(heights, waste_rank, unseen), stock_fair_game(game)
+    assert fresh.actions[DRAW] == fresh.orders == 120
+    assert (later.wins, later.orders, later.actions) == (fresh.wins, fresh.orders, fresh.actions)
 
 
 # ----- from the first card, end to end ---------------------------------------------------------

@@ -262,13 +262,15 @@ def _or_down(dst, src, shift, mask):
 
 @njit(cache=True, parallel=True)
 def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_start, members,
-               rank_cl, seed_rows, seed_bit, parts, r):
+               rank_cl, seed_rows, seed_bit, parts, through_won, r):
     """R into ``r`` (rows x words, zeroed; bits indexed by the whole mixed radix of the
     sub-multisets): the (h, M) about to draw that the start (bit ``seed_bit`` of the rows
-    ``seed_rows``) can reach. Levels (``levels``: rows by cards left, ``level_start`` the
-    bounds) are taken from the most cards down: a closure's other rows hold fewer cards. A
-    level's rows are closed downwards in parallel, then ``parts`` threads push them, each
-    into the rows it owns (row mod parts)."""
+    ``seed_rows``) can reach, through won closures too when ``through_won`` (best play never
+    draws in one, but a player may: a table for later positions needs them). Levels
+    (``levels``: rows by cards left, ``level_start`` the bounds) are taken from the most
+    cards down: a closure's other rows hold fewer cards. A level's rows are closed downwards
+    in parallel, then ``parts`` threads push them, each into the rows it owns (row mod
+    parts)."""
     nr = strides.shape[0]
     nw = r.shape[1]
     for m in seed_rows:
@@ -295,7 +297,7 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
                 base = cl_start[h]
                 for i in range(cl_start[h + 1] - base):
                     c = base + i
-                    if cl_win[c]:
+                    if cl_win[c] and not through_won:
                         continue
                     made = False  # p, made at this part's first row of the closure
                     for t in range(mem_start[c] + 1, mem_start[c + 1]):
