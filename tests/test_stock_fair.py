@@ -203,7 +203,7 @@ def test_one_deals_fair_value_is_given_without_an_interval_over_deals(cli):
 
 
 def test_a_deal_that_needs_more_than_a_workers_share_is_computed_alone(cli, tmp_path):
-    # deal 1 under Classic needs 416 MB, deal 3 649 MB: with 600 MB for two workers (300 MB
+    # deal 1 under Classic needs 424 MB, deal 3 657 MB: with 600 MB for two workers (300 MB
     # each), deal 1 waits and runs alone with the 600 MB; deal 3 never fits
     rows = tmp_path / "rows.csv"
     done = cli("batch", "1", "3", "--rules", "classic", "--odds", "--samples", "4", "--jobs",
