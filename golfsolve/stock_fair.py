@@ -153,9 +153,10 @@ def row_layout(layers: Layers, k: int, counts: np.ndarray) -> tuple[np.ndarray, 
 
 
 def row_bytes(layers: Layers, k: int, counts: np.ndarray) -> np.ndarray:
-    """Bytes each row of layer k takes, row h holding ``counts[h]`` entries."""
-    poff, voff = row_layout(layers, k, counts)
-    return 2 * np.diff(poff) + np.dtype(value_type(layers, k)).itemsize * np.diff(voff)
+    """Bytes each row of layer k takes, row h holding ``counts[h]`` entries: the fewer of
+    packed and dense, as :func:`row_layout` lays it out."""
+    vb = np.dtype(value_type(layers, k)).itemsize
+    return np.minimum(counts.astype(np.int64) * (2 + vb), layers.width(k) * vb)
 
 
 def sweep_bounds(nrows: int) -> np.ndarray:
@@ -170,10 +171,13 @@ def sweep_peak(layers: Layers, counts: np.ndarray, bounds: np.ndarray) -> int:
     entries in layer k): layer k from a range's first row up, layer k - 1 below its end,
     each with its offsets and a page of slack per array."""
     peak = 0
+    lower = row_bytes(layers, 0, counts[:, 0])
     for k in range(1, layers.size + 1):
-        above = np.cumsum(row_bytes(layers, k, counts[:, k])[::-1])[::-1]
-        below = np.cumsum(row_bytes(layers, k - 1, counts[:, k - 1]))
+        here = row_bytes(layers, k, counts[:, k])
+        above = np.cumsum(here[::-1])[::-1]
+        below = np.cumsum(lower)
         peak = max(peak, int((above[bounds[:-1]] + below[bounds[1:] - 1]).max()))
+        lower = here
     return peak + 32 * (counts.shape[0] + 1) + 4 * mmap.PAGESIZE
 
 
@@ -416,14 +420,13 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     counts = np.zeros((nrows, top + 1), dtype=np.int32)
     layer_counts(support, layers.sizes, counts)
     entries = [int(n) for n in counts.sum(axis=0)]
-    sizes = [int(row_bytes(layers, k, counts[:, k]).sum()) + 16 * (nrows + 1)
-             for k in range(top + 1)]
     fixed = first + closures.nbytes + counts.nbytes
     bounds = sweep_bounds(nrows)
     needed = fixed + sweep_peak(layers, counts, bounds)
     if needed > limit:
         raise NeedsMemory(needed, limit)
-    keep = keep and fixed + sum(sizes) <= limit
+    keep = keep and fixed + sum(int(row_bytes(layers, k, counts[:, k]).sum()) + 16 * (nrows + 1)
+                                for k in range(top + 1)) <= limit
     kept: list = [None] * (top + 1)
     layer = (np.zeros(nrows + 1, dtype=np.int64), np.zeros(nrows + 1, dtype=np.int64),
              np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=value_type(layers, 0)))
