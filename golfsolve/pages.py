@@ -12,12 +12,15 @@ import mmap
 import numpy as np
 
 
-def paged_array(count: int, dtype) -> np.ndarray:
+def paged_array(count: int, dtype, huge: bool = False) -> np.ndarray:
     """An array of ``count`` entries of ``dtype``, zero until written, whose tail can be
-    released."""
+    released; ``huge`` asks for huge pages (fewer faults when it is written whole, as numpy
+    asks for its own large arrays)."""
     dtype = np.dtype(dtype)
     buffer = mmap.mmap(-1, max(1, count * dtype.itemsize),
                        flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)  # private: freed for good
+    if huge and hasattr(mmap, "MADV_HUGEPAGE"):
+        buffer.madvise(mmap.MADV_HUGEPAGE)
     return np.frombuffer(buffer, dtype=dtype, count=count)
 
 

@@ -12,18 +12,28 @@ computed.
 from __future__ import annotations
 
 import math
-import mmap
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from golfsolve.layer_storage import (
+    bit_offsets,
+    high_type,
+    kept_bytes,
+    position_offsets,
+    slot_type,
+    sweep_bounds,
+    sweep_peak,
+    value_offsets,
+    value_type,
+    words,
+)
 from golfsolve.model.actions import DRAW, Action
 from golfsolve.pages import paged_array, release_tail
 
 CHUNKS = 64  # units of a range's rows handed to the threads (interleaved, for balance)
 CLOSURE_THREADS = 4  # at most: each holds marks of every row
-SWEEP_RANGES = 48  # a layer is computed in so many ranges of rows (at most), from the top down
 FIXED_BYTES = 64 << 20  # start-up, code, small tables: added to every estimate
 
 
@@ -123,66 +133,6 @@ def layers_of(unseen) -> Layers:
     card_count[index] = sizes
     return Layers(ranks, down, orders, strides, np.array(radices, dtype=np.int64), has,
                   bitset(index), masks, position, card_count)
-
-
-def value_type(layers: Layers, k: int) -> type:
-    """The narrowest type that holds every W of layer k exactly (0 <= W <= N(M))."""
-    most = int(layers.orders[k].max())
-    return np.uint16 if most < 1 << 16 else np.uint32 if most < 1 << 32 else np.int64
-
-
-def slot_type(layers: Layers, k: int) -> np.ndarray:
-    """An empty array of the type in which layer k's values are compared: 32 bits where they
-    fit (16-bit arithmetic is slower), else 64."""
-    return np.zeros(0, dtype=np.int64 if value_type(layers, k) == np.int64 else np.uint32)
-
-
-def row_layout(layers: Layers, k: int, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(poff, voff): where each row's positions and values start in layer k's arrays, row h
-    holding ``counts[h]`` entries. A row is stored dense (a value for each of the layer's
-    multisets, no positions) where that takes no more bytes than its entries with their
-    16-bit positions, else packed."""
-    n = counts.astype(np.int64)
-    vb = np.dtype(value_type(layers, k)).itemsize
-    dense = n * (2 + vb) >= layers.width(k) * vb
-    poff = np.zeros(n.shape[0] + 1, dtype=np.int64)
-    voff = np.zeros(n.shape[0] + 1, dtype=np.int64)
-    np.cumsum(np.where(dense, 0, n), out=poff[1:])
-    np.cumsum(np.where(dense, layers.width(k), n), out=voff[1:])
-    return poff, voff
-
-
-def row_bytes(layers: Layers, k: int, counts: np.ndarray) -> np.ndarray:
-    """Bytes each row of layer k takes, row h holding ``counts[h]`` entries: the fewer of
-    packed and dense, as :func:`row_layout` lays it out."""
-    vb = np.dtype(value_type(layers, k)).itemsize
-    return np.minimum(counts.astype(np.int64) * (2 + vb), layers.width(k) * vb)
-
-
-def sweep_bounds(nrows: int) -> np.ndarray:
-    """Where the row ranges of a layer's sweep start (and one bound past the last row): a
-    layer is computed range by range from the top, and the previous layer's rows above the
-    range being computed are given back."""
-    return np.append(np.arange(0, nrows, -(-nrows // SWEEP_RANGES)), nrows)
-
-
-def sweep_peak(layers: Layers, counts: np.ndarray, bounds: np.ndarray) -> int:
-    """The most bytes two layers hold at once during the sweeps (``counts[h, k]``: row h's
-    entries in layer k): layer k from a range's first row up, layer k - 1 below its end,
-    each with its offsets and a page of slack per array."""
-    peak = 0
-    lower = row_bytes(layers, 0, counts[:, 0])
-    for k in range(1, layers.size + 1):
-        here = row_bytes(layers, k, counts[:, k])
-        above = np.cumsum(here[::-1])[::-1]
-        below = np.cumsum(lower)
-        peak = max(peak, int((above[bounds[:-1]] + below[bounds[1:] - 1]).max()))
-        lower = here
-    return peak + 32 * (counts.shape[0] + 1) + 4 * mmap.PAGESIZE
-
-
-def words(width: int) -> int:
-    return (width + 63) // 64
 
 
 def available_memory() -> int:
@@ -296,21 +246,37 @@ class FairTable:
     """W of every (heights, unseen multiset) the start can reach, about to draw, layer by
     layer: it answers any later position of the same game without a new pass."""
 
-    def __init__(self, h0, stride, layers: Layers, closures: Closures, kept: list):
+    def __init__(self, h0, stride, layers: Layers, closures: Closures, kept: list,
+                 bits: np.ndarray):
         self.h0, self.stride, self.layers, self.closures = h0, stride, layers, closures
-        self.kept = kept  # kept[k] = (poff, voff, positions, values) of layer k
+        self.kept = kept  # kept[k] = (poff, boff, voff, positions, low, high) of layer k
+        self.bits = bits
 
     def w(self, row: int, index: int, k: int) -> int:
         """W(h, M) for the row of h and M's whole-radix index; k = |M|."""
         if k == 0:
             return 0
-        poff, voff, positions, values = self.kept[k]
+        poff, boff, voff, positions, low, high = self.kept[k]
         p = int(self.layers.layer_pos[index])
-        lo, hi = int(poff[row]), int(poff[row + 1])
-        if lo == hi:  # dense, or empty
-            return int(values[voff[row] + p]) if voff[row + 1] > voff[row] else 0
-        i = lo + int(np.searchsorted(positions[lo:hi], p))
-        return int(values[voff[row] + i - lo]) if i < hi and positions[i] == p else 0
+        start = int(voff[row])
+        if start == int(voff[row + 1]):
+            return 0
+        if poff[row] < poff[row + 1]:  # packed, positions stored
+            lo, hi = int(poff[row]), int(poff[row + 1])
+            i = lo + int(np.searchsorted(positions[lo:hi], p))
+            if i == hi or positions[i] != p:
+                return 0
+            i += start - lo
+        elif boff[row] < boff[row + 1]:  # packed, positions the bits of S
+            row_bits = self.bits[int(boff[row]):int(boff[row + 1])]
+            word, bit = divmod(p, 64)
+            below = int(row_bits[word]) & ((1 << (bit + 1)) - 1)
+            if not below >> bit:
+                return 0
+            i = start + int(np.bitwise_count(row_bits[:word]).sum()) + below.bit_count() - 1
+        else:  # dense
+            i = start + p
+        return int(low[i]) | (int(high[i]) << 16 if high.shape[0] else 0)
 
     def position(self, heights, waste_rank: int, unseen) -> StockFair | None:
         """The W of a later position (heights below the start's, the unseen cards a part of
@@ -357,14 +323,15 @@ def _starts(closures: Closures, heights, waste_rank: int, row: int, unseen_count
 
 def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
                limit: int | None = None, jobs: int | None = None,
-               keep: bool = False) -> StockFair:
+               keep: bool = False, compact: bool | None = None) -> StockFair:
     """The exact W of a position (heights 7 x 0..5, the waste rank, the unseen ranks' counts,
     index 1..13, making up the whole stock) and of each legal action. Raises
     :class:`NeedsMemory` before allocating more than ``limit`` bytes (default: 80% of the
     memory available now). With ``keep``, every layer is kept, where it fits in ``limit``
     too, as the result's ``table``, and it covers every position play can reach from here,
     those best play never draws in included (which costs more entries); ``jobs`` caps the
-    threads."""
+    threads. The layers are stored in the fast layout where it fits in ``limit``, else in the
+    compact one (:mod:`golfsolve.layer_storage`); ``compact`` True or False asks for one."""
     from numba import get_num_threads, set_num_threads
 
     limit = default_limit() if limit is None else limit
@@ -379,14 +346,17 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
         raise NeedsMemory(first, limit)
     set_num_threads(used)
     try:
-        return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep)
+        return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep, compact)
     finally:
         set_num_threads(threads)
 
 
-def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> StockFair:
+def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
+             compact) -> StockFair:
     from numba import get_num_threads
 
+    from golfsolve.kernels.compact_layers import layer_bits
+    from golfsolve.kernels.compact_layers import values_layer as compact_values
     from golfsolve.kernels.stock_layers import (
         layer_counts,
         reach_pass,
@@ -408,7 +378,10 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     root_closure = closures.of(root, waste_rank)
     clock.append(time.perf_counter())
     levels, level_start = row_levels(h0, stride, nrows)
-    support = np.zeros((nrows, layers.valid.shape[0]), dtype=np.uint64)
+    nw = layers.valid.shape[0]
+    # S by the whole radix: the compact layout gives it back as it turns it into bits
+    whole_radix = paged_array(nrows * nw, np.uint64, huge=True)
+    support = whole_radix.reshape(nrows, nw)
     reach_pass(levels, level_start, layers.strides, layers.radix, layers.has, cl_start, cl_win,
                mem_start, members, rank_cl, np.array(root_closure[0], dtype=np.int64),
                layers.layer_pos.shape[0] - 1, threads, keep, support)
@@ -420,35 +393,62 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     counts = np.zeros((nrows, top + 1), dtype=np.int32)
     layer_counts(support, layers.sizes, counts)
     entries = [int(n) for n in counts.sum(axis=0)]
-    fixed = first + closures.nbytes + counts.nbytes
     bounds = sweep_bounds(nrows)
-    needed = fixed + sweep_peak(layers, counts, bounds)
-    if needed > limit:
+    # the fast layout where it fits, else the compact one
+    fixed = first + closures.nbytes + counts.nbytes
+    needed = fixed + sweep_peak(layers, counts, bounds, False)
+    if compact is False and needed > limit:
         raise NeedsMemory(needed, limit)
-    keep = keep and fixed + sum(int(row_bytes(layers, k, counts[:, k]).sum()) + 16 * (nrows + 1)
-                                for k in range(top + 1)) <= limit
+    if compact is None:
+        compact = needed > limit
+    if compact:
+        fixed = FIXED_BYTES + closures.nbytes + counts.nbytes
+        needed = fixed + sweep_peak(layers, counts, bounds, True, nw)
+        if needed > limit:
+            raise NeedsMemory(needed, limit)
+    keep = keep and fixed + kept_bytes(layers, counts, compact) <= limit
+    boff = bit_offsets(layers, counts, compact)
+    bits = paged_array(int(boff[0][-1]), np.uint64)
+    if compact:  # S by layer, from the top; S by the whole radix given back as it is read
+        for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):
+            layer_bits(support, layers.sizes, layers.layer_pos, np.array(boff), lo, hi, bits)
+            release_tail(whole_radix, int(lo) * nw)
+        support = support[:0]
     kept: list = [None] * (top + 1)
-    layer = (np.zeros(nrows + 1, dtype=np.int64), np.zeros(nrows + 1, dtype=np.int64),
-             np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=value_type(layers, 0)))
+    no_rows = np.zeros(nrows + 1, dtype=np.int64)
+    layer = (no_rows, boff[0], no_rows, np.zeros(0, dtype=np.uint16),
+             np.zeros(0, dtype=value_type(layers, 0)), np.zeros(0, dtype=np.uint8))
     for k in range(1, top + 1):
-        poff, voff = row_layout(layers, k, counts[:, k])
+        poff = position_offsets(layers, k, counts[:, k], compact)
+        voff = value_offsets(layers, k, counts[:, k], compact)
         positions = paged_array(int(poff[-1]), np.uint16)
-        values = paged_array(int(voff[-1]), value_type(layers, k))
+        high_dtype = high_type(layers, k) if compact else None
+        low = paged_array(int(voff[-1]), np.uint16 if compact else value_type(layers, k))
+        high = paged_array(int(voff[-1]), high_dtype) if high_dtype else np.zeros(0, np.uint8)
         slot = slot_type(layers, k - 1)
         down = np.where(layers.down[k] < 0, layers.width(k - 1), layers.down[k]).astype(np.int32)
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
-            values_layer(support, layers.masks[k], poff, voff, layers.layer_pos, down, *layer,
-                         layers.orders[k - 1], cl_start, cl_win, mem_start, members, rank_cl,
-                         CHUNKS, lo, hi, slot, positions, values)
+            if compact:
+                compact_values(bits, boff[k], voff, down, *layer[1:3], *layer[4:],
+                               layers.orders[k - 1], cl_start, cl_win, mem_start, members,
+                               rank_cl, CHUNKS, lo, hi, slot, low, high)
+            else:
+                values_layer(support, layers.masks[k], poff, voff, layers.layer_pos, down,
+                             layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
+                             cl_start, cl_win, mem_start, members, rank_cl, CHUNKS, lo, hi,
+                             slot, positions, low)
             if not keep:  # no row left to compute reads layer k - 1 from row lo on
-                release_tail(layer[2], int(layer[0][lo]))
-                release_tail(layer[3], int(layer[1][lo]))
-        layer = (poff, voff, positions, values)
+                poff1, boff1, voff1, positions1, low1, high1 = layer
+                release_tail(positions1, int(poff1[lo]))
+                release_tail(low1, int(voff1[lo]))
+                release_tail(high1, int(voff1[lo]))
+                release_tail(bits, int(boff1[lo]))
+        layer = (poff, boff[k], voff, positions, low, high)
         if keep:
             kept[k] = layer
     kept[top] = layer
     clock.append(time.perf_counter())
-    table = FairTable(h0, stride, layers, closures, kept)
+    table = FairTable(h0, stride, layers, closures, kept, bits)
     index = layers.layer_pos.shape[0] - 1
     n_orders = int(layers.orders[top][0])
 
@@ -459,6 +459,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
     seconds = [round(b - a, 3) for a, b in zip(clock, clock[1:], strict=False)]
     counters = {"rows": nrows, "closures": int(cl_win.size), "members": int(members.size),
                 "support": sum(entries), "widest": max(entries), "bytes": needed,
+                "compact": compact,
                 **dict(zip(("s_closures", "s_reach", "s_support", "s_values"), seconds,
                            strict=True))}
     return StockFair(best(root_closure), n_orders, {a: best(f) for a, f in starts.items()},
@@ -466,10 +467,10 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep) -> Sto
 
 
 def stock_fair_game(game, *, limit: int | None = None, jobs: int | None = None,
-                    keep: bool = False) -> StockFair:
+                    keep: bool = False, compact: bool | None = None) -> StockFair:
     """:func:`stock_fair` of where a Game stands, its whole stock left unseen."""
     from golfsolve.packing import game_fair_arrays
 
     col_ranks, heights, waste_rank, _, unseen = game_fair_arrays(game)
     return stock_fair(col_ranks, heights, waste_rank, unseen, game.rules.fits_table(),
-                      limit=limit, jobs=jobs, keep=keep)
+                      limit=limit, jobs=jobs, keep=keep, compact=compact)

@@ -2,8 +2,16 @@
 
 import numpy as np
 
+from golfsolve.layer_storage import (
+    bit_offsets,
+    position_offsets,
+    row_bytes,
+    sweep_bounds,
+    sweep_peak,
+    value_offsets,
+)
 from golfsolve.pages import paged_array, release_tail
-from golfsolve.stock_fair import layers_of, row_bytes, row_layout, sweep_bounds, sweep_peak
+from golfsolve.stock_fair import layers_of
 
 PAGE_ENTRIES = 1024  # uint32 entries in a 4 KiB page
 
@@ -33,11 +41,13 @@ def test_release_tail_leaves_an_ordinary_array_alone():
 
 def test_a_row_is_stored_dense_where_that_takes_no_more_bytes_than_packed():
     layers = layers_of([0, 4, 4, 4] + [0] * 10)  # layer 1: 3 multisets, layer 2: 6
-    poff, voff = row_layout(layers, 2, np.array([0, 1, 2, 3, 6]))
+    counts = np.array([0, 1, 2, 3, 6])
+    poff = position_offsets(layers, 2, counts, False)
+    voff = value_offsets(layers, 2, counts, False)
     # 16-bit values: packed takes 4 bytes an entry, dense 2 a multiset (12 in all)
     assert poff.tolist() == [0, 0, 1, 3, 3, 3]
     assert voff.tolist() == [0, 0, 1, 3, 9, 15]
-    assert row_bytes(layers, 2, np.array([0, 1, 2, 3, 6])).tolist() == [0, 4, 8, 12, 12]
+    assert row_bytes(layers, 2, counts, False).tolist() == [0, 4, 8, 12, 12]
 
 
 def test_the_sweeps_peak_is_layer_k_above_a_range_and_layer_k_minus_1_below_its_end():
@@ -48,4 +58,30 @@ def test_the_sweeps_peak_is_layer_k_above_a_range_and_layer_k_minus_1_below_its_
     bounds = sweep_bounds(4)
     assert bounds.tolist() == [0, 1, 2, 3, 4]
     # k = 2 at its range from row 1: layer 2's rows 1-3 (28 bytes) and layer 1's rows 0-1 (10)
-    assert sweep_peak(layers, counts, bounds) == 28 + 10 + 32 * 5 + 4 * 4096
+    assert sweep_peak(layers, counts, bounds, False) == 28 + 10 + 32 * 5 + 4 * 4096
+
+
+def test_a_compact_row_keeps_bits_for_positions_and_is_dense_from_three_quarters():
+    layers = layers_of([0, 4, 4, 4] + [0] * 10)  # layer 2: 6 multisets, one bit word
+    counts = np.array([0, 1, 4, 5, 6])  # dense from 4.5 entries
+    assert position_offsets(layers, 2, counts, True).tolist() == [0] * 6
+    assert value_offsets(layers, 2, counts, True).tolist() == [0, 0, 1, 5, 11, 17]
+    assert row_bytes(layers, 2, counts, True).tolist() == [0, 2, 8, 12, 12]
+    table = np.zeros((5, layers.size + 1), dtype=np.int32)
+    table[:, 2] = counts
+    table[:, 1] = [3, 0, 1, 0, 0]  # layer 1: 3 multisets, row 0 dense, row 2 packed
+    boff = bit_offsets(layers, table, True)
+    # the top layer first: layer 2's words (rows 1 and 2), then layer 1's (row 2)
+    assert boff[2].tolist() == [0, 0, 1, 2, 2, 2]
+    assert boff[1].tolist() == [2, 2, 2, 3, 3, 3]
+    assert boff[0][-1] == 3
+
+
+def test_the_compact_peak_counts_the_whole_radix_while_it_is_turned_into_bits():
+    layers = layers_of([0, 4, 4, 4] + [0] * 10)
+    counts = np.zeros((4, layers.size + 1), dtype=np.int32)
+    counts[:, 1] = [0, 0, 0, 1]  # 2 bytes, one bit word (8 bytes)
+    bounds = sweep_bounds(4)
+    # from the top: S's 4 rows of 100 words (3,200 bytes) and row 3's bits, while row 3 is turned
+    offsets = 4 * (layers.size + 1) * 5 + 16 * 5 + 6 * 4096
+    assert sweep_peak(layers, counts, bounds, True, 100) == 3200 + 8 + offsets

@@ -120,6 +120,45 @@ def test_a_kept_table_answers_later_positions_as_a_new_pass_does(game, rnd):
                                                              fresh.actions)
 
 
+@settings(max_examples=40, deadline=None)
+@given(position_strategy(10, min_left=4))
+def test_the_compact_layout_gives_the_fast_layouts_integers(game):
+    fast, compact = stock_fair_game(game, compact=False), stock_fair_game(game, compact=True)
+    assert compact.counters["compact"] and not fast.counters["compact"]
+    assert (compact.wins, compact.orders, compact.actions) == (fast.wins, fast.orders,
+                                                               fast.actions)
+
+
+@settings(max_examples=10, deadline=None)
+@given(position_strategy(10, min_left=6), st.randoms(use_true_random=False))
+def test_a_compact_kept_table_answers_later_positions_as_a_new_pass_does(game, rnd):
+    table = stock_fair_game(game, keep=True, compact=True).table
+    assert table is not None
+    while game.status == "playing" and game.stock_left and rnd.random() < 0.9:
+        game.play(rnd.choice([str(c) for c in game.playable_columns()] + ["d"]))
+    if game.status != "playing" or not game.stock_left:
+        return
+    _, heights, waste_rank, _, unseen = game_fair_arrays(game)
+    later, fresh = table.position(heights, waste_rank, unseen), stock_fair_game(game)
+    assert (later.wins, later.orders, later.actions) == (fresh.wins, fresh.orders, fresh.actions)
+
+
+def test_a_deal_the_fast_layout_does_not_fit_is_computed_compact():
+    # deal 3 under Classic needs 657 MB fast, 534 MB compact: with 600 MB it is compact, every
+    # value as its vector has it (16 unseen cards: values in 3, 4 and 6 bytes)
+    case = next(c for c in json.loads(VECTORS.read_text(encoding="utf-8"))
+                if (c["deal"], c["rules"]) == (3, "classic"))
+    game = Game(Deal.from_number(3), CLASSIC)
+    result = stock_fair_game(game, limit=600_000_000)
+    assert result.counters["compact"]
+    assert result.counters["bytes"] == 534_133_288
+    assert [result.wins, result.orders] == case["value"]
+    assert result.actions == {Action.from_token(a): w for a, w in case["actions"].items()}
+    with pytest.raises(NeedsMemory) as refused:
+        stock_fair_game(game, limit=600_000_000, compact=False)
+    assert refused.value.needed == 657_393_926
+
+
 def test_a_kept_table_covers_positions_where_best_play_would_have_won_without_drawing():
     # Easy deal 2858 with 6 cards left: a player can walk into a closure that holds the empty
     # tableau and draw there; the table's value of that draw is the sure win a new pass finds
@@ -203,11 +242,11 @@ def test_one_deals_fair_value_is_given_without_an_interval_over_deals(cli):
 
 
 def test_a_deal_that_needs_more_than_a_workers_share_is_computed_alone(cli, tmp_path):
-    # deal 1 under Classic needs 424 MB, deal 3 657 MB: with 600 MB for two workers (300 MB
-    # each), deal 1 waits and runs alone with the 600 MB; deal 3 never fits
+    # deal 1 under Classic needs 424 MB, deal 3 657 MB (534 MB compact): with 500 MB for two
+    # workers (250 MB each), deal 1 waits and runs alone with the 500 MB; deal 3 never fits
     rows = tmp_path / "rows.csv"
     done = cli("batch", "1", "3", "--rules", "classic", "--odds", "--samples", "4", "--jobs",
-               "2", "--memory", "600M", "--out", str(rows), "--quiet")
+               "2", "--memory", "500M", "--out", str(rows), "--quiet")
     assert done.code == 0, done.err
     import csv
 

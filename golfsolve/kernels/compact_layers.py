@@ -1,0 +1,187 @@
+"""The compact layout's kernels for the whole-stock fair value (:mod:`golfsolve.layer_storage`
+says what it stores): the layer DP of :mod:`golfsolve.kernels.stock_layers`, with S's bits by
+layer for positions and values split into their low 16 bits and the bits above them.
+
+A packed row's entries are in the bit order of its words of S's bits (bit p of word w: the
+multiset at position 64 w + p in the layer); a dense row (no words) has a value for each
+multiset of the layer, and off S one that nothing on S reads (every value on S reads only
+entries the start can reach, whose values are exact).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from golfsolve.kernels.stock_layers import BLOCK, ONE, ORDERS, OWN, SELF
+
+
+@njit(cache=True, parallel=True)
+def layer_bits(s, sizes, layer_pos, boff, lo, hi, bits):
+    """S by layer, for rows lo .. hi - 1: row h's multisets of layer k (``sizes``: each whole
+    radix index's cards; ``layer_pos`` its position in its layer) as bits from word
+    ``boff[k, h]`` of ``bits`` on, for the rows that have words there (``boff[k, h + 1] >
+    boff[k, h]``). ``bits`` comes zeroed."""
+    for h in prange(lo, hi):
+        for w in range(s.shape[1]):
+            x = s[h, w]
+            while x:
+                index = w * 64 + trailing_zeros(x)
+                x &= x - ONE
+                k = sizes[index]
+                b = boff[k, h]
+                if boff[k, h + 1] > b:
+                    p = layer_pos[index]
+                    bits[b + (p >> 6)] |= ONE << np.uint64(p & 63)
+
+
+@njit(cache=True, inline="always")
+def _store(lo, hi, i, value):
+    """Entry i: its low 16 bits in ``lo``, the bits above them in ``hi`` (empty where no value
+    of the layer has any)."""
+    lo[i] = value & 0xFFFF
+    if hi.shape[0]:
+        hi[i] = value >> 16
+
+
+@njit(cache=True, inline="always")
+def _take(boff1, voff1, bits, lo1, hi1, m, row):
+    """Row m of layer k - 1 into ``row`` by position (the max of what is there); returns
+    (entries read, whether the row is dense: it then wrote every position)."""
+    a, b = voff1[m], voff1[m + 1]
+    if b == a:
+        return 0, False
+    v = lo1[a:b]  # slices, not offsets: the loops compile to vector code
+    u = hi1[a:b] if hi1.shape[0] else hi1
+    if boff1[m + 1] == boff1[m]:  # dense
+        if hi1.shape[0]:
+            for q in range(b - a):
+                x = np.int64(v[q]) | (np.int64(u[q]) << 16)
+                y = row[q]
+                row[q] = y if y > x else x
+        else:
+            for q in range(b - a):
+                y, x = row[q], v[q]
+                row[q] = y if y > x else x
+        return b - a, True
+    ws = bits[boff1[m]:boff1[m + 1]]
+    i = 0
+    for w in range(ws.shape[0]):
+        x = ws[w]
+        base = w * 64
+        if hi1.shape[0]:
+            while x:
+                p = base + trailing_zeros(x)
+                x &= x - ONE
+                row[p] = max(row[p], np.int64(v[i]) | (np.int64(u[i]) << 16))
+                i += 1
+        else:
+            while x:
+                p = base + trailing_zeros(x)
+                x &= x - ONE
+                row[p] = max(row[p], v[i])  # no branch: which is larger is a coin toss
+                i += 1
+    return b - a, False
+
+
+@njit(cache=True, inline="always")
+def _clear(boff1, bits, m, row):
+    """Zero in ``row`` the positions of packed row m of layer k - 1."""
+    ws = bits[boff1[m]:boff1[m + 1]]
+    for w in range(ws.shape[0]):
+        x = ws[w]
+        while x:
+            row[w * 64 + trailing_zeros(x)] = 0
+            x &= x - ONE
+
+
+@njit(cache=True, parallel=True)
+def values_layer(bits, boff, voff, down, boff1, voff1, lo1, hi1, orders1, cl_start, cl_win,
+                 mem_start, members, rank_cl, chunks, lo, hi, slot, vlo, vhi):
+    """W of layer k on S for rows lo .. hi - 1, into ``vlo``/``vhi``. Row h's values start at
+    ``voff[h]``; it is packed where it has words of S's bits (``bits`` from ``boff[h]`` to
+    ``boff[h + 1]``), else dense. Layer k - 1 comes stored the same way (``boff1``, ``voff1``,
+    ``lo1``, ``hi1``), and only its rows below ``hi`` are read; ``orders1``, ``down`` and
+    ``slot`` are as :func:`golfsolve.kernels.stock_layers.values_layer` has them."""
+    width1 = orders1.shape[0]
+    nblocks = (hi - lo + BLOCK - 1) // BLOCK
+    for t in prange(min(chunks, nblocks)):
+        tmp = np.zeros((16, width1 + 1), dtype=slot.dtype)
+        for q in range(width1):
+            tmp[ORDERS, q] = orders1[q]
+        src = np.empty(down.shape[1], dtype=np.int64)
+        full = np.zeros(14, dtype=np.bool_)
+        for block in range(t, nblocks, chunks):
+            for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
+                if voff[h + 1] > voff[h]:
+                    _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, cl_start,
+                                cl_win, mem_start, members, rank_cl, tmp, src, full, vlo, vhi)
+
+
+@njit(cache=True, inline="always")
+def _sum(tmp, src, down, p):
+    acc = 0
+    for j in range(down.shape[1]):
+        acc += tmp[src[j], down[p, j]]
+    return acc
+
+
+@njit(cache=True)
+def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, cl_start, cl_win, mem_start,
+                members, rank_cl, tmp, src, full, vlo, vhi):
+    """Row h's part of :func:`values_layer`, as the fast layout's is."""
+    width1 = tmp.shape[1] - 1
+    base = cl_start[h]
+    ncl = cl_start[h + 1] - base
+    own = tmp[OWN]
+    mine, own_full = _take(boff1, voff1, bits, lo1, hi1, h, own)
+    for i in range(ncl):
+        c = base + i
+        if cl_win[c]:
+            continue
+        row = tmp[i]
+        steps = mine
+        dense = own_full
+        for q in range(mem_start[c] + 1, mem_start[c + 1]):
+            n, d = _take(boff1, voff1, bits, lo1, hi1, members[q], row)
+            steps += n
+            dense |= d
+        dense |= steps > width1 // 4
+        full[i] = dense
+        if dense:
+            for q in range(width1):
+                row[q] = max(row[q], own[q])
+        else:
+            _take(boff1, voff1, bits, lo1, hi1, h, row)
+    for j in range(down.shape[1]):
+        c = rank_cl[h, j]
+        src[j] = OWN if c == SELF else ORDERS if cl_win[c] else c - base
+    start = voff[h]
+    if boff[h + 1] > boff[h]:  # packed
+        ws = bits[boff[h]:boff[h + 1]]
+        k = start
+        for w in range(ws.shape[0]):
+            x = ws[w]
+            while x:
+                p = w * 64 + trailing_zeros(x)
+                x &= x - ONE
+                _store(vlo, vhi, k, _sum(tmp, src, down, p))
+                k += 1
+    else:  # dense: every position
+        for p in range(down.shape[0]):
+            _store(vlo, vhi, start + p, _sum(tmp, src, down, p))
+    if own_full:
+        own[:width1] = 0
+    else:
+        _clear(boff1, bits, h, own)
+    for i in range(ncl):
+        c = base + i
+        if cl_win[c]:
+            continue
+        if full[i]:
+            tmp[i, :width1] = 0
+        else:
+            _clear(boff1, bits, h, tmp[i])
+            for q in range(mem_start[c] + 1, mem_start[c + 1]):
+                _clear(boff1, bits, members[q], tmp[i])

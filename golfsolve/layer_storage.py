@@ -1,0 +1,171 @@
+"""How each layer of a whole-stock fair value is stored, and the memory the sweeps hold.
+
+A layer k has a row of entries per height vector: one per multiset of S (the sub-multisets
+of the unseen ranks, of size k, whose value the start can need and is not zero). Two layouts:
+
+- **fast**: values in the narrowest type that holds them (16, 32 or 64 bits); a row is dense
+  (a value for each of the layer's multisets, zero off S) where that takes no more bytes than
+  packed, and a packed row keeps each entry's 16-bit position. S is kept whole (by the whole
+  mixed radix) all through.
+- **compact**: values in just the bytes their largest N(M) needs (16 low bits, and 8, 16 or 32
+  above them), no positions: S is turned into bits by layer, a packed row's positions are its
+  bits (the bits a layer no longer needs are given back with its values); a row is dense where
+  that costs at most a third more than its entries alone. About half the memory of fast, and
+  slower (the positions are found bit by bit).
+
+The layer k entries of row h are ``counts[h]`` (``counts[:, k]`` of the whole table).
+"""
+
+from __future__ import annotations
+
+import mmap
+
+import numpy as np
+
+SWEEP_RANGES = 48  # a layer is computed in so many ranges of rows (at most), from the top down
+DENSE_SHARE = 0.75  # compact: a row holding at least this share of the layer's multisets is dense
+
+
+def words(width: int) -> int:
+    """64-bit words of a bitset of ``width`` bits."""
+    return (width + 63) // 64
+
+
+def value_type(layers, k: int) -> type:
+    """Fast: the narrowest type that holds every W of layer k exactly (0 <= W <= N(M))."""
+    most = int(layers.orders[k].max())
+    return np.uint16 if most < 1 << 16 else np.uint32 if most < 1 << 32 else np.int64
+
+
+def high_type(layers, k: int) -> type | None:
+    """Compact: the type of the bits above the low 16 of layer k's values, the narrowest that
+    holds them exactly; None where 16 bits hold every W of the layer."""
+    most = int(layers.orders[k].max())
+    if most < 1 << 16:
+        return None
+    return np.uint8 if most < 1 << 24 else np.uint16 if most < 1 << 32 else np.uint32
+
+
+def value_bytes(layers, k: int, compact: bool) -> int:
+    """Bytes a value of layer k takes."""
+    if not compact:
+        return np.dtype(value_type(layers, k)).itemsize
+    high = high_type(layers, k)
+    return 2 + (np.dtype(high).itemsize if high else 0)
+
+
+def slot_type(layers, k: int) -> np.ndarray:
+    """An empty array of the type in which layer k's values are compared: 32 bits where they
+    fit (16-bit arithmetic is slower), else 64."""
+    return np.zeros(0, dtype=np.int64 if int(layers.orders[k].max()) >= 1 << 32 else np.uint32)
+
+
+def dense_rows(layers, k: int, counts: np.ndarray, compact: bool) -> np.ndarray:
+    """Which rows of layer k are stored dense (see the module's notes)."""
+    width = layers.width(k)
+    if compact:
+        return (counts > 0) & (counts >= DENSE_SHARE * width)
+    vb = value_bytes(layers, k, False)
+    return (counts > 0) & (counts.astype(np.int64) * (2 + vb) >= width * vb)
+
+
+def value_offsets(layers, k: int, counts: np.ndarray, compact: bool) -> np.ndarray:
+    """Where each row's values start in layer k's arrays (and one bound past the last)."""
+    voff = np.zeros(counts.shape[0] + 1, dtype=np.int64)
+    dense = dense_rows(layers, k, counts, compact)
+    np.cumsum(np.where(dense, layers.width(k), counts), out=voff[1:])
+    return voff
+
+
+def position_offsets(layers, k: int, counts: np.ndarray, compact: bool) -> np.ndarray:
+    """Where each row's 16-bit positions start in layer k's (and one bound past the last):
+    a fast packed row's entries; none in a dense row, nor in the compact layout."""
+    poff = np.zeros(counts.shape[0] + 1, dtype=np.int64)
+    if not compact:
+        np.cumsum(np.where(dense_rows(layers, k, counts, False), 0, counts), out=poff[1:])
+    return poff
+
+
+def bit_words(layers, k: int, counts: np.ndarray, compact: bool) -> np.ndarray:
+    """The 64-bit words of S's bits each row keeps for layer k: a compact packed row's (its
+    positions); none otherwise."""
+    if not compact:
+        return np.zeros(counts.shape[0], dtype=np.int64)
+    packed = (counts > 0) & ~dense_rows(layers, k, counts, True)
+    return np.where(packed, words(layers.width(k)), 0).astype(np.int64)
+
+
+def bit_offsets(layers, counts: np.ndarray, compact: bool) -> list[np.ndarray]:
+    """``boff[k][h]``: the word where row h's bits of layer k start in one array holding every
+    layer's, the top layer first (so that the layers read first, the lowest, are its tail and
+    can be given back), rows in order within a layer; ``boff[k][rows]`` is where layer k ends,
+    and ``boff[0][rows]`` the words in all. All zero in the fast layout."""
+    nrows = counts.shape[0]
+    if not compact:
+        return [np.zeros(nrows + 1, dtype=np.int32)] * (layers.size + 1)
+    boff = np.zeros((layers.size + 1, nrows + 1), dtype=np.int64)
+    start = 0
+    for k in range(layers.size, -1, -1):
+        boff[k, 0] = start
+        np.cumsum(bit_words(layers, k, counts[:, k], True), out=boff[k, 1:])
+        boff[k, 1:] += start
+        start = int(boff[k, nrows])
+    if start >= 1 << 31:
+        raise ValueError("more bits than 32-bit offsets hold")
+    return list(boff.astype(np.int32))
+
+
+def row_bytes(layers, k: int, counts: np.ndarray, compact: bool) -> np.ndarray:
+    """Bytes each row of layer k takes: its values, and a fast packed row's positions."""
+    n = counts.astype(np.int64)
+    dense = dense_rows(layers, k, counts, compact)
+    vb = value_bytes(layers, k, compact)
+    held = np.where(dense, layers.width(k), n) * vb
+    return held if compact else held + np.where(dense, 0, n) * 2
+
+
+def sweep_bounds(nrows: int) -> np.ndarray:
+    """Where the row ranges of a layer's sweep start (and one bound past the last row): a
+    layer is computed range by range from the top, and the previous layer's rows above the
+    range being computed are given back."""
+    return np.append(np.arange(0, nrows, -(-nrows // SWEEP_RANGES)), nrows)
+
+
+def sweep_peak(layers, counts: np.ndarray, bounds: np.ndarray, compact: bool,
+               row_words: int = 0) -> int:
+    """The most bytes the layers hold at once, range by range from the top: while layer k is
+    computed, its rows from a range's first up and layer k - 1's below the range's end; each
+    with its offsets and a page of slack per array. Compact adds its bits (layer k - 1's below
+    the range's end, every bit of the layers from k up) and, before the first layer, S (whole
+    radix, ``row_words`` words a row) below a range's end with the bits from its first row up,
+    while S is turned into bits; fast holds S all through, counted apart."""
+    nrows = counts.shape[0]
+    starts, ends = bounds[:-1], bounds[1:] - 1
+    bits = [bit_words(layers, k, counts[:, k], compact) * 8 for k in range(layers.size + 1)]
+    whole = [int(b.sum()) for b in bits]
+    peak = 0
+    if compact:
+        bits_above = np.cumsum(sum(bits)[::-1])[::-1]
+        s_below = (np.arange(nrows) + 1) * 8 * row_words
+        peak = int((s_below[ends] + bits_above[starts]).max())
+    lower = row_bytes(layers, 0, counts[:, 0], compact)
+    for k in range(1, layers.size + 1):
+        here = row_bytes(layers, k, counts[:, k], compact)
+        above = np.cumsum(here[::-1])[::-1]
+        below = np.cumsum(lower + bits[k - 1])
+        peak = max(peak, int((above[starts] + below[ends]).max()) + sum(whole[k:]))
+        lower = here
+    if compact:
+        return peak + 4 * (layers.size + 1) * (nrows + 1) + 16 * (nrows + 1) + 6 * mmap.PAGESIZE
+    return peak + 32 * (nrows + 1) + 4 * mmap.PAGESIZE
+
+
+def kept_bytes(layers, counts: np.ndarray, compact: bool) -> int:
+    """Bytes every layer takes at once (a kept table), bits and offsets included."""
+    nrows = counts.shape[0]
+    held = sum(int(row_bytes(layers, k, counts[:, k], compact).sum()) + 16 * (nrows + 1)
+               for k in range(layers.size + 1))
+    if compact:
+        held += sum(8 * int(bit_words(layers, k, counts[:, k], True).sum())
+                    for k in range(layers.size + 1)) + 4 * (layers.size + 1) * (nrows + 1)
+    return held
