@@ -5,7 +5,8 @@ deals at their first card.
     python benchmarks/bench_fair.py [--sizes 4,6,8,10,12] [--per-size 6] [--rules easy,classic]
                                     [--budget N] [--first-deal 1] [--deviate 0.1]
     python benchmarks/bench_fair.py --whole-deals 1-20 [--rules easy,classic] [--jobs 2]
-                                    [--memory BYTES] [--verbose]
+                                    [--memory BYTES] [--layout auto|fast|compact]
+                                    [--verbose]
 
 Positions come from real deals: deal n is played along the solver's best line (re-solved after
 a random move now and then, with probability --deviate a move) until the stock holds exactly
@@ -93,7 +94,7 @@ from golfsolve.stock_fair import NeedsMemory, stock_fair_game
 game = Game(Deal.from_number({number}), rules_by_name({rules!r}))
 began = time.perf_counter()
 try:
-    result = stock_fair_game(game, limit={limit}, jobs={jobs})
+    result = stock_fair_game(game, limit={limit}, jobs={jobs}, compact={compact})
 except NeedsMemory as refused:
     print(json.dumps({{"needs": refused.needed}}))
 else:
@@ -101,16 +102,19 @@ else:
     best = None if best is None else "draw" if best.is_draw else str(best.column)
     print(json.dumps({{"wins": result.wins, "orders": result.orders,
                       "seconds": time.perf_counter() - began,
-                      "best": best,
+                      "best": best, "compact": result.counters["compact"],
                       "entries": result.counters["support"]}}))
 """
 
 
-def whole_deal(number: int, rules: str, limit: int, jobs: int) -> dict:
+LAYOUTS = {"auto": None, "fast": False, "compact": True}  # --layout: stock_fair's compact
+
+
+def whole_deal(number: int, rules: str, limit: int, jobs: int, layout: str = "auto") -> dict:
     """One deal's fair value at its first card in a child process: the figures it printed,
     with its wall seconds and peak resident memory."""
     code = WHOLE_CHILD.format(root=str(ROOT), number=number, rules=rules, limit=limit,
-                              jobs=jobs)
+                              jobs=jobs, compact=LAYOUTS[layout])
     began = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     out = child.stdout.read()
@@ -123,11 +127,11 @@ def whole_deal(number: int, rules: str, limit: int, jobs: int) -> dict:
 
 
 def whole_deals(numbers: list[int], rules_names: list[str], limit: int, jobs: int,
-                verbose: bool) -> None:
+                verbose: bool, layout: str = "auto") -> None:
     """Prints each rule set's and all deals' median and max seconds and peak memory."""
-    whole_deal(1, "classic", limit, jobs)  # loads (or compiles) the kernels once
+    whole_deal(1, "classic", limit, jobs, layout)  # loads (or compiles) the kernels once
     print(f"whole deals {numbers[0]}-{numbers[-1]} at the first card, {jobs} thread(s), "
-          f"memory limit {limit / 1e9:.1f} GB")
+          f"memory limit {limit / 1e9:.1f} GB, layout {layout}")
     header = (f"{'rules':8} {'deals':>5} {'s med':>7} {'s max':>7} {'GB med':>7} {'GB max':>7} "
               f"{'mean value':>10} {'refused':>7}")
     print(header)
@@ -137,10 +141,11 @@ def whole_deals(numbers: list[int], rules_names: list[str], limit: int, jobs: in
     for rules in rules_names:
         rows = []
         for number in numbers:
-            figures = whole_deal(number, rules, limit, jobs)
+            figures = whole_deal(number, rules, limit, jobs, layout)
             rows.append(figures)
             if verbose:
                 value = (f"{figures['wins'] / figures['orders']:.4f} best {figures['best']}"
+                         f"{' (compact)' if figures['compact'] else ''}"
                          if "wins" in figures else f"needs {figures.get('needs', 0) / 1e9:.1f} GB")
                 seconds = figures.get("seconds", 0.0)
                 print(f"   deal {number} {rules}: {value}, {seconds:.1f} s "
@@ -190,11 +195,13 @@ def main() -> None:
                         help="threads of the layers (with --whole-deals)")
     parser.add_argument("--memory", type=int, default=None,
                         help="bytes the layers may use (default: 80%% of the free memory)")
+    parser.add_argument("--layout", choices=sorted(LAYOUTS), default="auto",
+                        help="how the layers are stored (auto: fast where it fits)")
     args = parser.parse_args()
     if args.whole_deals:
         first, _, last = args.whole_deals.partition("-")
         whole_deals(list(range(int(first), int(last or first) + 1)), args.rules.split(","),
-                    args.memory or default_limit(), args.jobs, args.verbose)
+                    args.memory or default_limit(), args.jobs, args.verbose, args.layout)
         return
     sizes = [int(x) for x in args.sizes.split(",")]
 
