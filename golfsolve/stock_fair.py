@@ -410,8 +410,9 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
     boff = bit_offsets(layers, counts, compact)
     bits = paged_array(int(boff[0][-1]), np.uint64)
     if compact:  # S by layer, from the top; S by the whole radix given back as it is read
+        by_layer = np.stack(boff)
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):
-            layer_bits(support, layers.sizes, layers.layer_pos, np.array(boff), lo, hi, bits)
+            layer_bits(support, layers.sizes, layers.layer_pos, by_layer, lo, hi, bits)
             release_tail(whole_radix, int(lo) * nw)
         support = support[:0]
     kept: list = [None] * (top + 1)
