@@ -5,7 +5,7 @@ deals at their first card.
     python benchmarks/bench_fair.py [--sizes 4,6,8,10,12] [--per-size 6] [--rules easy,classic]
                                     [--budget N] [--first-deal 1] [--deviate 0.1]
     python benchmarks/bench_fair.py --whole-deals 1-20 [--rules easy,classic] [--jobs 2]
-                                    [--memory BYTES] [--layout auto|fast|compact]
+                                    [--memory BYTES] [--layout auto|fast|compact|tight]
                                     [--verbose]
 
 Positions come from real deals: deal n is played along the solver's best line (re-solved after
@@ -94,7 +94,7 @@ from golfsolve.stock_fair import NeedsMemory, stock_fair_game
 game = Game(Deal.from_number({number}), rules_by_name({rules!r}))
 began = time.perf_counter()
 try:
-    result = stock_fair_game(game, limit={limit}, jobs={jobs}, compact={compact})
+    result = stock_fair_game(game, limit={limit}, jobs={jobs}, layout={layout!r})
 except NeedsMemory as refused:
     print(json.dumps({{"needs": refused.needed}}))
 else:
@@ -102,19 +102,19 @@ else:
     best = None if best is None else "draw" if best.is_draw else str(best.column)
     print(json.dumps({{"wins": result.wins, "orders": result.orders,
                       "seconds": time.perf_counter() - began,
-                      "best": best, "compact": result.counters["compact"],
+                      "best": best, "layout": result.counters["layout"],
                       "entries": result.counters["support"]}}))
 """
 
 
-LAYOUTS = {"auto": None, "fast": False, "compact": True}  # --layout: stock_fair's compact
+LAYOUTS = {"auto": None, "fast": "fast", "compact": "compact", "tight": "tight"}  # --layout
 
 
 def whole_deal(number: int, rules: str, limit: int, jobs: int, layout: str = "auto") -> dict:
     """One deal's fair value at its first card in a child process: the figures it printed,
     with its wall seconds and peak resident memory."""
     code = WHOLE_CHILD.format(root=str(ROOT), number=number, rules=rules, limit=limit,
-                              jobs=jobs, compact=LAYOUTS[layout])
+                              jobs=jobs, layout=LAYOUTS[layout])
     began = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     out = child.stdout.read()
@@ -145,7 +145,7 @@ def whole_deals(numbers: list[int], rules_names: list[str], limit: int, jobs: in
             rows.append(figures)
             if verbose:
                 value = (f"{figures['wins'] / figures['orders']:.4f} best {figures['best']}"
-                         f"{' (compact)' if figures['compact'] else ''}"
+                         f"{'' if figures['layout'] == 'fast' else ' (' + figures['layout'] + ')'}"
                          if "wins" in figures else f"needs {figures.get('needs', 0) / 1e9:.1f} GB")
                 seconds = figures.get("seconds", 0.0)
                 print(f"   deal {number} {rules}: {value}, {seconds:.1f} s "

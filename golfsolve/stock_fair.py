@@ -18,8 +18,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from golfsolve.layer_storage import (
+    FAST,
+    LAYOUTS,
     bit_offsets,
-    high_type,
+    high_bits,
+    high_fields,
+    high_words,
     kept_bytes,
     position_offsets,
     slot_type,
@@ -247,8 +251,9 @@ class FairTable:
     layer: it answers any later position of the same game without a new pass."""
 
     def __init__(self, h0, stride, layers: Layers, closures: Closures, kept: list,
-                 bits: np.ndarray):
+                 bits: np.ndarray, layout: str):
         self.h0, self.stride, self.layers, self.closures = h0, stride, layers, closures
+        self.layout = layout
         self.kept = kept  # kept[k] = (poff, boff, voff, positions, low, high) of layer k
         self.bits = bits
 
@@ -276,7 +281,10 @@ class FairTable:
             i = start + int(np.bitwise_count(row_bits[:word]).sum()) + below.bit_count() - 1
         else:  # dense
             i = start + p
-        return int(low[i]) | (int(high[i]) << 16 if high.shape[0] else 0)
+        if not high.shape[0]:  # whole values (fast), or none above 16 bits
+            return int(low[i])
+        hb, hf = high_bits(self.layers, k, self.layout), high_fields(self.layers, k, self.layout)
+        return int(low[i]) | ((int(high[i // hf]) >> (i % hf * hb)) & ((1 << hb) - 1)) << 16
 
     def position(self, heights, waste_rank: int, unseen) -> StockFair | None:
         """The W of a later position (heights below the start's, the unseen cards a part of
@@ -323,17 +331,19 @@ def _starts(closures: Closures, heights, waste_rank: int, row: int, unseen_count
 
 def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
                limit: int | None = None, jobs: int | None = None,
-               keep: bool = False, compact: bool | None = None) -> StockFair:
+               keep: bool = False, layout: str | None = None) -> StockFair:
     """The exact W of a position (heights 7 x 0..5, the waste rank, the unseen ranks' counts,
     index 1..13, making up the whole stock) and of each legal action. Raises
     :class:`NeedsMemory` before allocating more than ``limit`` bytes (default: 80% of the
     memory available now). With ``keep``, every layer is kept, where it fits in ``limit``
     too, as the result's ``table``, and it covers every position play can reach from here,
     those best play never draws in included (which costs more entries); ``jobs`` caps the
-    threads. The layers are stored in the fast layout where it fits in ``limit``, else in the
-    compact one (:mod:`golfsolve.layer_storage`); ``compact`` True or False asks for one."""
+    threads. The layers are stored in the fastest layout that fits in ``limit`` (fast, compact
+    or tight: :mod:`golfsolve.layer_storage`); ``layout`` asks for one."""
     from numba import get_num_threads, set_num_threads
 
+    if layout not in (None, *LAYOUTS):
+        raise ValueError(f"no layout {layout!r}: one of {', '.join(LAYOUTS)}")
     limit = default_limit() if limit is None else limit
     col_ranks = np.ascontiguousarray(col_ranks, dtype=np.int64)
     h0 = np.ascontiguousarray(heights, dtype=np.int64)
@@ -346,13 +356,13 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
         raise NeedsMemory(first, limit)
     set_num_threads(used)
     try:
-        return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep, compact)
+        return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep, layout)
     finally:
         set_num_threads(threads)
 
 
 def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
-             compact) -> StockFair:
+             asked) -> StockFair:
     from numba import get_num_threads
 
     from golfsolve.kernels.compact_layers import layer_bits
@@ -379,7 +389,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
     clock.append(time.perf_counter())
     levels, level_start = row_levels(h0, stride, nrows)
     nw = layers.valid.shape[0]
-    # S by the whole radix: the compact layout gives it back as it turns it into bits
+    # S by the whole radix: compact and tight give it back as they turn it into bits
     whole_radix = paged_array(nrows * nw, np.uint64, huge=True)
     support = whole_radix.reshape(nrows, nw)
     reach_pass(levels, level_start, layers.strides, layers.radix, layers.has, cl_start, cl_win,
@@ -394,20 +404,17 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
     layer_counts(support, layers.sizes, counts)
     entries = [int(n) for n in counts.sum(axis=0)]
     bounds = sweep_bounds(nrows)
-    # the fast layout where it fits, else the compact one
-    fixed = first + closures.nbytes + counts.nbytes
-    needed = fixed + sweep_peak(layers, counts, bounds, False)
-    if compact is False and needed > limit:
+    # the fastest layout that fits
+    for layout in (asked,) if asked else LAYOUTS:  # noqa: B007 (the one that fits is used)
+        fixed = (first if layout == FAST else FIXED_BYTES) + closures.nbytes + counts.nbytes
+        needed = fixed + sweep_peak(layers, counts, bounds, layout, nw)
+        if needed <= limit:
+            break
+    else:
         raise NeedsMemory(needed, limit)
-    if compact is None:
-        compact = needed > limit
-    if compact:
-        fixed = FIXED_BYTES + closures.nbytes + counts.nbytes
-        needed = fixed + sweep_peak(layers, counts, bounds, True, nw)
-        if needed > limit:
-            raise NeedsMemory(needed, limit)
-    keep = keep and fixed + kept_bytes(layers, counts, compact) <= limit
-    boff = bit_offsets(layers, counts, compact)
+    compact = layout != FAST
+    keep = keep and fixed + kept_bytes(layers, counts, layout) <= limit
+    boff = bit_offsets(layers, counts, layout)
     bits = paged_array(int(boff[0][-1]), np.uint64)
     if compact:  # S by layer, from the top; S by the whole radix given back as it is read
         by_layer = np.stack(boff)
@@ -418,21 +425,21 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
     kept: list = [None] * (top + 1)
     no_rows = np.zeros(nrows + 1, dtype=np.int64)
     layer = (no_rows, boff[0], no_rows, np.zeros(0, dtype=np.uint16),
-             np.zeros(0, dtype=value_type(layers, 0)), np.zeros(0, dtype=np.uint8))
+             np.zeros(0, dtype=value_type(layers, 0)), np.zeros(0, dtype=np.uint64))
     for k in range(1, top + 1):
-        poff = position_offsets(layers, k, counts[:, k], compact)
-        voff = value_offsets(layers, k, counts[:, k], compact)
+        poff = position_offsets(layers, k, counts[:, k], layout)
+        voff = value_offsets(layers, k, counts[:, k], layout)
         positions = paged_array(int(poff[-1]), np.uint16)
-        high_dtype = high_type(layers, k) if compact else None
         low = paged_array(int(voff[-1]), np.uint16 if compact else value_type(layers, k))
-        high = paged_array(int(voff[-1]), high_dtype) if high_dtype else np.zeros(0, np.uint8)
+        high = paged_array(high_words(layers, k, voff, layout), np.uint64)
         slot = slot_type(layers, k - 1)
         down = np.where(layers.down[k] < 0, layers.width(k - 1), layers.down[k]).astype(np.int32)
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
             if compact:
                 compact_values(bits, boff[k], voff, down, *layer[1:3], *layer[4:],
-                               layers.orders[k - 1], cl_start, cl_win, mem_start, members,
-                               rank_cl, CHUNKS, lo, hi, slot, low, high)
+                               _high_layout(layers, k - 1, layout), layers.orders[k - 1],
+                               cl_start, cl_win, mem_start, members, rank_cl, CHUNKS, lo, hi,
+                               slot, low, high, _high_layout(layers, k, layout))
             else:
                 values_layer(support, layers.masks[k], poff, voff, layers.layer_pos, down,
                              layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
@@ -442,14 +449,14 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
                 poff1, boff1, voff1, positions1, low1, high1 = layer
                 release_tail(positions1, int(poff1[lo]))
                 release_tail(low1, int(voff1[lo]))
-                release_tail(high1, int(voff1[lo]))
+                release_tail(high1, int(voff1[lo]) // high_fields(layers, k - 1, layout))
                 release_tail(bits, int(boff1[lo]))
         layer = (poff, boff[k], voff, positions, low, high)
         if keep:
             kept[k] = layer
     kept[top] = layer
     clock.append(time.perf_counter())
-    table = FairTable(h0, stride, layers, closures, kept, bits)
+    table = FairTable(h0, stride, layers, closures, kept, bits, layout)
     index = layers.layer_pos.shape[0] - 1
     n_orders = int(layers.orders[top][0])
 
@@ -460,18 +467,23 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
     seconds = [round(b - a, 3) for a, b in zip(clock, clock[1:], strict=False)]
     counters = {"rows": nrows, "closures": int(cl_win.size), "members": int(members.size),
                 "support": sum(entries), "widest": max(entries), "bytes": needed,
-                "compact": compact,
+                "layout": layout,
                 **dict(zip(("s_closures", "s_reach", "s_support", "s_values"), seconds,
                            strict=True))}
     return StockFair(best(root_closure), n_orders, {a: best(f) for a, f in starts.items()},
                      counters, table if keep else None)
 
 
+def _high_layout(layers: Layers, k: int, layout: str) -> tuple[int, int]:
+    """(bits, fields a word) of layer k's high parts in ``layout``."""
+    return high_bits(layers, k, layout), high_fields(layers, k, layout)
+
+
 def stock_fair_game(game, *, limit: int | None = None, jobs: int | None = None,
-                    keep: bool = False, compact: bool | None = None) -> StockFair:
+                    keep: bool = False, layout: str | None = None) -> StockFair:
     """:func:`stock_fair` of where a Game stands, its whole stock left unseen."""
     from golfsolve.packing import game_fair_arrays
 
     col_ranks, heights, waste_rank, _, unseen = game_fair_arrays(game)
     return stock_fair(col_ranks, heights, waste_rank, unseen, game.rules.fits_table(),
-                      limit=limit, jobs=jobs, keep=keep, compact=compact)
+                      limit=limit, jobs=jobs, keep=keep, layout=layout)

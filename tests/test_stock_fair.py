@@ -52,15 +52,20 @@ def test_equals_the_average_over_all_orders_and_stays_below_the_clairvoyant_odds
     assert value <= clairvoyant_odds(game, hidden)
 
 
-def test_a_position_with_16_unseen_cards_equals_the_expectimax():
-    # Deal 9's tableau cut to its deepest cards, the whole stock unseen: small enough in
-    # heights for the memoised expectimax to finish, with every stock order still to weigh.
+def deal_9_cut() -> tuple:
+    """Deal 9's tableau cut to its deepest cards, the whole stock unseen: (columns, heights,
+    waste rank) and the unseen counts. Small enough in heights for the memoised expectimax to
+    finish, with every stock order still to weigh."""
     game = Game(Deal.from_number(9), CLASSIC)
     heights = np.array([2, 2, 1, 1, 1, 0, 0], dtype=np.int64)
     unseen = np.zeros(14, dtype=np.int64)
     for card in game.start.stock:
         unseen[card.rank] += 1
-    args = (pack_columns(game.start), heights, int(game.waste.rank))
+    return (pack_columns(game.start), heights, int(game.waste.rank)), unseen
+
+
+def test_a_position_with_16_unseen_cards_equals_the_expectimax():
+    args, unseen = deal_9_cut()
     expected = fair_value(*args, np.zeros(16, dtype=np.int64), unseen, CLASSIC.fits_table(),
                           budget=20_000_000)
     result = stock_fair(*args, unseen, CLASSIC.fits_table())
@@ -68,6 +73,23 @@ def test_a_position_with_16_unseen_cards_equals_the_expectimax():
     assert Fraction(result.wins, result.orders) == Fraction(89941, 92400)
     assert result.wins == expected.wins
     assert result.actions == {a: v * expected.orders for a, v in expected.actions.items()}
+
+
+def test_a_position_the_compact_layout_does_not_fit_is_computed_tight():
+    # deal 9 cut needs 67,364,554 bytes compact, 67,360,228 tight (16 unseen cards: values
+    # with 3 to 26 bits above their low 16, packed into words)
+    position, unseen = deal_9_cut()
+    args = (*position, unseen, CLASSIC.fits_table())
+    result = stock_fair(*args, limit=67_362_000)
+    assert result.counters["layout"] == "tight"
+    assert result.counters["bytes"] == 67_360_228
+    assert Fraction(result.wins, result.orders) == Fraction(89941, 92400)
+    assert result.actions == stock_fair(*args, layout="fast").actions
+    with pytest.raises(NeedsMemory) as refused:
+        stock_fair(*args, limit=67_362_000, layout="compact")
+    assert refused.value.needed == 67_364_554
+    with pytest.raises(ValueError, match="no layout 'small'"):
+        stock_fair(*args, layout="small")
 
 
 @pytest.mark.parametrize("case", json.loads(VECTORS.read_text(encoding="utf-8")),
@@ -122,17 +144,21 @@ def test_a_kept_table_answers_later_positions_as_a_new_pass_does(game, rnd):
 
 @settings(max_examples=40, deadline=None)
 @given(position_strategy(10, min_left=4))
-def test_the_compact_layout_gives_the_fast_layouts_integers(game):
-    fast, compact = stock_fair_game(game, compact=False), stock_fair_game(game, compact=True)
-    assert compact.counters["compact"] and not fast.counters["compact"]
-    assert (compact.wins, compact.orders, compact.actions) == (fast.wins, fast.orders,
-                                                               fast.actions)
+def test_the_compact_and_tight_layouts_give_the_fast_layouts_integers(game):
+    fast = stock_fair_game(game, layout="fast")
+    assert fast.counters["layout"] == "fast"
+    for layout in ("compact", "tight"):
+        other = stock_fair_game(game, layout=layout)
+        assert other.counters["layout"] == layout
+        assert (other.wins, other.orders, other.actions) == (fast.wins, fast.orders,
+                                                             fast.actions)
 
 
 @settings(max_examples=10, deadline=None)
-@given(position_strategy(10, min_left=6), st.randoms(use_true_random=False))
-def test_a_compact_kept_table_answers_later_positions_as_a_new_pass_does(game, rnd):
-    table = stock_fair_game(game, keep=True, compact=True).table
+@given(position_strategy(10, min_left=6), st.randoms(use_true_random=False),
+       st.sampled_from(["compact", "tight"]))
+def test_a_compact_kept_table_answers_later_positions_as_a_new_pass_does(game, rnd, layout):
+    table = stock_fair_game(game, keep=True, layout=layout).table
     assert table is not None
     while game.status == "playing" and game.stock_left and rnd.random() < 0.9:
         game.play(rnd.choice([str(c) for c in game.playable_columns()] + ["d"]))
@@ -150,12 +176,12 @@ def test_a_deal_the_fast_layout_does_not_fit_is_computed_compact():
                 if (c["deal"], c["rules"]) == (3, "classic"))
     game = Game(Deal.from_number(3), CLASSIC)
     result = stock_fair_game(game, limit=600_000_000)
-    assert result.counters["compact"]
+    assert result.counters["layout"] == "compact"
     assert result.counters["bytes"] == 534_133_288
     assert [result.wins, result.orders] == case["value"]
     assert result.actions == {Action.from_token(a): w for a, w in case["actions"].items()}
     with pytest.raises(NeedsMemory) as refused:
-        stock_fair_game(game, limit=600_000_000, compact=False)
+        stock_fair_game(game, limit=600_000_000, layout="fast")
     assert refused.value.needed == 657_393_926
 
 

@@ -1,6 +1,7 @@
 """The compact layout's kernels for the whole-stock fair value (:mod:`golfsolve.layer_storage`
 says what it stores): the layer DP of :mod:`golfsolve.kernels.stock_layers`, with S's bits by
-layer for positions and values split into their low 16 bits and the bits above them.
+layer for positions and values split into their low 16 bits and the bits above them, packed
+into 64-bit words (a row's from the start of a word on).
 
 A packed row's entries are in the bit order of its words of S's bits (bit p of word w: the
 multiset at position 64 w + p in the layer); a dense row (no words) has a value for each
@@ -37,52 +38,124 @@ def layer_bits(s, sizes, layer_pos, boff, lo, hi, bits):
 
 
 @njit(cache=True, inline="always")
-def _store(lo, hi, i, value):
-    """Entry i: its low 16 bits in ``lo``, the bits above them in ``hi`` (empty where no value
-    of the layer has any)."""
+def _put(lo, hi, hb, hf, i, value, word, fill, at):
+    """Entry i of a row being written in order: its low 16 bits into ``lo``, the ``hb`` bits
+    above them (none where ``hb`` is 0) into ``hi``: whole bytes straight in, other widths
+    through ``word``, ``fill`` of its ``hf`` fields taken, which goes to ``hi[at]`` when full.
+    Returns the new (word, fill, at); the caller stores a part-filled word at the row's end."""
     lo[i] = value & 0xFFFF
-    if hi.shape[0]:
-        hi[i] = value >> 16
+    if hb == 8:
+        hi.view(np.uint8)[i] = value >> 16
+    elif hb == 16:
+        hi.view(np.uint16)[i] = value >> 16
+    elif hb == 32:
+        hi.view(np.uint32)[i] = value >> 16
+    elif hb:
+        word |= np.uint64(value >> 16) << np.uint64(fill * hb)
+        fill += 1
+        if fill == hf:
+            hi[at] = word
+            return np.uint64(0), 0, at + 1
+    return word, fill, at
 
 
 @njit(cache=True, inline="always")
-def _take(boff1, voff1, bits, lo1, hi1, m, row):
+def _high(hi, hb, hf, word, fill, at):
+    """The next entry's high bits (shifted into place) of a row being read in order, ``hb`` bits
+    a field (``word`` holds those still unread of ``hi[at]``, ``fill`` fields of it read);
+    returns them and the new (word, fill, at)."""
+    x = np.int64(word & ((ONE << np.uint64(hb)) - ONE)) << 16
+    fill += 1
+    if fill == hf:
+        return x, hi[at + 1], 0, at + 1
+    return x, word >> np.uint64(hb), fill, at
+
+
+@njit(cache=True, inline="always")
+def _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, m, row):
     """Row m of layer k - 1 into ``row`` by position (the max of what is there); returns
     (entries read, whether the row is dense: it then wrote every position)."""
     a, b = voff1[m], voff1[m + 1]
     if b == a:
         return 0, False
+    ws = bits[boff1[m]:boff1[m + 1]]  # none: dense
     v = lo1[a:b]  # slices, not offsets: the loops compile to vector code
-    u = hi1[a:b] if hi1.shape[0] else hi1
-    if boff1[m + 1] == boff1[m]:  # dense
-        if hi1.shape[0]:
-            for q in range(b - a):
-                x = np.int64(v[q]) | (np.int64(u[q]) << 16)
-                y = row[q]
-                row[q] = y if y > x else x
-        else:
-            for q in range(b - a):
-                y, x = row[q], v[q]
-                row[q] = y if y > x else x
-        return b - a, True
-    ws = bits[boff1[m]:boff1[m + 1]]
+    if hb1 == 0:
+        n = _take_low(ws, v, width1, row)
+    elif hb1 == 8:
+        n = _take_bytes(ws, v, hi1.view(np.uint8)[a:b], width1, row)
+    elif hb1 == 16:
+        n = _take_bytes(ws, v, hi1.view(np.uint16)[a:b], width1, row)
+    elif hb1 == 32:
+        n = _take_bytes(ws, v, hi1.view(np.uint32)[a:b], width1, row)
+    else:
+        n = _take_fields(ws, v, hi1, hb1, hf1, a // hf1, width1, row)
+    return n, ws.shape[0] == 0
+
+
+@njit(cache=True, inline="always")
+def _take_low(ws, v, width1, row):
+    """:func:`_take` of a row whose values are their low 16 bits; returns the entries read."""
+    if ws.shape[0] == 0:
+        for q in range(width1):
+            y, x = row[q], v[q]
+            row[q] = y if y > x else x
+        return width1
     i = 0
     for w in range(ws.shape[0]):
         x = ws[w]
         base = w * 64
-        if hi1.shape[0]:
-            while x:
-                p = base + trailing_zeros(x)
-                x &= x - ONE
-                row[p] = max(row[p], np.int64(v[i]) | (np.int64(u[i]) << 16))
-                i += 1
-        else:
-            while x:
-                p = base + trailing_zeros(x)
-                x &= x - ONE
-                row[p] = max(row[p], v[i])  # no branch: which is larger is a coin toss
-                i += 1
-    return b - a, False
+        while x:
+            p = base + trailing_zeros(x)
+            x &= x - ONE
+            row[p] = max(row[p], v[i])  # no branch: which is larger is a coin toss
+            i += 1
+    return i
+
+
+@njit(cache=True, inline="always")
+def _take_bytes(ws, v, u, width1, row):
+    """:func:`_take` of a row whose high bits are whole bytes, ``u``."""
+    if ws.shape[0] == 0:
+        for q in range(width1):
+            x = np.int64(v[q]) | (np.int64(u[q]) << 16)
+            y = row[q]
+            row[q] = y if y > x else x
+        return width1
+    i = 0
+    for w in range(ws.shape[0]):
+        x = ws[w]
+        base = w * 64
+        while x:
+            p = base + trailing_zeros(x)
+            x &= x - ONE
+            row[p] = max(row[p], np.int64(v[i]) | (np.int64(u[i]) << 16))
+            i += 1
+    return i
+
+
+@njit(cache=True, inline="always")
+def _take_fields(ws, v, hi1, hb1, hf1, at, width1, row):
+    """:func:`_take` of a row whose high bits are ``hb1``-bit fields, from ``hi1[at]`` on."""
+    word, fill = hi1[at], 0
+    if ws.shape[0] == 0:
+        for q in range(width1):
+            x, word, fill, at = _high(hi1, hb1, hf1, word, fill, at)
+            x |= v[q]
+            y = row[q]
+            row[q] = y if y > x else x
+        return width1
+    i = 0
+    for w in range(ws.shape[0]):
+        x = ws[w]
+        base = w * 64
+        while x:
+            p = base + trailing_zeros(x)
+            x &= x - ONE
+            high, word, fill, at = _high(hi1, hb1, hf1, word, fill, at)
+            row[p] = max(row[p], high | v[i])
+            i += 1
+    return i
 
 
 @njit(cache=True, inline="always")
@@ -97,13 +170,15 @@ def _clear(boff1, bits, m, row):
 
 
 @njit(cache=True, parallel=True)
-def values_layer(bits, boff, voff, down, boff1, voff1, lo1, hi1, orders1, cl_start, cl_win,
-                 mem_start, members, rank_cl, chunks, lo, hi, slot, vlo, vhi):
+def values_layer(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, cl_start,
+                 cl_win, mem_start, members, rank_cl, chunks, lo, hi, slot, vlo, vhi, high):
     """W of layer k on S for rows lo .. hi - 1, into ``vlo``/``vhi``. Row h's values start at
     ``voff[h]``; it is packed where it has words of S's bits (``bits`` from ``boff[h]`` to
-    ``boff[h + 1]``), else dense. Layer k - 1 comes stored the same way (``boff1``, ``voff1``,
-    ``lo1``, ``hi1``), and only its rows below ``hi`` are read; ``orders1``, ``down`` and
-    ``slot`` are as :func:`golfsolve.kernels.stock_layers.values_layer` has them."""
+    ``boff[h + 1]``), else dense. ``high`` = (bits, fields a word) of the values' high parts in
+    ``vhi``: entry i's in word i // fields. Layer k - 1 comes stored the same way (``boff1``,
+    ``voff1``, ``lo1``, ``hi1``, ``high1``), and only its rows below ``hi`` are read;
+    ``orders1``, ``down`` and ``slot`` are as
+    :func:`golfsolve.kernels.stock_layers.values_layer` has them."""
     width1 = orders1.shape[0]
     nblocks = (hi - lo + BLOCK - 1) // BLOCK
     for t in prange(min(chunks, nblocks)):
@@ -115,8 +190,9 @@ def values_layer(bits, boff, voff, down, boff1, voff1, lo1, hi1, orders1, cl_sta
         for block in range(t, nblocks, chunks):
             for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
                 if voff[h + 1] > voff[h]:
-                    _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, cl_start,
-                                cl_win, mem_start, members, rank_cl, tmp, src, full, vlo, vhi)
+                    _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1,
+                                cl_start, cl_win, mem_start, members, rank_cl, tmp, src, full,
+                                vlo, vhi, high)
 
 
 @njit(cache=True, inline="always")
@@ -128,14 +204,16 @@ def _sum(tmp, src, down, p):
 
 
 @njit(cache=True)
-def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, cl_start, cl_win, mem_start,
-                members, rank_cl, tmp, src, full, vlo, vhi):
+def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, cl_start, cl_win,
+                mem_start, members, rank_cl, tmp, src, full, vlo, vhi, high):
     """Row h's part of :func:`values_layer`, as the fast layout's is."""
     width1 = tmp.shape[1] - 1
+    hb1, hf1 = high1
+    hb, hf = high
     base = cl_start[h]
     ncl = cl_start[h + 1] - base
     own = tmp[OWN]
-    mine, own_full = _take(boff1, voff1, bits, lo1, hi1, h, own)
+    mine, own_full = _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, h, own)
     for i in range(ncl):
         c = base + i
         if cl_win[c]:
@@ -144,7 +222,7 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, cl_start, cl_
         steps = mine
         dense = own_full
         for q in range(mem_start[c] + 1, mem_start[c + 1]):
-            n, d = _take(boff1, voff1, bits, lo1, hi1, members[q], row)
+            n, d = _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, members[q], row)
             steps += n
             dense |= d
         dense |= steps > width1 // 4
@@ -153,24 +231,28 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, cl_start, cl_
             for q in range(width1):
                 row[q] = max(row[q], own[q])
         else:
-            _take(boff1, voff1, bits, lo1, hi1, h, row)
+            _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, h, row)
     for j in range(down.shape[1]):
         c = rank_cl[h, j]
         src[j] = OWN if c == SELF else ORDERS if cl_win[c] else c - base
-    start = voff[h]
+    k = voff[h]
+    word, fill, at = np.uint64(0), 0, k // hf
     if boff[h + 1] > boff[h]:  # packed
         ws = bits[boff[h]:boff[h + 1]]
-        k = start
         for w in range(ws.shape[0]):
             x = ws[w]
             while x:
                 p = w * 64 + trailing_zeros(x)
                 x &= x - ONE
-                _store(vlo, vhi, k, _sum(tmp, src, down, p))
+                word, fill, at = _put(vlo, vhi, hb, hf, k, _sum(tmp, src, down, p), word, fill,
+                                      at)
                 k += 1
     else:  # dense: every position
         for p in range(down.shape[0]):
-            _store(vlo, vhi, start + p, _sum(tmp, src, down, p))
+            word, fill, at = _put(vlo, vhi, hb, hf, k, _sum(tmp, src, down, p), word, fill, at)
+            k += 1
+    if fill:
+        vhi[at] = word
     if own_full:
         own[:width1] = 0
     else:
