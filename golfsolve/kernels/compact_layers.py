@@ -1,7 +1,9 @@
-"""The compact layout's kernels for the whole-stock fair value (:mod:`golfsolve.layer_storage`
-says what it stores): the layer DP of :mod:`golfsolve.kernels.stock_layers`, with S's bits by
-layer for positions and values split into their low 16 bits and the bits above them, packed
-into 64-bit words (a row's from the start of a word on).
+"""The compact and tight layouts' kernels for the whole-stock fair value
+(:mod:`golfsolve.layer_storage` says what they store): the layer DP of
+:mod:`golfsolve.kernels.stock_layers`, with S's bits by layer for positions and values split
+into their low 16 bits and the bits above them, in 64-bit words of fields: whole bytes
+(compact, read through a byte view) or just the bits needed (tight, a row's from the start of
+a word on).
 
 A packed row's entries are in the bit order of its words of S's bits (bit p of word w: the
 multiset at position 64 w + p in the layer); a dense row (no words) has a value for each
