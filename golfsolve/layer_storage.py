@@ -99,8 +99,7 @@ def _value_span(layers, k: int, counts: np.ndarray, layout: str) -> np.ndarray:
     entries, rounded up to the row alignment."""
     span = np.where(dense_rows(layers, k, counts, layout), layers.width(k), counts)
     align = row_alignment(layers, k, layout)
-    span = -(-span.astype(np.int64) // align) * align
-    return span.astype(np.int64)
+    return -(-span.astype(np.int64) // align) * align
 
 
 def high_words(layers, k: int, voff: np.ndarray, layout: str) -> int:
@@ -125,7 +124,7 @@ def bit_words(layers, k: int, counts: np.ndarray, layout: str) -> np.ndarray:
     outside fast; none otherwise."""
     if layout == FAST:
         return np.zeros(counts.shape[0], dtype=np.int64)
-    packed = (counts > 0) & ~dense_rows(layers, k, counts, COMPACT)
+    packed = (counts > 0) & ~dense_rows(layers, k, counts, layout)
     return np.where(packed, words(layers.width(k)), 0).astype(np.int64)
 
 

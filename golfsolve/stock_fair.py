@@ -283,7 +283,7 @@ class FairTable:
             i = start + p
         if not high.shape[0]:  # whole values (fast), or none above 16 bits
             return int(low[i])
-        hb, hf = high_bits(self.layers, k, self.layout), high_fields(self.layers, k, self.layout)
+        hb, hf = _high_layout(self.layers, k, self.layout)
         return int(low[i]) | ((int(high[i // hf]) >> (i % hf * hb)) & ((1 << hb) - 1)) << 16
 
     def position(self, heights, waste_rank: int, unseen) -> StockFair | None:
