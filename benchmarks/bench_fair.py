@@ -194,7 +194,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="threads of the layers (with --whole-deals)")
     parser.add_argument("--memory", type=int, default=None,
-                        help="bytes the layers may use (default: 80%% of the free memory)")
+                        help="bytes each deal's process may hold in all (default: what it "
+                             "holds and 80%% of the free memory)")
     parser.add_argument("--layout", choices=sorted(LAYOUTS), default="auto",
                         help="how the layers are stored (auto: fast where it fits)")
     args = parser.parse_args()

@@ -1,5 +1,5 @@
-"""Arrays whose memory can be given back to the system a tail at a time, while the array
-lives on: a layer being read from its last rows down frees what it has read.
+"""Memory given back to the system: arrays a tail at a time, while the array lives on (a
+layer being read from its last rows down frees what it has read), and the heap's freed pages.
 
 Such an array takes memory only where it has been written (its pages are the system's until
 then), and :func:`release_tail` gives the written pages from an entry on back.
@@ -7,6 +7,9 @@ then), and :func:`release_tail` gives the written pages from an entry on back.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import functools
 import mmap
 
 import numpy as np
@@ -33,3 +36,19 @@ def release_tail(array: np.ndarray, start: int) -> None:
     first = -(-start * array.dtype.itemsize // mmap.PAGESIZE) * mmap.PAGESIZE
     if first < len(buffer):
         buffer.madvise(mmap.MADV_DONTNEED, first, len(buffer) - first)
+
+
+def give_back_freed() -> None:
+    """Hand the heap's freed memory back to the system, where the C library can (glibc's
+    ``malloc_trim``): what threads allocated and freed otherwise stays with the process."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim():
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None

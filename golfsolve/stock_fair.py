@@ -12,6 +12,7 @@ computed.
 from __future__ import annotations
 
 import math
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -34,11 +35,13 @@ from golfsolve.layer_storage import (
     words,
 )
 from golfsolve.model.actions import DRAW, Action
-from golfsolve.pages import paged_array, release_tail
+from golfsolve.pages import give_back_freed, paged_array, release_tail
 
 CHUNKS = 64  # units of a range's rows handed to the threads (interleaved, for balance)
 CLOSURE_THREADS = 4  # at most: each holds marks of every row
-FIXED_BYTES = 64 << 20  # start-up, code, small tables: added to every estimate
+# added to every estimate: the kernels' code and the threads' start as they load (about 100 MB
+# measured), small tables and the heap's slack
+FIXED_BYTES = 144 << 20
 
 
 class NeedsMemory(Exception):
@@ -151,6 +154,15 @@ def available_memory() -> int:
     return 4 << 30
 
 
+def resident_memory() -> int:
+    """Bytes this process holds now (its resident set), or 0 where that cannot be read."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def default_limit() -> int:
     """The memory a fair value may use by default: 80% of what is available now."""
     return available_memory() * 4 // 5
@@ -163,8 +175,12 @@ def estimate(heights, unseen, threads: int = CLOSURE_THREADS) -> int:
     nrows = math.prod(int(h) + 1 for h in heights)
     nw = words(math.prod(int(unseen[r]) + 1 for r in range(1, 14)))
     marks = nrows * (14 * 4 + 4 + 8) * max(1, min(threads, CLOSURE_THREADS))
-    table = nrows * (13 * 4 + 8 + 7) + nrows * 6 * 13 * 4  # rank_cl, cl_start, tops; members
-    return FIXED_BYTES + table + max(marks, 8 * nrows * nw)
+    return FIXED_BYTES + closure_guess(nrows) + max(marks, 8 * nrows * nw)
+
+
+def closure_guess(nrows: int) -> int:
+    """Bytes the closure table of ``nrows`` rows is taken to need before it is built."""
+    return nrows * (13 * 4 + 8 + 7) + nrows * 6 * 13 * 4  # rank_cl, cl_start, tops; members
 
 
 @dataclass(frozen=True)
@@ -211,6 +227,10 @@ class Closures:
         n, won = closure_of(self.tops, self.fits, self.stride, row, waste, stamp, seen, tag,
                             out)
         return [int(m) for m in out[:n]], bool(won)
+
+    def drop_marks(self) -> None:
+        """Give back the marks :meth:`of` keeps between calls (made again when next asked)."""
+        self._marks = None
 
 
 def _closure_tables(tops, fits, stride, ranks, threads: int) -> tuple:
@@ -330,21 +350,26 @@ def _starts(closures: Closures, heights, waste_rank: int, row: int, unseen_count
 
 
 def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
-               limit: int | None = None, jobs: int | None = None,
+               limit: int | None = None, held: int | None = None, jobs: int | None = None,
                keep: bool = False, layout: str | None = None) -> StockFair:
     """The exact W of a position (heights 7 x 0..5, the waste rank, the unseen ranks' counts,
-    index 1..13, making up the whole stock) and of each legal action. Raises
-    :class:`NeedsMemory` before allocating more than ``limit`` bytes (default: 80% of the
-    memory available now). With ``keep``, every layer is kept, where it fits in ``limit``
-    too, as the result's ``table``, and it covers every position play can reach from here,
-    those best play never draws in included (which costs more entries); ``jobs`` caps the
-    threads. The layers are stored in the fastest layout that fits in ``limit`` (fast, compact
-    or tight: :mod:`golfsolve.layer_storage`); ``layout`` asks for one."""
+    index 1..13, making up the whole stock) and of each legal action. ``limit`` bounds the
+    bytes the process holds in all while it computes: the ``held`` it holds already (default:
+    its resident memory now) and what this allocates (default: ``held`` and 80% of the memory
+    available now). Raises :class:`NeedsMemory`, its ``needed`` the two together, before
+    allocating past ``limit``. With ``keep``, every layer is kept, where it fits too, as the
+    result's ``table``, and it covers every position play can reach from here, those best play
+    never draws in included (which costs more entries); ``jobs`` caps the threads. The layers
+    are stored in the fastest layout that fits (fast, compact or tight:
+    :mod:`golfsolve.layer_storage`); ``layout`` asks for one."""
     from numba import get_num_threads, set_num_threads
 
     if layout not in (None, *LAYOUTS):
         raise ValueError(f"no layout {layout!r}: one of {', '.join(LAYOUTS)}")
-    limit = default_limit() if limit is None else limit
+    if held is None:
+        give_back_freed()  # what earlier work freed is not held
+        held = resident_memory()
+    limit = held + default_limit() if limit is None else limit
     col_ranks = np.ascontiguousarray(col_ranks, dtype=np.int64)
     h0 = np.ascontiguousarray(heights, dtype=np.int64)
     fits = np.ascontiguousarray(fits, dtype=np.bool_)
@@ -352,17 +377,19 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
     threads = get_num_threads()
     used = max(1, min(jobs, threads)) if jobs else threads
     first = estimate(h0, unseen, used)
-    if first > limit:
-        raise NeedsMemory(first, limit)
+    if held + first > limit:
+        raise NeedsMemory(held + first, limit)
     set_num_threads(used)
     try:
-        return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep, layout)
+        return _layered(col_ranks, h0, waste_rank, unseen, fits, limit - held, held, first,
+                        keep, layout)
     finally:
         set_num_threads(threads)
 
 
-def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
+def _layered(col_ranks, h0, waste_rank, unseen, fits, room, held, first, keep,
              asked) -> StockFair:
+    """:func:`stock_fair`'s work in ``room`` bytes beside the ``held`` ones."""
     from numba import get_num_threads
 
     from golfsolve.kernels.compact_layers import layer_bits
@@ -383,9 +410,11 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
     root = nrows - 1
     threads = get_num_threads()
     closures = Closures(col_ranks, fits, h0, stride, layers.ranks, threads)
+    give_back_freed()  # the closure threads' marks and parts
     cl_start, cl_win, mem_start, members, rank_cl = closures.table
     starts = _starts(closures, h0, waste_rank, root, top)
     root_closure = closures.of(root, waste_rank)
+    closures.drop_marks()  # a row's worth of marks, not needed again until a later position
     clock.append(time.perf_counter())
     levels, level_start = row_levels(h0, stride, nrows)
     nw = layers.valid.shape[0]
@@ -406,14 +435,18 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
     bounds = sweep_bounds(nrows)
     # the fastest layout that fits
     for layout in (asked,) if asked else LAYOUTS:  # noqa: B007 (the one that fits is used)
-        fixed = (first if layout == FAST else FIXED_BYTES) + closures.nbytes + counts.nbytes
+        if layout == FAST:  # the first stage's, S kept, the closures' guess made good
+            fixed = first + max(0, closures.nbytes - closure_guess(nrows)) + counts.nbytes
+        else:
+            fixed = FIXED_BYTES + closures.nbytes + counts.nbytes
         needed = fixed + sweep_peak(layers, counts, bounds, layout, nw)
-        if needed <= limit:
+        if needed <= room:
             break
     else:
-        raise NeedsMemory(needed, limit)
+        raise NeedsMemory(held + needed, held + room)
     compact = layout != FAST
-    keep = keep and fixed + kept_bytes(layers, counts, layout) <= limit
+    keep = keep and fixed + kept_bytes(layers, counts, layout) <= room
+    give_back_freed()  # the estimates' row arrays
     boff = bit_offsets(layers, counts, layout)
     bits = paged_array(int(boff[0][-1]), np.uint64)
     if compact:  # S by layer, from the top; S by the whole radix given back as it is read
@@ -421,7 +454,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):
             layer_bits(support, layers.sizes, layers.layer_pos, by_layer, lo, hi, bits)
             release_tail(whole_radix, int(lo) * nw)
-        support = support[:0]
+        support = by_layer = support[:0]
     kept: list = [None] * (top + 1)
     no_rows = np.zeros(nrows + 1, dtype=np.int64)
     layer = (no_rows, boff[0], no_rows, np.zeros(0, dtype=np.uint16),
@@ -466,7 +499,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, first, keep,
 
     seconds = [round(b - a, 3) for a, b in zip(clock, clock[1:], strict=False)]
     counters = {"rows": nrows, "closures": int(cl_win.size), "members": int(members.size),
-                "support": sum(entries), "widest": max(entries), "bytes": needed,
+                "support": sum(entries), "widest": max(entries), "bytes": needed, "held": held,
                 "layout": layout,
                 **dict(zip(("s_closures", "s_reach", "s_support", "s_values"), seconds,
                            strict=True))}
@@ -479,11 +512,12 @@ def _high_layout(layers: Layers, k: int, layout: str) -> tuple[int, int]:
     return high_bits(layers, k, layout), high_fields(layers, k, layout)
 
 
-def stock_fair_game(game, *, limit: int | None = None, jobs: int | None = None,
-                    keep: bool = False, layout: str | None = None) -> StockFair:
+def stock_fair_game(game, *, limit: int | None = None, held: int | None = None,
+                    jobs: int | None = None, keep: bool = False,
+                    layout: str | None = None) -> StockFair:
     """:func:`stock_fair` of where a Game stands, its whole stock left unseen."""
     from golfsolve.packing import game_fair_arrays
 
     col_ranks, heights, waste_rank, _, unseen = game_fair_arrays(game)
     return stock_fair(col_ranks, heights, waste_rank, unseen, game.rules.fits_table(),
-                      limit=limit, jobs=jobs, keep=keep, layout=layout)
+                      limit=limit, held=held, jobs=jobs, keep=keep, layout=layout)

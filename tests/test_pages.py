@@ -16,15 +16,25 @@ from golfsolve.layer_storage import (
     sweep_peak,
     value_offsets,
 )
-from golfsolve.pages import paged_array, release_tail
-from golfsolve.stock_fair import layers_of
+from golfsolve.pages import give_back_freed, paged_array, release_tail
+from golfsolve.stock_fair import layers_of, resident_memory
 
 PAGE_ENTRIES = 1024  # uint32 entries in a 4 KiB page
 
 
-def resident_bytes() -> int:
-    with open("/proc/self/statm", encoding="ascii") as statm:
-        return int(statm.read().split()[1]) * 4096
+resident_bytes = resident_memory
+
+
+def test_the_heap_gives_back_what_was_freed_below_a_block_still_held():
+    # 160 MB in 64 kB blocks from the heap, all freed but the last: the heap cannot shrink
+    # past the one held, and stays resident until it is handed back
+    before = resident_bytes()
+    blocks = [b"x" * (64 << 10) for _ in range(2500)]
+    assert resident_bytes() - before > 150 << 20
+    del blocks[:-1]
+    freed = resident_bytes()
+    give_back_freed()
+    assert freed - resident_bytes() > 100 << 20
 
 
 def test_a_released_tail_reads_zero_and_leaves_the_memory():

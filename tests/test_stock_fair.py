@@ -76,18 +76,18 @@ def test_a_position_with_16_unseen_cards_equals_the_expectimax():
 
 
 def test_a_position_the_compact_layout_does_not_fit_is_computed_tight():
-    # deal 9 cut needs 67,364,554 bytes compact, 67,360,228 tight (16 unseen cards: values
+    # deal 9 cut needs 151,250,634 bytes compact, 151,246,308 tight (16 unseen cards: values
     # with 3 to 26 bits above their low 16, packed into words)
     position, unseen = deal_9_cut()
     args = (*position, unseen, CLASSIC.fits_table())
-    result = stock_fair(*args, limit=67_362_000)
+    result = stock_fair(*args, limit=151_248_000, held=0)
     assert result.counters["layout"] == "tight"
-    assert result.counters["bytes"] == 67_360_228
+    assert result.counters["bytes"] == 151_246_308
     assert Fraction(result.wins, result.orders) == Fraction(89941, 92400)
     assert result.actions == stock_fair(*args, layout="fast").actions
     with pytest.raises(NeedsMemory) as refused:
-        stock_fair(*args, limit=67_362_000, layout="compact")
-    assert refused.value.needed == 67_364_554
+        stock_fair(*args, limit=151_248_000, held=0, layout="compact")
+    assert refused.value.needed == 151_250_634
     with pytest.raises(ValueError, match="no layout 'small'"):
         stock_fair(*args, layout="small")
 
@@ -108,9 +108,25 @@ def test_a_limit_below_the_estimate_refuses_before_allocating():
         unseen[card.rank] += 1
     needed = estimate(np.array(game.heights), unseen)
     with pytest.raises(NeedsMemory) as refused:
-        stock_fair_game(game, limit=needed - 1)
+        stock_fair_game(game, limit=needed - 1, held=0)
     assert refused.value.needed == needed
     assert refused.value.limit == needed - 1
+
+
+def test_what_the_process_holds_already_counts_against_the_limit():
+    import resource
+
+    game = Game(Deal.from_number(3), CLASSIC)
+    _, heights, _, _, unseen = game_fair_arrays(game)
+    own = estimate(heights, unseen)
+    with pytest.raises(NeedsMemory) as refused:
+        stock_fair_game(game, limit=own + 10**9 - 1, held=10**9)
+    assert (refused.value.needed, refused.value.limit) == (own + 10**9, own + 10**9 - 1)
+    assert refused.value.reason == "needs 1.6 GB, more than the 1.6 GB it may use"
+    with pytest.raises(NeedsMemory) as refused:  # held by default: the resident memory now
+        stock_fair_game(game, limit=own)
+    held = refused.value.needed - own
+    assert 10**7 < held <= resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def test_layers_count_every_sub_multiset_once_with_its_orders():
@@ -170,19 +186,19 @@ def test_a_compact_kept_table_answers_later_positions_as_a_new_pass_does(game, r
 
 
 def test_a_deal_the_fast_layout_does_not_fit_is_computed_compact():
-    # deal 3 under Classic needs 657 MB fast, 534 MB compact: with 600 MB it is compact, every
+    # deal 3 under Classic needs 681 MB fast, 618 MB compact: with 650 MB it is compact, every
     # value as its vector has it (16 unseen cards: values in 3, 4 and 6 bytes)
     case = next(c for c in json.loads(VECTORS.read_text(encoding="utf-8"))
                 if (c["deal"], c["rules"]) == (3, "classic"))
     game = Game(Deal.from_number(3), CLASSIC)
-    result = stock_fair_game(game, limit=600_000_000)
+    result = stock_fair_game(game, limit=650_000_000, held=0)
     assert result.counters["layout"] == "compact"
-    assert result.counters["bytes"] == 534_133_288
+    assert result.counters["bytes"] == 618_019_368
     assert [result.wins, result.orders] == case["value"]
     assert result.actions == {Action.from_token(a): w for a, w in case["actions"].items()}
     with pytest.raises(NeedsMemory) as refused:
-        stock_fair_game(game, limit=600_000_000, layout="fast")
-    assert refused.value.needed == 657_393_926
+        stock_fair_game(game, limit=650_000_000, held=0, layout="fast")
+    assert refused.value.needed == 680_551_538
 
 
 def test_a_kept_table_covers_positions_where_best_play_would_have_won_without_drawing():
@@ -268,11 +284,12 @@ def test_one_deals_fair_value_is_given_without_an_interval_over_deals(cli):
 
 
 def test_a_deal_that_needs_more_than_a_workers_share_is_computed_alone(cli, tmp_path):
-    # deal 1 under Classic needs 424 MB, deal 3 657 MB (534 MB compact): with 500 MB for two
-    # workers (250 MB each), deal 1 waits and runs alone with the 500 MB; deal 3 never fits
+    # deal 1 under Classic needs 453 MB (416 MB compact), deal 3 681 MB (618 MB compact), each
+    # beside the 0.1 to 0.19 GB its worker holds already: with 700 MB for two workers (350 MB
+    # each), deal 1 waits and runs alone with the 700 MB; deal 3 never fits
     rows = tmp_path / "rows.csv"
     done = cli("batch", "1", "3", "--rules", "classic", "--odds", "--samples", "4", "--jobs",
-               "2", "--memory", "500M", "--out", str(rows), "--quiet")
+               "2", "--memory", "700M", "--out", str(rows), "--quiet")
     assert done.code == 0, done.err
     import csv
 

@@ -83,8 +83,8 @@ class WholeNumber(click.IntRange):
 
 _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*([kmgt]?)i?b?\s*$", re.IGNORECASE | re.ASCII)
 _SIZE_UNITS = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
-MEMORY_HELP = ("Memory the exact fair value may use, as 8G or 500M (default: 80% of the memory "
-               "free when it starts).")
+MEMORY_HELP = ("Memory the process may hold while it works out the exact fair value, as 8G or "
+               "500M (default: what it holds and 80% of the memory free when it starts).")
 
 
 class MemorySize(click.ParamType):
