@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from golfsolve.kernels.stock_layers import BLOCK, ONE, ORDERS, OWN, SELF
+from golfsolve.kernels.stock_layers import BLOCK, ONE, ORDERS, OWN, SELF, thread_slots
 
 
 @njit(cache=True, parallel=True)
@@ -181,14 +181,9 @@ def values_layer(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1,
     ``voff1``, ``lo1``, ``hi1``, ``high1``), and only its rows below ``hi`` are read;
     ``orders1``, ``down`` and ``slot`` are as
     :func:`golfsolve.kernels.stock_layers.values_layer` has them."""
-    width1 = orders1.shape[0]
     nblocks = (hi - lo + BLOCK - 1) // BLOCK
     for t in prange(min(chunks, nblocks)):
-        tmp = np.zeros((16, width1 + 1), dtype=slot.dtype)
-        for q in range(width1):
-            tmp[ORDERS, q] = orders1[q]
-        src = np.empty(down.shape[1], dtype=np.int64)
-        full = np.zeros(14, dtype=np.bool_)
+        tmp, src, full = thread_slots(orders1, slot, down.shape[1])
         for block in range(t, nblocks, chunks):
             for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
                 if voff[h + 1] > voff[h]:

@@ -410,6 +410,20 @@ OWN = 14  # slot of the row's own values in a thread's slots (closures are 0 .. 
 ORDERS = 15  # slot holding N(M) of layer k - 1: a won closure's best
 
 
+@njit(cache=True)
+def thread_slots(orders1, slot, nranks):
+    """A thread's working rows for a layer's values: ``tmp``, 16 rows of width(k - 1) + 1 in
+    ``slot``'s type (closures' slots 0 .. 13, OWN, and ORDERS holding ``orders1``, a won
+    closure's best), all zero past ``orders1`` (the column a missing rank reads); ``src``, a
+    slot for each of the ``nranks`` ranks; ``full``, whether each closure's slot was written
+    whole."""
+    width1 = orders1.shape[0]
+    tmp = np.zeros((16, width1 + 1), dtype=slot.dtype)
+    for q in range(width1):
+        tmp[ORDERS, q] = orders1[q]
+    return tmp, np.empty(nranks, dtype=np.int64), np.zeros(14, dtype=np.bool_)
+
+
 @njit(cache=True, parallel=True)
 def values_layer(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
                  cl_start, cl_win, mem_start, members, rank_cl, chunks, lo, hi, slot, pos,
@@ -423,14 +437,9 @@ def values_layer(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1
     ``down[p, j]`` is as in the module's notes but with width(k - 1) for none; ``slot``
     (empty) has the type the closures' maxima are taken in, one that holds layer k - 1
     exactly. Dense rows' values must come zeroed."""
-    width1 = orders1.shape[0]
     nblocks = (hi - lo + BLOCK - 1) // BLOCK
     for t in prange(min(chunks, nblocks)):
-        tmp = np.zeros((16, width1 + 1), dtype=slot.dtype)
-        for q in range(width1):
-            tmp[ORDERS, q] = orders1[q]
-        src = np.empty(down.shape[1], dtype=np.int64)
-        full = np.zeros(14, dtype=np.bool_)
+        tmp, src, full = thread_slots(orders1, slot, down.shape[1])
         for block in range(t, nblocks, chunks):
             for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
                 if voff[h + 1] > voff[h]:
