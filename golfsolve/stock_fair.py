@@ -381,15 +381,16 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
         raise NeedsMemory(held + first, limit)
     set_num_threads(used)
     try:
-        return _layered(col_ranks, h0, waste_rank, unseen, fits, limit - held, held, first,
-                        keep, layout)
+        return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
+                        layout)
     finally:
         set_num_threads(threads)
 
 
-def _layered(col_ranks, h0, waste_rank, unseen, fits, room, held, first, keep,
+def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
              asked) -> StockFair:
-    """:func:`stock_fair`'s work in ``room`` bytes beside the ``held`` ones."""
+    """:func:`stock_fair`'s work, the process to hold at most ``limit`` bytes, ``held`` of
+    them held already."""
     from numba import get_num_threads
 
     from golfsolve.kernels.compact_layers import layer_bits
@@ -433,6 +434,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, room, held, first, keep,
     layer_counts(support, layers.sizes, counts)
     entries = [int(n) for n in counts.sum(axis=0)]
     bounds = sweep_bounds(nrows)
+    room = limit - held
     # the fastest layout that fits
     for layout in (asked,) if asked else LAYOUTS:  # noqa: B007 (the one that fits is used)
         if layout == FAST:  # the first stage's, S kept, the closures' guess made good
@@ -443,10 +445,9 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, room, held, first, keep,
         if needed <= room:
             break
     else:
-        raise NeedsMemory(held + needed, held + room)
+        raise NeedsMemory(held + needed, limit)
     compact = layout != FAST
     keep = keep and fixed + kept_bytes(layers, counts, layout) <= room
-    give_back_freed()  # the estimates' row arrays
     boff = bit_offsets(layers, counts, layout)
     bits = paged_array(int(boff[0][-1]), np.uint64)
     if compact:  # S by layer, from the top; S by the whole radix given back as it is read
@@ -454,7 +455,8 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, room, held, first, keep,
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):
             layer_bits(support, layers.sizes, layers.layer_pos, by_layer, lo, hi, bits)
             release_tail(whole_radix, int(lo) * nw)
-        support = by_layer = support[:0]
+        del by_layer
+        support = support[:0]
     kept: list = [None] * (top + 1)
     no_rows = np.zeros(nrows + 1, dtype=np.int64)
     layer = (no_rows, boff[0], no_rows, np.zeros(0, dtype=np.uint16),
@@ -467,12 +469,12 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, room, held, first, keep,
         high = paged_array(high_words(layers, k, voff, layout), np.uint64)
         slot = slot_type(layers, k - 1)
         down = np.where(layers.down[k] < 0, layers.width(k - 1), layers.down[k]).astype(np.int32)
+        lower_high, this_high = _high_layout(layers, k - 1, layout), _high_layout(layers, k, layout)
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
             if compact:
-                compact_values(bits, boff[k], voff, down, *layer[1:3], *layer[4:],
-                               _high_layout(layers, k - 1, layout), layers.orders[k - 1],
-                               cl_start, cl_win, mem_start, members, rank_cl, CHUNKS, lo, hi,
-                               slot, low, high, _high_layout(layers, k, layout))
+                compact_values(bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
+                               layers.orders[k - 1], cl_start, cl_win, mem_start, members,
+                               rank_cl, CHUNKS, lo, hi, slot, low, high, this_high)
             else:
                 values_layer(support, layers.masks[k], poff, voff, layers.layer_pos, down,
                              layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
@@ -482,7 +484,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, room, held, first, keep,
                 poff1, boff1, voff1, positions1, low1, high1 = layer
                 release_tail(positions1, int(poff1[lo]))
                 release_tail(low1, int(voff1[lo]))
-                release_tail(high1, int(voff1[lo]) // high_fields(layers, k - 1, layout))
+                release_tail(high1, int(voff1[lo]) // lower_high[1])
                 release_tail(bits, int(boff1[lo]))
         layer = (poff, boff[k], voff, positions, low, high)
         if keep:
