@@ -457,6 +457,9 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
             release_tail(whole_radix, int(lo) * nw)
         del by_layer
         support = support[:0]
+    rank_j = np.full(14, -1, dtype=np.int64)
+    rank_j[layers.ranks] = np.arange(layers.ranks.size)
+    columns = (closures.tops, fits, stride, layers.ranks, rank_j)  # what column_rows reads
     kept: list = [None] * (top + 1)
     no_rows = np.zeros(nrows + 1, dtype=np.int64)
     layer = (no_rows, boff[0], no_rows, np.zeros(0, dtype=np.uint16),
@@ -473,13 +476,13 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
             if compact:
                 compact_values(bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
-                               layers.orders[k - 1], cl_start, cl_win, mem_start, members,
-                               rank_cl, CHUNKS, lo, hi, slot, low, high, this_high)
+                               layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
+                               members, rank_cl, CHUNKS, lo, hi, slot, low, high, this_high)
             else:
                 values_layer(support, layers.masks[k], poff, voff, layers.layer_pos, down,
                              layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
-                             cl_start, cl_win, mem_start, members, rank_cl, CHUNKS, lo, hi,
-                             slot, positions, low)
+                             *columns, cl_start, cl_win, mem_start, members, rank_cl, CHUNKS,
+                             lo, hi, slot, positions, low)
             if not keep:  # no row left to compute reads layer k - 1 from row lo on
                 poff1, boff1, voff1, positions1, low1, high1 = layer
                 release_tail(positions1, int(poff1[lo]))

@@ -17,7 +17,19 @@ import numpy as np
 from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from golfsolve.kernels.stock_layers import BLOCK, ONE, ORDERS, OWN, SELF, thread_slots
+from golfsolve.kernels.layout import COLUMNS
+from golfsolve.kernels.stock_layers import (
+    BLOCK,
+    COLS,
+    ONE,
+    OWN,
+    closure_columns,
+    column_rows,
+    combine,
+    rank_slots,
+    release_slots,
+    thread_slots,
+)
 
 
 @njit(cache=True, parallel=True)
@@ -171,25 +183,34 @@ def _clear(boff1, bits, m, row):
             x &= x - ONE
 
 
+@njit(cache=True, inline="always")
+def _clear_rows(boff1, bits, h, rows, row):
+    """Zero in ``row`` the positions of packed row h and of the packed rows ``rows``."""
+    _clear(boff1, bits, h, row)
+    for m in rows:
+        _clear(boff1, bits, m, row)
+
+
 @njit(cache=True, parallel=True)
-def values_layer(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, cl_start,
-                 cl_win, mem_start, members, rank_cl, chunks, lo, hi, slot, vlo, vhi, high):
+def values_layer(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, tops, fits,
+                 stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, chunks,
+                 lo, hi, slot, vlo, vhi, high):
     """W of layer k on S for rows lo .. hi - 1, into ``vlo``/``vhi``. Row h's values start at
     ``voff[h]``; it is packed where it has words of S's bits (``bits`` from ``boff[h]`` to
     ``boff[h + 1]``), else dense. ``high`` = (bits, fields a word) of the values' high parts in
     ``vhi``: entry i's in word i // fields. Layer k - 1 comes stored the same way (``boff1``,
     ``voff1``, ``lo1``, ``hi1``, ``high1``), and only its rows below ``hi`` are read;
-    ``orders1``, ``down`` and ``slot`` are as
+    ``orders1``, ``down``, ``slot`` and the closures' arrays are as
     :func:`golfsolve.kernels.stock_layers.values_layer` has them."""
     nblocks = (hi - lo + BLOCK - 1) // BLOCK
     for t in prange(min(chunks, nblocks)):
-        tmp, src, full = thread_slots(orders1, slot, down.shape[1])
+        work = thread_slots(orders1, slot, down.shape[1], tops.shape[0])
         for block in range(t, nblocks, chunks):
             for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
                 if voff[h + 1] > voff[h]:
-                    _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1,
-                                cl_start, cl_win, mem_start, members, rank_cl, tmp, src, full,
-                                vlo, vhi, high)
+                    _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops,
+                                fits, stride, ranks, rank_j, cl_start, cl_win, mem_start,
+                                members, rank_cl, work, vlo, vhi, high)
 
 
 @njit(cache=True, inline="always")
@@ -201,9 +222,11 @@ def _sum(tmp, src, down, p):
 
 
 @njit(cache=True)
-def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, cl_start, cl_win,
-                mem_start, members, rank_cl, tmp, src, full, vlo, vhi, high):
+def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, fits, stride,
+                ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, work, vlo, vhi,
+                high):
     """Row h's part of :func:`values_layer`, as the fast layout's is."""
+    tmp, src, full, closed, marks = work
     width1 = tmp.shape[1] - 1
     hb1, hf1 = high1
     hb, hf = high
@@ -211,27 +234,27 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, cl_sta
     ncl = cl_start[h + 1] - base
     own = tmp[OWN]
     mine, own_full = _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, h, own)
-    for i in range(ncl):
-        c = base + i
-        if cl_win[c]:
+    used = closure_columns(h, tops, fits, ranks, cl_start, cl_win, rank_cl, closed[0])
+    for col in range(COLUMNS):
+        if not used >> col & 1:
             continue
-        row = tmp[i]
+        row = tmp[COLS + col]
         steps = mine
         dense = own_full
-        for q in range(mem_start[c] + 1, mem_start[c + 1]):
-            n, d = _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, members[q], row)
+        for m in column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
+                             marks):
+            n, d = _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, m, row)
             steps += n
             dense |= d
         dense |= steps > width1 // 4
-        full[i] = dense
+        full[COLS + col] = dense
         if dense:
             for q in range(width1):
                 row[q] = max(row[q], own[q])
         else:
             _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, h, row)
-    for j in range(down.shape[1]):
-        c = rank_cl[h, j]
-        src[j] = OWN if c == SELF else ORDERS if cl_win[c] else c - base
+    combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
+    rank_slots(h, down.shape[1], rank_cl, cl_win, base, closed[1], src)
     k = voff[h]
     word, fill, at = np.uint64(0), 0, k // hf
     if boff[h + 1] > boff[h]:  # packed
@@ -254,13 +277,9 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, cl_sta
         own[:width1] = 0
     else:
         _clear(boff1, bits, h, own)
-    for i in range(ncl):
-        c = base + i
-        if cl_win[c]:
-            continue
-        if full[i]:
-            tmp[i, :width1] = 0
-        else:
-            _clear(boff1, bits, h, tmp[i])
-            for q in range(mem_start[c] + 1, mem_start[c + 1]):
-                _clear(boff1, bits, members[q], tmp[i])
+    sparse = release_slots(tmp, full, ncl, used, width1)
+    for col in range(COLUMNS):
+        if sparse >> col & 1:
+            rows = column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
+                               marks)
+            _clear_rows(boff1, bits, h, rows, tmp[COLS + col])

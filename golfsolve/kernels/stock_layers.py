@@ -406,28 +406,118 @@ def _clear(poff1, pos1, m, row):
         row[pos1[i]] = 0
 
 
+@njit(cache=True, inline="always")
+def _clear_rows(poff1, pos1, h, rows, row):
+    """Zero in ``row`` the positions of packed row h and of the packed rows ``rows``."""
+    _clear(poff1, pos1, h, row)
+    for m in rows:
+        _clear(poff1, pos1, m, row)
+
+
 OWN = 14  # slot of the row's own values in a thread's slots (closures are 0 .. 13)
 ORDERS = 15  # slot holding N(M) of layer k - 1: a won closure's best
+COLS = 16  # slots COLS + c: the max over column c's sub-closure and the row itself
+SLOTS = COLS + COLUMNS
+DEEPEST = 256  # a column_rows stack's entries: one more than 6 for each of the 35 cards
 
 
 @njit(cache=True)
-def thread_slots(orders1, slot, nranks):
-    """A thread's working rows for a layer's values: ``tmp``, 16 rows of width(k - 1) + 1 in
-    ``slot``'s type (closures' slots 0 .. 13, OWN, and ORDERS holding ``orders1``, a won
-    closure's best), all zero past ``orders1`` (the column a missing rank reads); ``src``, a
-    slot for each of the ``nranks`` ranks; ``full``, whether each closure's slot was written
-    whole."""
+def thread_slots(orders1, slot, nranks, nrows):
+    """A thread's working rows and marks for a layer's values: ``tmp``, SLOTS rows of
+    width(k - 1) + 1 in ``slot``'s type (closures' slots 0 .. 13, OWN, ORDERS holding
+    ``orders1``, a won closure's best, and the columns' from COLS on), all zero past
+    ``orders1`` (the column a missing rank reads); ``src``, a slot for each of the ``nranks``
+    ranks; ``full``, whether each slot was written whole; ``closed``, each closure's columns
+    and slot;
+    and :func:`column_rows`'s marks over ``nrows`` rows."""
     width1 = orders1.shape[0]
-    tmp = np.zeros((16, width1 + 1), dtype=slot.dtype)
+    tmp = np.zeros((SLOTS, width1 + 1), dtype=slot.dtype)
     for q in range(width1):
         tmp[ORDERS, q] = orders1[q]
-    return tmp, np.empty(nranks, dtype=np.int64), np.zeros(14, dtype=np.bool_)
+    marks = (np.zeros(nrows, dtype=np.int32), np.zeros(1, dtype=np.int32),
+             np.empty(nrows, dtype=np.int32), np.empty((DEEPEST, 2), dtype=np.int64))
+    return (tmp, np.empty(nranks, dtype=np.int64), np.zeros(SLOTS, dtype=np.bool_),
+            np.zeros((2, 14), dtype=np.int64), marks)
+
+
+@njit(cache=True, inline="always")
+def closure_columns(h, tops, fits, ranks, cl_start, cl_win, rank_cl, masks):
+    """Into ``masks[i]``, the columns whose top card fits the ranks of row h's open (not won)
+    closure i; returns the union of them."""
+    base = cl_start[h]
+    used = 0
+    for j in range(ranks.shape[0]):
+        c = rank_cl[h, j]
+        if c == SELF or cl_win[c]:
+            continue
+        mask = 0
+        for col in range(COLUMNS):
+            card = tops[h, col]
+            if card and fits[ranks[j], card]:
+                mask |= 1 << col
+        masks[c - base] = mask
+        used |= mask
+    return used
+
+
+@njit(cache=True)
+def column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members, marks):
+    """The rows of column col's sub-closure at row h: the closure of (h less that column's top
+    card, that card on the waste). A closure of row h is h and its columns' sub-closures (those
+    whose top card fits its rank); no sub-closure of an open closure is won. ``rank_j[r]`` is
+    rank r's index among the present ranks (-1: none left); ``marks`` is
+    :func:`thread_slots`'."""
+    row = h - stride[col]
+    card = tops[h, col]
+    j = rank_j[card]
+    if j >= 0:
+        c = rank_cl[row, j]
+        if c != SELF:
+            return members[mem_start[c]:mem_start[c + 1]]
+    seen, tag, out, stack = marks
+    if j >= 0:
+        out[0] = row
+        return out[:1]
+    # a rank the stock has none of: its closure is not in the table, but is made of those
+    # that are (each of its rows' closures under a present rank), gathered without repeats
+    tag[0] += 1
+    n = 0
+    stack[0, 0] = row
+    stack[0, 1] = card
+    top = 1
+    while top:
+        top -= 1
+        r = stack[top, 0]
+        w = stack[top, 1]
+        jj = rank_j[w]
+        c = rank_cl[r, jj] if jj >= 0 else SELF
+        if c != SELF:
+            for q in range(mem_start[c], mem_start[c + 1]):
+                m = members[q]
+                if seen[m] != tag[0]:
+                    seen[m] = tag[0]
+                    out[n] = m
+                    n += 1
+            continue
+        if seen[r] != tag[0]:
+            seen[r] = tag[0]
+            out[n] = r
+            n += 1
+        if jj >= 0:
+            continue
+        for c2 in range(COLUMNS):
+            t = tops[r, c2]
+            if t and fits[w, t]:
+                stack[top, 0] = r - stride[c2]
+                stack[top, 1] = t
+                top += 1
+    return out[:n]
 
 
 @njit(cache=True, parallel=True)
 def values_layer(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
-                 cl_start, cl_win, mem_start, members, rank_cl, chunks, lo, hi, slot, pos,
-                 vals):
+                 tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members,
+                 rank_cl, chunks, lo, hi, slot, pos, vals):
     """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits) for
     rows lo .. hi - 1. Row h's values start at ``voff[h]``: a dense row (no positions:
     ``poff[h + 1] == poff[h]``) has one for every position in the layer, zero off S; a packed
@@ -436,51 +526,108 @@ def values_layer(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1
     ``hi`` are read (a closure's rows are below its first); ``orders1[p]`` is N(M_p) there;
     ``down[p, j]`` is as in the module's notes but with width(k - 1) for none; ``slot``
     (empty) has the type the closures' maxima are taken in, one that holds layer k - 1
-    exactly. Dense rows' values must come zeroed."""
+    exactly; ``tops``, ``fits``, ``stride`` and ``rank_j`` are as :func:`column_rows` has
+    them. Dense rows' values must come zeroed."""
     nblocks = (hi - lo + BLOCK - 1) // BLOCK
     for t in prange(min(chunks, nblocks)):
-        tmp, src, full = thread_slots(orders1, slot, down.shape[1])
+        work = thread_slots(orders1, slot, down.shape[1], tops.shape[0])
         for block in range(t, nblocks, chunks):
             for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
                 if voff[h + 1] > voff[h]:
                     _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1,
-                                vals1, cl_start, cl_win, mem_start, members, rank_cl, tmp, src,
-                                full, pos, vals)
+                                vals1, tops, fits, stride, ranks, rank_j, cl_start, cl_win,
+                                mem_start, members, rank_cl, work, pos, vals)
+
+
+@njit(cache=True, inline="always")
+def combine(tmp, full, masks, ncl, cl_win, base, width1, slot_of):
+    """Each open closure's slot from its columns' (each holding the row's own values too):
+    a single column's slot stands for it, more are taken densely into the closure's own;
+    ``slot_of[i]`` gets closure i's slot."""
+    for i in range(ncl):
+        if cl_win[base + i]:
+            continue
+        mask = masks[i]
+        first = COLS + trailing_zeros(np.uint64(mask))
+        if mask & (mask - 1) == 0:
+            slot_of[i] = first
+            continue
+        slot_of[i] = i
+        full[i] = True
+        row = tmp[i]
+        row[:width1] = tmp[first, :width1]
+        rest = mask & (mask - 1)
+        while rest:
+            other = tmp[COLS + trailing_zeros(np.uint64(rest))]
+            rest &= rest - 1
+            for q in range(width1):
+                x, y = row[q], other[q]
+                row[q] = x if x > y else y
+
+
+@njit(cache=True, inline="always")
+def rank_slots(h, nr, rank_cl, cl_win, base, slot_of, src):
+    """``src[j]``: the slot rank j reads at row h (OWN where it fits no free card, ORDERS
+    where its closure is won)."""
+    for j in range(nr):
+        c = rank_cl[h, j]
+        src[j] = OWN if c == SELF else ORDERS if cl_win[c] else slot_of[c - base]
+
+
+@njit(cache=True, inline="always")
+def release_slots(tmp, full, ncl, used, width1):
+    """Zeroes the slots row h wrote whole (its closures' and its columns') and returns the
+    mask of the columns in ``used`` whose slots were written sparsely, for the caller to
+    clear entry by entry."""
+    for i in range(ncl):
+        if full[i]:
+            tmp[i, :width1] = 0
+            full[i] = False
+    sparse = 0
+    for col in range(COLUMNS):
+        if used >> col & 1:
+            if full[COLS + col]:
+                tmp[COLS + col, :width1] = 0
+            else:
+                sparse |= 1 << col
+    return sparse
 
 
 @njit(cache=True)
-def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, cl_start,
-                cl_win, mem_start, members, rank_cl, tmp, src, full, pos, vals):
-    """Row h's part of :func:`values_layer`; ``tmp``'s slots but ORDERS come and go zeroed.
-    A closure's slot is made the max over all its rows, h (the first) included; ``full[i]``
+def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, tops,
+                fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
+                work, pos, vals):
+    """Row h's part of :func:`values_layer`; the slots in ``work`` but ORDERS come and go
+    zeroed. A column's slot is made the max over its sub-closure's rows and h; ``full[i]``
     says slot i was written densely (it is then cleared whole)."""
+    tmp, src, full, closed, marks = work
     nr = down.shape[1]
     width1 = tmp.shape[1] - 1
     base = cl_start[h]
     ncl = cl_start[h + 1] - base
     own = tmp[OWN]
     mine, own_full = _take(poff1, voff1, pos1, vals1, h, own)
-    for i in range(ncl):
-        c = base + i
-        if cl_win[c]:
+    used = closure_columns(h, tops, fits, ranks, cl_start, cl_win, rank_cl, closed[0])
+    for col in range(COLUMNS):
+        if not used >> col & 1:
             continue
-        row = tmp[i]
+        row = tmp[COLS + col]
         steps = mine
         dense = own_full
-        for q in range(mem_start[c] + 1, mem_start[c + 1]):
-            n, d = _take(poff1, voff1, pos1, vals1, members[q], row)
+        for m in column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
+                             marks):
+            n, d = _take(poff1, voff1, pos1, vals1, m, row)
             steps += n
             dense |= d
         dense |= steps > width1 // 4
-        full[i] = dense
+        full[COLS + col] = dense
         if dense:
             for q in range(width1):
                 row[q] = max(row[q], own[q])
         else:
             _take(poff1, voff1, pos1, vals1, h, row)
-    for j in range(nr):
-        c = rank_cl[h, j]
-        src[j] = OWN if c == SELF else ORDERS if cl_win[c] else c - base
+    combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
+    rank_slots(h, nr, rank_cl, cl_win, base, closed[1], src)
     packed = poff[h + 1] > poff[h]
     k = 0
     for w in range(s.shape[1]):
@@ -501,13 +648,9 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
         own[:width1] = 0
     else:
         _clear(poff1, pos1, h, own)
-    for i in range(ncl):
-        c = base + i
-        if cl_win[c]:
-            continue
-        if full[i]:
-            tmp[i, :width1] = 0
-        else:
-            _clear(poff1, pos1, h, tmp[i])
-            for q in range(mem_start[c] + 1, mem_start[c + 1]):
-                _clear(poff1, pos1, members[q], tmp[i])
+    sparse = release_slots(tmp, full, ncl, used, width1)
+    for col in range(COLUMNS):
+        if sparse >> col & 1:
+            rows = column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
+                               marks)
+            _clear_rows(poff1, pos1, h, rows, tmp[COLS + col])
