@@ -428,8 +428,7 @@ def thread_slots(orders1, slot, nranks, nrows):
     ``orders1``, a won closure's best, and the columns' from COLS on), all zero past
     ``orders1`` (the column a missing rank reads); ``src``, a slot for each of the ``nranks``
     ranks; ``full``, whether each slot was written whole; ``closed``, each closure's columns
-    and slot;
-    and :func:`column_rows`'s marks over ``nrows`` rows."""
+    and slot; and :func:`column_rows`'s marks over ``nrows`` rows."""
     width1 = orders1.shape[0]
     tmp = np.zeros((SLOTS, width1 + 1), dtype=slot.dtype)
     for q in range(width1):
