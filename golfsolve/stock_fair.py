@@ -37,7 +37,7 @@ from golfsolve.layer_storage import (
 from golfsolve.model.actions import DRAW, Action
 from golfsolve.pages import give_back_freed, paged_array, release_tail
 
-CHUNKS = 64  # units of a range's rows handed to the threads (interleaved, for balance)
+PARTS = 4  # parts of a range of rows each thread takes in turn (of about equal entries)
 CLOSURE_THREADS = 4  # at most: each holds marks of every row
 # added to every estimate: the kernels' code and the threads' start as they load (about 100 MB
 # measured), small tables and the heap's slack
@@ -398,9 +398,12 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     from golfsolve.kernels.stock_layers import (
         layer_counts,
         reach_pass,
+        ring_bases,
         row_levels,
         row_strides,
+        scratch_bytes,
         support_pass,
+        task_scratch,
         values_layer,
     )
 
@@ -435,12 +438,18 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     entries = [int(n) for n in counts.sum(axis=0)]
     bounds = sweep_bounds(nrows)
     room = limit - held
+    part = -(-int(np.diff(bounds).max()) // (PARTS * threads))  # rows in a part, about
+    ring_rows = int(ring_bases(stride, part)[-1])
+    scratch = max((scratch_bytes(layers.width(k - 1), slot_type(layers, k - 1).itemsize,
+                                 layers.ranks.size, nrows, ring_rows, threads)
+                   for k in range(1, top + 1)), default=0)  # the values' working rows
     # the fastest layout that fits
     for layout in (asked,) if asked else LAYOUTS:  # noqa: B007 (the one that fits is used)
         if layout == FAST:  # the first stage's, S kept, the closures' guess made good
             fixed = first + max(0, closures.nbytes - closure_guess(nrows)) + counts.nbytes
         else:
             fixed = FIXED_BYTES + closures.nbytes + counts.nbytes
+        fixed += scratch
         needed = fixed + sweep_peak(layers, counts, bounds, layout, nw)
         if needed <= room:
             break
@@ -470,19 +479,21 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
         positions = paged_array(int(poff[-1]), np.uint16)
         low = paged_array(int(voff[-1]), np.uint16 if compact else value_type(layers, k))
         high = paged_array(high_words(layers, k, voff, layout), np.uint64)
-        slot = slot_type(layers, k - 1)
+        scratch = task_scratch(layers.orders[k - 1], slot_type(layers, k - 1),
+                               layers.ranks.size, stride, part, nrows, threads)
         down = np.where(layers.down[k] < 0, layers.width(k - 1), layers.down[k]).astype(np.int32)
         lower_high, this_high = _high_layout(layers, k - 1, layout), _high_layout(layers, k, layout)
         for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
+            cuts = task_cuts(voff, int(lo), int(hi), PARTS * threads)
             if compact:
                 compact_values(bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
                                layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
-                               members, rank_cl, CHUNKS, lo, hi, slot, low, high, this_high)
+                               members, rank_cl, scratch, cuts, low, high, this_high)
             else:
                 values_layer(support, layers.masks[k], poff, voff, layers.layer_pos, down,
                              layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
-                             *columns, cl_start, cl_win, mem_start, members, rank_cl, CHUNKS,
-                             lo, hi, slot, positions, low)
+                             *columns, cl_start, cl_win, mem_start, members, rank_cl, scratch,
+                             cuts, positions, low)
             if not keep:  # no row left to compute reads layer k - 1 from row lo on
                 poff1, boff1, voff1, positions1, low1, high1 = layer
                 release_tail(positions1, int(poff1[lo]))
@@ -510,6 +521,16 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
                            strict=True))}
     return StockFair(best(root_closure), n_orders, {a: best(f) for a, f in starts.items()},
                      counters, table if keep else None)
+
+
+def task_cuts(voff: np.ndarray, lo: int, hi: int, tasks: int) -> np.ndarray:
+    """Rows lo .. hi - 1 cut into ``tasks`` runs of about as many entries each (``voff``: where
+    each row's start): the bounds, lo first and hi last."""
+    span = voff[lo:hi + 1]
+    goals = span[0] + (span[-1] - span[0]) * np.arange(tasks + 1) // tasks
+    cuts = lo + np.searchsorted(span, goals).astype(np.int64)
+    cuts[0], cuts[-1] = lo, hi
+    return cuts
 
 
 def _high_layout(layers: Layers, k: int, layout: str) -> tuple[int, int]:

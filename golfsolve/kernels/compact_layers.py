@@ -19,16 +19,19 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from golfsolve.kernels.layout import COLUMNS
 from golfsolve.kernels.stock_layers import (
-    BLOCK,
     COLS,
     ONE,
     OWN,
     closure_columns,
+    column_from_ring,
     column_rows,
     combine,
+    forget_ring,
+    keep_columns,
+    kept_column,
     rank_slots,
     release_slots,
-    thread_slots,
+    task_work,
 )
 
 
@@ -193,24 +196,27 @@ def _clear_rows(boff1, bits, h, rows, row):
 
 @njit(cache=True, parallel=True)
 def values_layer(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, tops, fits,
-                 stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, chunks,
-                 lo, hi, slot, vlo, vhi, high):
-    """W of layer k on S for rows lo .. hi - 1, into ``vlo``/``vhi``. Row h's values start at
-    ``voff[h]``; it is packed where it has words of S's bits (``bits`` from ``boff[h]`` to
-    ``boff[h + 1]``), else dense. ``high`` = (bits, fields a word) of the values' high parts in
-    ``vhi``: entry i's in word i // fields. Layer k - 1 comes stored the same way (``boff1``,
-    ``voff1``, ``lo1``, ``hi1``, ``high1``), and only its rows below ``hi`` are read;
-    ``orders1``, ``down``, ``slot`` and the closures' arrays are as
+                 stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, scratch,
+                 cuts, vlo, vhi, high):
+    """W of layer k on S for rows cuts[0] .. cuts[-1] - 1, task t taking rows cuts[t] ..
+    cuts[t + 1] - 1, into ``vlo``/``vhi``. Row h's values start at ``voff[h]``; it is packed
+    where it has words of S's bits (``bits`` from ``boff[h]`` to ``boff[h + 1]``), else dense.
+    ``high`` = (bits, fields a word) of the values' high parts in ``vhi``: entry i's in word
+    i // fields. Layer k - 1 comes stored the same way (``boff1``, ``voff1``, ``lo1``, ``hi1``,
+    ``high1``), and only its rows below ``cuts[-1]`` are read; ``orders1``, ``down``,
+    ``scratch`` and the closures' arrays are as
     :func:`golfsolve.kernels.stock_layers.values_layer` has them."""
-    nblocks = (hi - lo + BLOCK - 1) // BLOCK
-    for t in prange(min(chunks, nblocks)):
-        work = thread_slots(orders1, slot, down.shape[1], tops.shape[0])
-        for block in range(t, nblocks, chunks):
-            for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
+    tasks = scratch[0].shape[0]
+    for t in prange(tasks):
+        work = task_work(scratch, t)
+        for part in range(t, cuts.shape[0] - 1, tasks):
+            forget_ring(work)
+            end = cuts[part + 1]
+            for h in range(cuts[part], end):
                 if voff[h + 1] > voff[h]:
                     _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops,
                                 fits, stride, ranks, rank_j, cl_start, cl_win, mem_start,
-                                members, rank_cl, work, vlo, vhi, high)
+                                members, rank_cl, work, end, vlo, vhi, high)
 
 
 @njit(cache=True, inline="always")
@@ -223,10 +229,10 @@ def _sum(tmp, src, down, p):
 
 @njit(cache=True)
 def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, fits, stride,
-                ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, work, vlo, vhi,
-                high):
+                ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, work, end, vlo,
+                vhi, high):
     """Row h's part of :func:`values_layer`, as the fast layout's is."""
-    tmp, src, full, closed, marks = work
+    tmp, src, full, closed, marks, ring, _, _ = work
     width1 = tmp.shape[1] - 1
     hb1, hf1 = high1
     hb, hf = high
@@ -239,6 +245,11 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
         if not used >> col & 1:
             continue
         row = tmp[COLS + col]
+        at = kept_column(h, col, stride, work)
+        if at >= 0:
+            column_from_ring(row, ring[at], own, width1)
+            full[COLS + col] = True
+            continue
         steps = mine
         dense = own_full
         for m in column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
@@ -273,6 +284,7 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
             k += 1
     if fill:
         vhi[at] = word
+    keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_win, work, own_full)
     if own_full:
         own[:width1] = 0
     else:

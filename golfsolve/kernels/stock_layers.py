@@ -35,7 +35,6 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from golfsolve.kernels.layout import COLUMN_STRIDE, COLUMNS
 
 ONE = np.uint64(1)
-BLOCK = 512  # consecutive rows a thread takes at a time: their closures share rows
 SELF = -1  # rank_cl entry: the rank fits no free card; the closure is the row alone
 
 
@@ -421,22 +420,130 @@ SLOTS = COLS + COLUMNS
 DEEPEST = 256  # a column_rows stack's entries: one more than 6 for each of the 35 cards
 
 
+RING_COLUMNS = 4  # columns whose row a card down is often in the same task's part
+
+
 @njit(cache=True)
-def thread_slots(orders1, slot, nranks, nrows):
-    """A thread's working rows and marks for a layer's values: ``tmp``, SLOTS rows of
-    width(k - 1) + 1 in ``slot``'s type (closures' slots 0 .. 13, OWN, ORDERS holding
-    ``orders1``, a won closure's best, and the columns' from COLS on), all zero past
-    ``orders1`` (the column a missing rank reads); ``src``, a slot for each of the ``nranks``
-    ranks; ``full``, whether each slot was written whole; ``closed``, each closure's columns
-    and slot; and :func:`column_rows`'s marks over ``nrows`` rows."""
+def ring_bases(stride, part):
+    """Where each ring column's kept rows start in a task's ring (``bases[c + 1] - bases[c]``
+    rows: column c's stride where that is below ``part``, the rows a task takes at most, else
+    none), the last their total."""
+    bases = np.zeros(RING_COLUMNS + 1, dtype=np.int64)
+    for c in range(RING_COLUMNS):
+        bases[c + 1] = bases[c] + (stride[c] if stride[c] < part else 0)
+    return bases
+
+
+@njit(cache=True)
+def task_scratch(orders1, slot, nranks, stride, part, nrows, tasks):
+    """Each of ``tasks`` tasks' working rows and marks for a layer's values, indexed by task
+    first (:func:`task_work` takes one task's): ``tmp``, SLOTS rows of width(k - 1) + 1 in
+    ``slot``'s type (closures' slots 0 .. 13, OWN, ORDERS holding ``orders1``, a won
+    closure's best, and the columns' from COLS on), all zero past ``orders1`` (the column a
+    missing rank reads); ``src``, a slot for each of the ``nranks`` ranks; ``full``, whether
+    each slot was written whole; ``closed``, each closure's columns and slot;
+    :func:`column_rows`'s marks over ``nrows`` rows; and the ring of rows kept for the row a
+    card up (:func:`keep_columns`), with the row each holds (-1: none) and
+    :func:`ring_bases` of ``part``."""
     width1 = orders1.shape[0]
-    tmp = np.zeros((SLOTS, width1 + 1), dtype=slot.dtype)
+    tmp = np.zeros((tasks, SLOTS, width1 + 1), dtype=slot.dtype)
+    for t in range(tasks):
+        for q in range(width1):
+            tmp[t, ORDERS, q] = orders1[q]
+    bases = ring_bases(stride, part)
+    ring = np.empty((tasks, bases[RING_COLUMNS], width1), dtype=slot.dtype)
+    ring_row = np.full((tasks, bases[RING_COLUMNS]), -1, dtype=np.int64)
+    return (tmp, np.empty((tasks, nranks), dtype=np.int64),
+            np.zeros((tasks, SLOTS), dtype=np.bool_), np.zeros((tasks, 2, 14), dtype=np.int64),
+            np.zeros((tasks, nrows), dtype=np.int32), np.zeros((tasks, 1), dtype=np.int32),
+            np.empty((tasks, nrows), dtype=np.int32),
+            np.empty((tasks, DEEPEST, 2), dtype=np.int64), ring, ring_row, bases)
+
+
+def scratch_bytes(width1: int, itemsize: int, nranks: int, nrows: int, ring_rows: int,
+                  tasks: int) -> int:
+    """Bytes :func:`task_scratch` allocates for rows of ``width1`` entries of ``itemsize``
+    bytes, ``ring_rows`` the total of :func:`ring_bases`."""
+    rows = SLOTS * (width1 + 1) + ring_rows * width1
+    return tasks * (rows * itemsize + 8 * (nranks + ring_rows) + SLOTS + 8 * nrows
+                    + 16 * DEEPEST + 2 * 14 * 8 + 4)
+
+
+@njit(cache=True, inline="always")
+def task_work(scratch, t):
+    """Task t's part of :func:`task_scratch`: (tmp, src, full, closed, marks, ring, ring_row,
+    bases), ``marks`` as :func:`column_rows` has them."""
+    tmp, src, full, closed, seen, tag, out, stack, ring, ring_row, bases = scratch
+    return (tmp[t], src[t], full[t], closed[t], (seen[t], tag[t], out[t], stack[t]), ring[t],
+            ring_row[t], bases)
+
+
+@njit(cache=True, inline="always")
+def _column_open(h, col, card, fits, ranks, rank_cl, cl_win):
+    """Whether column col's top card ``card`` fits the rank of an open closure of row h."""
+    for j in range(ranks.shape[0]):
+        c = rank_cl[h, j]
+        if c != SELF and not cl_win[c] and fits[ranks[j], card]:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_win, work,
+                 own_full):
+    """Keeps in ``work``'s ring, for each ring column c whose row a card up (h + stride[c],
+    below ``end``) has entries and reads column c's sub-closure, the slot row h's values
+    read for that card's rank, which is exactly the max over that sub-closure's rows (and
+    is kept only where it was written whole: ``own_full`` for OWN). Call it after row h's
+    sums, before its slots are cleared; :func:`kept_column` finds it."""
+    tmp, src, full, _, _, ring, ring_row, bases = work
+    width1 = tmp.shape[1] - 1
+    for c in range(RING_COLUMNS):
+        n = bases[c + 1] - bases[c]
+        later = h + stride[c]
+        if n == 0 or later >= end or voff[later + 1] == voff[later]:
+            continue
+        card = tops[later, c]  # 0 where column c's height wraps round: h is not a card below
+        if card == 0:
+            continue
+        j = rank_j[card]
+        if j < 0:
+            continue
+        i = src[j]
+        if i == ORDERS or not (own_full if i == OWN else full[i]):
+            continue
+        if not _column_open(later, c, card, fits, ranks, rank_cl, cl_win):
+            continue
+        at = bases[c] + h % n
+        ring[at, :] = tmp[i, :width1]
+        ring_row[at] = h
+
+
+@njit(cache=True, inline="always")
+def kept_column(h, col, stride, work):
+    """The ring row :func:`keep_columns` kept for column col's sub-closure at row h, or -1."""
+    _, _, _, _, _, _, ring_row, bases = work
+    if col >= RING_COLUMNS:
+        return -1
+    n = bases[col + 1] - bases[col]
+    if n == 0:
+        return -1
+    at = bases[col] + h % n
+    return at if ring_row[at] == h - stride[col] else -1
+
+
+@njit(cache=True, inline="always")
+def forget_ring(work):
+    """Marks ``work``'s ring empty (at a part's start: it holds only rows of the part)."""
+    work[6][:] = -1
+
+
+@njit(cache=True, inline="always")
+def column_from_ring(row, kept, own, width1):
+    """A column's slot ``row`` as the max of a kept sub-closure's and the row's own values."""
     for q in range(width1):
-        tmp[ORDERS, q] = orders1[q]
-    marks = (np.zeros(nrows, dtype=np.int32), np.zeros(1, dtype=np.int32),
-             np.empty(nrows, dtype=np.int32), np.empty((DEEPEST, 2), dtype=np.int64))
-    return (tmp, np.empty(nranks, dtype=np.int64), np.zeros(SLOTS, dtype=np.bool_),
-            np.zeros((2, 14), dtype=np.int64), marks)
+        a, b = kept[q], own[q]
+        row[q] = a if a > b else b
 
 
 @njit(cache=True, inline="always")
@@ -465,7 +572,7 @@ def column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
     card, that card on the waste). A closure of row h is h and its columns' sub-closures (those
     whose top card fits its rank); no sub-closure of an open closure is won. ``rank_j[r]`` is
     rank r's index among the present ranks (-1: none left); ``marks`` is
-    :func:`thread_slots`'."""
+    :func:`task_work`'s."""
     row = h - stride[col]
     card = tops[h, col]
     j = rank_j[card]
@@ -516,26 +623,30 @@ def column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
 @njit(cache=True, parallel=True)
 def values_layer(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
                  tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members,
-                 rank_cl, chunks, lo, hi, slot, pos, vals):
+                 rank_cl, scratch, cuts, pos, vals):
     """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits) for
-    rows lo .. hi - 1. Row h's values start at ``voff[h]``: a dense row (no positions:
-    ``poff[h + 1] == poff[h]``) has one for every position in the layer, zero off S; a packed
-    row has its entries in bit order, their positions from ``poff[h]`` on. Layer k - 1 comes
-    stored the same way (``poff1``, ``voff1``, ``pos1``, ``vals1``), and only its rows below
-    ``hi`` are read (a closure's rows are below its first); ``orders1[p]`` is N(M_p) there;
-    ``down[p, j]`` is as in the module's notes but with width(k - 1) for none; ``slot``
-    (empty) has the type the closures' maxima are taken in, one that holds layer k - 1
-    exactly; ``tops``, ``fits``, ``stride`` and ``rank_j`` are as :func:`column_rows` has
-    them. Dense rows' values must come zeroed."""
-    nblocks = (hi - lo + BLOCK - 1) // BLOCK
-    for t in prange(min(chunks, nblocks)):
-        work = thread_slots(orders1, slot, down.shape[1], tops.shape[0])
-        for block in range(t, nblocks, chunks):
-            for h in range(lo + block * BLOCK, min(hi, lo + (block + 1) * BLOCK)):
+    rows cuts[0] .. cuts[-1] - 1, task t taking rows cuts[t] .. cuts[t + 1] - 1 (in order:
+    a row reuses what the row a card down left). Row h's values start at ``voff[h]``: a dense
+    row (no positions: ``poff[h + 1] == poff[h]``) has one for every position in the layer,
+    zero off S; a packed row has its entries in bit order, their positions from ``poff[h]``
+    on. Layer k - 1 comes stored the same way (``poff1``, ``voff1``, ``pos1``, ``vals1``), and
+    only its rows below ``cuts[-1]`` are read (a closure's rows are below its first);
+    ``orders1[p]`` is N(M_p) there; ``down[p, j]`` is as in the module's notes but with
+    width(k - 1) for none; ``scratch`` is :func:`task_scratch`'s for this layer, a task's for
+    each cut (its type, one that holds layer k - 1 exactly, is the one the closures' maxima
+    are taken in); ``tops``, ``fits``, ``stride`` and ``rank_j`` are as :func:`column_rows`
+    has them. Dense rows' values must come zeroed."""
+    tasks = scratch[0].shape[0]
+    for t in prange(tasks):
+        work = task_work(scratch, t)
+        for part in range(t, cuts.shape[0] - 1, tasks):
+            forget_ring(work)
+            end = cuts[part + 1]
+            for h in range(cuts[part], end):
                 if voff[h + 1] > voff[h]:
                     _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1,
                                 vals1, tops, fits, stride, ranks, rank_j, cl_start, cl_win,
-                                mem_start, members, rank_cl, work, pos, vals)
+                                mem_start, members, rank_cl, work, end, pos, vals)
 
 
 @njit(cache=True, inline="always")
@@ -595,11 +706,12 @@ def release_slots(tmp, full, ncl, used, width1):
 @njit(cache=True)
 def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, tops,
                 fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
-                work, pos, vals):
-    """Row h's part of :func:`values_layer`; the slots in ``work`` but ORDERS come and go
-    zeroed. A column's slot is made the max over its sub-closure's rows and h; ``full[i]``
-    says slot i was written densely (it is then cleared whole)."""
-    tmp, src, full, closed, marks = work
+                work, end, pos, vals):
+    """Row h's part of :func:`values_layer` (``end``: its block's), the slots in ``work`` but
+    ORDERS coming and going zeroed. A column's slot is made the max over its sub-closure's
+    rows and h (kept from the row a card down where it can be); ``full[i]`` says slot i was
+    written densely (it is then cleared whole)."""
+    tmp, src, full, closed, marks, ring, _, _ = work
     nr = down.shape[1]
     width1 = tmp.shape[1] - 1
     base = cl_start[h]
@@ -611,6 +723,11 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
         if not used >> col & 1:
             continue
         row = tmp[COLS + col]
+        at = kept_column(h, col, stride, work)
+        if at >= 0:
+            column_from_ring(row, ring[at], own, width1)
+            full[COLS + col] = True
+            continue
         steps = mine
         dense = own_full
         for m in column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
@@ -643,6 +760,7 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
                 k += 1
             else:
                 vals[voff[h] + p] = acc
+    keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_win, work, own_full)
     if own_full:
         own[:width1] = 0
     else:
