@@ -250,7 +250,7 @@ def _closure_tables(tops, fits, stride, ranks, threads: int) -> tuple:
     with ThreadPoolExecutor(parts) as pool:
         tables = list(pool.map(part, range(len(bounds) - 1)))
     if len(tables) == 1:
-        return tables[0]
+        return _narrow(*tables[0])
     cl_starts, wins, mem_starts, members, rank_cls = [], [], [], [], []
     closures = entries = 0
     for cl_start, cl_win, mem_start, part_members, rank_cl in tables:
@@ -261,9 +261,17 @@ def _closure_tables(tops, fits, stride, ranks, threads: int) -> tuple:
         members.append(part_members)
         closures += cl_win.size
         entries += part_members.size
-    return (np.concatenate([*cl_starts, [closures]]), np.concatenate(wins),
-            np.concatenate([*mem_starts, [entries]]), np.concatenate(members),
-            np.concatenate(rank_cls))
+    return _narrow(np.concatenate([*cl_starts, [closures]]), np.concatenate(wins),
+                   np.concatenate([*mem_starts, [entries]]), np.concatenate(members),
+                   np.concatenate(rank_cls))
+
+
+def _narrow(cl_start, cl_win, mem_start, members, rank_cl) -> tuple:
+    """The closure table with its members' offsets in 32 bits (they are read all through
+    the values)."""
+    if mem_start[-1] >= 1 << 31:
+        raise ValueError("more closure members than 32-bit offsets hold")
+    return cl_start, cl_win, mem_start.astype(np.int32), members, rank_cl
 
 
 class FairTable:
@@ -433,7 +441,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
                  cl_start, cl_win, mem_start, members, rank_cl, support,
                  np.zeros(nrows, dtype=np.bool_))
     clock.append(time.perf_counter())
-    counts = np.zeros((nrows, top + 1), dtype=np.int32)
+    counts = np.zeros((nrows, top + 1), dtype=np.uint16)  # a row's entries: below 1 << 16
     layer_counts(support, layers.sizes, counts)
     entries = [int(n) for n in counts.sum(axis=0)]
     bounds = sweep_bounds(nrows)
