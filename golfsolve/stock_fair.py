@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import math
 import os
+import queue
 import time
+from concurrent import futures
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,7 +39,8 @@ from golfsolve.layer_storage import (
 from golfsolve.model.actions import DRAW, Action
 from golfsolve.pages import give_back_freed, paged_array, release_tail
 
-PARTS = 4  # parts of a range of rows each thread takes in turn (of about equal entries)
+PARTS = 4  # parts of a range of rows for each thread, taken as the threads come free
+SHRINK = 0.75  # each part's entries against the one before's
 CLOSURE_THREADS = 4  # at most: each holds marks of every row
 # added to every estimate: the kernels' code and the threads' start as they load (about 100 MB
 # measured), small tables and the heap's slack
@@ -402,7 +405,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     from numba import get_num_threads
 
     from golfsolve.kernels.compact_layers import layer_bits
-    from golfsolve.kernels.compact_layers import values_layer as compact_values
+    from golfsolve.kernels.compact_layers import values_rows as compact_values
     from golfsolve.kernels.stock_layers import (
         layer_counts,
         reach_pass,
@@ -412,7 +415,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
         scratch_bytes,
         support_pass,
         task_scratch,
-        values_layer,
+        values_rows,
     )
 
     clock = [time.perf_counter()]
@@ -481,36 +484,42 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     no_rows = np.zeros(nrows + 1, dtype=np.int64)
     layer = (no_rows, boff[0], no_rows, np.zeros(0, dtype=np.uint16),
              np.zeros(0, dtype=value_type(layers, 0)), np.zeros(0, dtype=np.uint64))
-    for k in range(1, top + 1):
-        poff = position_offsets(layers, k, counts[:, k], layout)
-        voff = value_offsets(layers, k, counts[:, k], layout)
-        positions = paged_array(int(poff[-1]), np.uint16)
-        low = paged_array(int(voff[-1]), np.uint16 if compact else value_type(layers, k))
-        high = paged_array(high_words(layers, k, voff, layout), np.uint64)
-        scratch = task_scratch(layers.orders[k - 1], slot_type(layers, k - 1),
-                               layers.ranks.size, stride, part, nrows, threads)
-        down = np.where(layers.down[k] < 0, layers.width(k - 1), layers.down[k]).astype(np.int32)
-        lower_high, this_high = _high_layout(layers, k - 1, layout), _high_layout(layers, k, layout)
-        for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
-            cuts = task_cuts(voff, int(lo), int(hi), PARTS * threads)
-            if compact:
-                compact_values(bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
-                               layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
-                               members, rank_cl, scratch, cuts, low, high, this_high)
-            else:
-                values_layer(support, layers.masks[k], poff, voff, layers.layer_pos, down,
-                             layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
-                             *columns, cl_start, cl_win, mem_start, members, rank_cl, scratch,
-                             cuts, positions, low)
-            if not keep:  # no row left to compute reads layer k - 1 from row lo on
-                poff1, boff1, voff1, positions1, low1, high1 = layer
-                release_tail(positions1, int(poff1[lo]))
-                release_tail(low1, int(voff1[lo]))
-                release_tail(high1, int(voff1[lo]) // lower_high[1])
-                release_tail(bits, int(boff1[lo]))
-        layer = (poff, boff[k], voff, positions, low, high)
-        if keep:
-            kept[k] = layer
+    with futures.ThreadPoolExecutor(threads) as pool:  # the values' tasks
+        for k in range(1, top + 1):
+            poff = position_offsets(layers, k, counts[:, k], layout)
+            voff = value_offsets(layers, k, counts[:, k], layout)
+            positions = paged_array(int(poff[-1]), np.uint16)
+            low = paged_array(int(voff[-1]), np.uint16 if compact else value_type(layers, k))
+            high = paged_array(high_words(layers, k, voff, layout), np.uint64)
+            scratch = task_scratch(layers.orders[k - 1], slot_type(layers, k - 1),
+                                   layers.ranks.size, stride, part, nrows, threads)
+            down = np.where(layers.down[k] < 0, layers.width(k - 1),
+                            layers.down[k]).astype(np.int32)
+            lower_high = _high_layout(layers, k - 1, layout)
+            this_high = _high_layout(layers, k, layout)
+            for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down
+                cuts = task_cuts(voff, int(lo), int(hi), PARTS * threads)
+                if compact:
+                    args = (bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
+                            layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
+                            members, rank_cl, scratch)
+                    outputs = (low, high, this_high)
+                else:
+                    args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
+                            layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
+                            *columns, cl_start, cl_win, mem_start, members, rank_cl, scratch)
+                    outputs = (positions, low)
+                run_parts(pool, compact_values if compact else values_rows, args, outputs, cuts,
+                          threads)
+                if not keep:  # no row left to compute reads layer k - 1 from row lo on
+                    poff1, boff1, voff1, positions1, low1, high1 = layer
+                    release_tail(positions1, int(poff1[lo]))
+                    release_tail(low1, int(voff1[lo]))
+                    release_tail(high1, int(voff1[lo]) // lower_high[1])
+                    release_tail(bits, int(boff1[lo]))
+            layer = (poff, boff[k], voff, positions, low, high)
+            if keep:
+                kept[k] = layer
     kept[top] = layer
     clock.append(time.perf_counter())
     table = FairTable(h0, stride, layers, closures, kept, bits, layout)
@@ -531,11 +540,43 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
                      counters, table if keep else None)
 
 
+def run_parts(pool, kernel, args, outputs, cuts: np.ndarray, tasks: int) -> None:
+    """``kernel(*args, task, lo, hi, *outputs)`` for each part lo .. hi - 1 of ``cuts``, in
+    ``tasks`` tasks on ``pool``'s threads, each taking the next part left as it finishes one
+    (parts cost unlike amounts, which no cut foresees exactly); stops taking parts at the
+    first error or interrupt, and returns when every part taken is done."""
+    left: queue.SimpleQueue = queue.SimpleQueue()
+    for i in range(cuts.shape[0] - 1):
+        left.put((int(cuts[i]), int(cuts[i + 1])))
+
+    def task(t: int) -> None:
+        while True:
+            try:
+                lo, hi = left.get_nowait()
+            except queue.Empty:
+                return
+            kernel(*args, t, lo, hi, *outputs)
+
+    running = [pool.submit(task, t) for t in range(tasks)]
+    try:
+        for done in running:
+            done.result()
+    finally:
+        while not left.empty():  # an error or an interrupt: no part is begun past it
+            try:
+                left.get_nowait()
+            except queue.Empty:
+                break
+        futures.wait(running)
+
+
 def task_cuts(voff: np.ndarray, lo: int, hi: int, tasks: int) -> np.ndarray:
-    """Rows lo .. hi - 1 cut into ``tasks`` runs of about as many entries each (``voff``: where
-    each row's start): the bounds, lo first and hi last."""
+    """Rows lo .. hi - 1 cut into ``tasks`` runs, each of about SHRINK times the entries of
+    the one before (``voff``: where each row's start), so that the runs taken last, as the
+    threads finish, are short: the bounds, lo first and hi last."""
     span = voff[lo:hi + 1]
-    goals = span[0] + (span[-1] - span[0]) * np.arange(tasks + 1) // tasks
+    shares = np.concatenate([[0.0], np.cumsum(SHRINK ** np.arange(tasks))])
+    goals = span[0] + ((span[-1] - span[0]) * shares / shares[-1]).astype(np.int64)
     cuts = lo + np.searchsorted(span, goals).astype(np.int64)
     cuts[0], cuts[-1] = lo, hi
     return cuts

@@ -194,29 +194,25 @@ def _clear_rows(boff1, bits, h, rows, row):
         _clear(boff1, bits, m, row)
 
 
-@njit(cache=True, parallel=True)
-def values_layer(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, tops, fits,
-                 stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, scratch,
-                 cuts, vlo, vhi, high):
-    """W of layer k on S for rows cuts[0] .. cuts[-1] - 1, task t taking rows cuts[t] ..
-    cuts[t + 1] - 1, into ``vlo``/``vhi``. Row h's values start at ``voff[h]``; it is packed
-    where it has words of S's bits (``bits`` from ``boff[h]`` to ``boff[h + 1]``), else dense.
-    ``high`` = (bits, fields a word) of the values' high parts in ``vhi``: entry i's in word
-    i // fields. Layer k - 1 comes stored the same way (``boff1``, ``voff1``, ``lo1``, ``hi1``,
-    ``high1``), and only its rows below ``cuts[-1]`` are read; ``orders1``, ``down``,
-    ``scratch`` and the closures' arrays are as
-    :func:`golfsolve.kernels.stock_layers.values_layer` has them."""
-    tasks = scratch[0].shape[0]
-    for t in prange(tasks):
-        work = task_work(scratch, t)
-        for part in range(t, cuts.shape[0] - 1, tasks):
-            forget_ring(work)
-            end = cuts[part + 1]
-            for h in range(cuts[part], end):
-                if voff[h + 1] > voff[h]:
-                    _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops,
-                                fits, stride, ranks, rank_j, cl_start, cl_win, mem_start,
-                                members, rank_cl, work, end, vlo, vhi, high)
+@njit(cache=True, nogil=True)
+def values_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, tops, fits,
+                stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, scratch,
+                task, lo, hi, vlo, vhi, high):
+    """W of layer k on S for rows lo .. hi - 1, in order, in task ``task``'s working rows,
+    into ``vlo``/``vhi``. Row h's values start at ``voff[h]``; it is packed where it has words
+    of S's bits (``bits`` from ``boff[h]`` to ``boff[h + 1]``), else dense. ``high`` = (bits,
+    fields a word) of the values' high parts in ``vhi``: entry i's in word i // fields. Layer
+    k - 1 comes stored the same way (``boff1``, ``voff1``, ``lo1``, ``hi1``, ``high1``), and
+    only its rows below ``hi`` are read; ``orders1``, ``down``, ``scratch`` and the closures'
+    arrays are as :func:`golfsolve.kernels.stock_layers.values_rows` has them. Holds no lock,
+    as that one."""
+    work = task_work(scratch, task)
+    forget_ring(work)
+    for h in range(lo, hi):
+        if voff[h + 1] > voff[h]:
+            _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, fits,
+                        stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
+                        work, hi, vlo, vhi, high)
 
 
 @njit(cache=True, inline="always")
@@ -231,7 +227,7 @@ def _sum(tmp, src, down, p):
 def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, fits, stride,
                 ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, work, end, vlo,
                 vhi, high):
-    """Row h's part of :func:`values_layer`, as the fast layout's is."""
+    """Row h's part of :func:`values_rows`, as the fast layout's is."""
     tmp, src, full, closed, marks, ring, _, _ = work
     width1 = tmp.shape[1] - 1
     hb1, hf1 = high1

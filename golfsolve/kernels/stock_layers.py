@@ -18,7 +18,7 @@ Three passes, each a kernel here, each run layer by layer by the caller:
 1. ``closure_table``: for every row and present rank, the closure (deduplicated per row by
    the columns the rank fits: ranks fitting the same free cards share a closure).
 2. ``reach_layer`` (top down): R, the (h, M) the start can reach.
-3. ``support_layer`` then ``values_layer`` (bottom up): S = R and "some order of M wins from
+3. ``support_layer`` then ``values_rows`` (bottom up): S = R and "some order of M wins from
    h", then the integers W on S only, packed row by row in the bit order of S.
 
 Rule knowledge comes in only as ``fits[waste_rank, card_rank]``; ``col_ranks`` is as
@@ -620,33 +620,29 @@ def column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
     return out[:n]
 
 
-@njit(cache=True, parallel=True)
-def values_layer(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
-                 tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members,
-                 rank_cl, scratch, cuts, pos, vals):
+@njit(cache=True, nogil=True)
+def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
+                tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members,
+                rank_cl, scratch, task, lo, hi, pos, vals):
     """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits) for
-    rows cuts[0] .. cuts[-1] - 1, task t taking rows cuts[t] .. cuts[t + 1] - 1 (in order:
-    a row reuses what the row a card down left). Row h's values start at ``voff[h]``: a dense
-    row (no positions: ``poff[h + 1] == poff[h]``) has one for every position in the layer,
-    zero off S; a packed row has its entries in bit order, their positions from ``poff[h]``
-    on. Layer k - 1 comes stored the same way (``poff1``, ``voff1``, ``pos1``, ``vals1``), and
-    only its rows below ``cuts[-1]`` are read (a closure's rows are below its first);
-    ``orders1[p]`` is N(M_p) there; ``down[p, j]`` is as in the module's notes but with
-    width(k - 1) for none; ``scratch`` is :func:`task_scratch`'s for this layer, a task's for
-    each cut (its type, one that holds layer k - 1 exactly, is the one the closures' maxima
-    are taken in); ``tops``, ``fits``, ``stride`` and ``rank_j`` are as :func:`column_rows`
-    has them. Dense rows' values must come zeroed."""
-    tasks = scratch[0].shape[0]
-    for t in prange(tasks):
-        work = task_work(scratch, t)
-        for part in range(t, cuts.shape[0] - 1, tasks):
-            forget_ring(work)
-            end = cuts[part + 1]
-            for h in range(cuts[part], end):
-                if voff[h + 1] > voff[h]:
-                    _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1,
-                                vals1, tops, fits, stride, ranks, rank_j, cl_start, cl_win,
-                                mem_start, members, rank_cl, work, end, pos, vals)
+    rows lo .. hi - 1, in order (a row reuses what the row a card down left), in task
+    ``task``'s working rows. Row h's values start at ``voff[h]``: a dense row (no positions:
+    ``poff[h + 1] == poff[h]``) has one for every position in the layer, zero off S; a packed
+    row has its entries in bit order, their positions from ``poff[h]`` on. Layer k - 1 comes
+    stored the same way (``poff1``, ``voff1``, ``pos1``, ``vals1``), and only its rows below
+    ``hi`` are read (a closure's rows are below its first); ``orders1[p]`` is N(M_p) there;
+    ``down[p, j]`` is as in the module's notes but with width(k - 1) for none; ``scratch`` is
+    :func:`task_scratch`'s for this layer (its type, one that holds layer k - 1 exactly, is
+    the one the closures' maxima are taken in); ``tops``, ``fits``, ``stride`` and ``rank_j``
+    are as :func:`column_rows` has them. Dense rows' values must come zeroed. Holds no lock:
+    tasks with scratch of their own and rows apart run in threads."""
+    work = task_work(scratch, task)
+    forget_ring(work)
+    for h in range(lo, hi):
+        if voff[h + 1] > voff[h]:
+            _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
+                        tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start,
+                        members, rank_cl, work, hi, pos, vals)
 
 
 @njit(cache=True, inline="always")
@@ -707,7 +703,7 @@ def release_slots(tmp, full, ncl, used, width1):
 def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, tops,
                 fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
                 work, end, pos, vals):
-    """Row h's part of :func:`values_layer` (``end``: its block's), the slots in ``work`` but
+    """Row h's part of :func:`values_rows` (``end``: its run's), the slots in ``work`` but
     ORDERS coming and going zeroed. A column's slot is made the max over its sub-closure's
     rows and h (kept from the row a card down where it can be); ``full[i]`` says slot i was
     written densely (it is then cleared whole)."""
