@@ -197,7 +197,8 @@ def main() -> None:
                         help="bytes each deal's process may hold in all (default: what it "
                              "holds and 80%% of the free memory)")
     parser.add_argument("--layout", choices=sorted(LAYOUTS), default="auto",
-                        help="how the layers are stored (auto: fast where it fits)")
+                        help="how the layers are stored (auto: the fastest under 2 GB "
+                             "where one is, else the fastest that fits)")
     args = parser.parse_args()
     if args.whole_deals:
         first, _, last = args.whole_deals.partition("-")

@@ -45,6 +45,9 @@ CLOSURE_THREADS = 4  # at most: each holds marks of every row
 # added to every estimate: the kernels' code and the threads' start as they load (about 100 MB
 # measured), small tables and the heap's slack
 FIXED_BYTES = 144 << 20
+# the layout is the fastest whose whole process stays under this, where one does: the fast
+# layout's speed (about 1.2x the tight one's) is not worth twice the memory
+PREFERRED_BYTES = 2_000_000_000
 
 
 class NeedsMemory(Exception):
@@ -371,8 +374,9 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
     allocating past ``limit``. With ``keep``, every layer is kept, where it fits too, as the
     result's ``table``, and it covers every position play can reach from here, those best play
     never draws in included (which costs more entries); ``jobs`` caps the threads. The layers
-    are stored in the fastest layout that fits (fast, compact or tight:
-    :mod:`golfsolve.layer_storage`); ``layout`` asks for one."""
+    are stored in the fastest layout (fast, compact or tight: :mod:`golfsolve.layer_storage`)
+    that keeps the process under :data:`PREFERRED_BYTES` and ``limit``, else the fastest
+    within ``limit``; ``layout`` asks for one."""
     from numba import get_num_threads, set_num_threads
 
     if layout not in (None, *LAYOUTS):
@@ -396,6 +400,16 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
                         layout)
     finally:
         set_num_threads(threads)
+
+
+def _chosen(needs: dict[str, tuple[int, int]], room: int, preferred: int) -> str | None:
+    """The first layout of ``needs`` (fastest first) whose need is within ``preferred``
+    bytes, else the first within ``room``; None where none is."""
+    for cap in (min(room, preferred), room):
+        for layout, (needed, _) in needs.items():
+            if needed <= cap:
+                return layout
+    return None
 
 
 def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
@@ -454,18 +468,18 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     scratch = max((scratch_bytes(layers.width(k - 1), slot_type(layers, k - 1).itemsize,
                                  layers.ranks.size, nrows, ring_rows, threads)
                    for k in range(1, top + 1)), default=0)  # the values' working rows
-    # the fastest layout that fits
-    for layout in (asked,) if asked else LAYOUTS:  # noqa: B007 (the one that fits is used)
+    needs = {}  # layout: (bytes its passes hold at once, those it holds throughout)
+    for layout in (asked,) if asked else LAYOUTS:
         if layout == FAST:  # the first stage's, S kept, the closures' guess made good
             fixed = first + max(0, closures.nbytes - closure_guess(nrows)) + counts.nbytes
         else:
             fixed = FIXED_BYTES + closures.nbytes + counts.nbytes
         fixed += scratch
-        needed = fixed + sweep_peak(layers, counts, bounds, layout, nw)
-        if needed <= room:
-            break
-    else:
-        raise NeedsMemory(held + needed, limit)
+        needs[layout] = (fixed + sweep_peak(layers, counts, bounds, layout, nw), fixed)
+    layout = _chosen(needs, room, min(limit, PREFERRED_BYTES) - held)
+    if layout is None:
+        raise NeedsMemory(held + min(n for n, _ in needs.values()), limit)
+    fixed = needs[layout][1]
     compact = layout != FAST
     keep = keep and fixed + kept_bytes(layers, counts, layout) <= room
     boff = bit_offsets(layers, counts, layout)
@@ -532,8 +546,8 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
 
     seconds = [round(b - a, 3) for a, b in zip(clock, clock[1:], strict=False)]
     counters = {"rows": nrows, "closures": int(cl_win.size), "members": int(members.size),
-                "support": sum(entries), "widest": max(entries), "bytes": needed, "held": held,
-                "layout": layout,
+                "support": sum(entries), "widest": max(entries), "bytes": needs[layout][0],
+                "held": held, "layout": layout,
                 **dict(zip(("s_closures", "s_reach", "s_support", "s_values"), seconds,
                            strict=True))}
     return StockFair(best(root_closure), n_orders, {a: best(f) for a, f in starts.items()},
