@@ -45,8 +45,8 @@ CLOSURE_THREADS = 4  # at most: each holds marks of every row
 # added to every estimate: the kernels' code and the threads' start as they load (about 100 MB
 # measured), small tables and the heap's slack
 FIXED_BYTES = 144 << 20
-# the layout is the fastest whose whole process stays under this, where one does: the fast
-# layout's speed (about 1.2x the tight one's) is not worth twice the memory
+# the layout is the fastest whose whole process stays under this, where one does, else the
+# smallest: the fast layout's speed (about 1.2x the tight one's) is not worth twice the memory
 PREFERRED_BYTES = 2_000_000_000
 
 
@@ -375,7 +375,7 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
     result's ``table``, and it covers every position play can reach from here, those best play
     never draws in included (which costs more entries); ``jobs`` caps the threads. The layers
     are stored in the fastest layout (fast, compact or tight: :mod:`golfsolve.layer_storage`)
-    that keeps the process under :data:`PREFERRED_BYTES` and ``limit``, else the fastest
+    that keeps the process under :data:`PREFERRED_BYTES` and ``limit``, else the smallest,
     within ``limit``; ``layout`` asks for one."""
     from numba import get_num_threads, set_num_threads
 
@@ -404,12 +404,13 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
 
 def _chosen(needs: dict[str, tuple[int, int]], room: int, preferred: int) -> str | None:
     """The first layout of ``needs`` (fastest first) whose need is within ``preferred``
-    bytes, else the first within ``room``; None where none is."""
-    for cap in (min(room, preferred), room):
-        for layout, (needed, _) in needs.items():
-            if needed <= cap:
-                return layout
-    return None
+    bytes, else the one that needs the least, where that is within ``room``; None where
+    none is."""
+    for layout, (needed, _) in needs.items():
+        if needed <= min(room, preferred):
+            return layout
+    smallest = min(needs, key=lambda layout: needs[layout][0])
+    return smallest if needs[smallest][0] <= room else None
 
 
 def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
