@@ -18,6 +18,7 @@ from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from golfsolve.kernels.layout import COLUMNS
+from golfsolve.kernels.primitives import borrowed, larger, set_all
 from golfsolve.kernels.stock_layers import (
     COLS,
     ONE,
@@ -125,7 +126,7 @@ def _take_low(ws, v, width1, row):
         while x:
             p = base + trailing_zeros(x)
             x &= x - ONE
-            row[p] = max(row[p], v[i])  # no branch: which is larger is a coin toss
+            row[p] = larger(row[p], v[i])  # no branch: which is larger is a coin toss
             i += 1
     return i
 
@@ -146,7 +147,7 @@ def _take_bytes(ws, v, u, width1, row):
         while x:
             p = base + trailing_zeros(x)
             x &= x - ONE
-            row[p] = max(row[p], np.int64(v[i]) | (np.int64(u[i]) << 16))
+            row[p] = larger(row[p], np.int64(v[i]) | (np.int64(u[i]) << 16))
             i += 1
     return i
 
@@ -170,7 +171,7 @@ def _take_fields(ws, v, hi1, hb1, hf1, at, width1, row):
             p = base + trailing_zeros(x)
             x &= x - ONE
             high, word, fill, at = _high(hi1, hb1, hf1, word, fill, at)
-            row[p] = max(row[p], high | v[i])
+            row[p] = larger(row[p], high | v[i])
             i += 1
     return i
 
@@ -208,6 +209,10 @@ def values_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, 
     as that one."""
     work = task_work(scratch, task)
     forget_ring(work)
+    bits, boff, voff, down, boff1, voff1, lo1, hi1, vlo, vhi = borrowed(
+        (bits, boff, voff, down, boff1, voff1, lo1, hi1, vlo, vhi))
+    tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl = borrowed(
+        (tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl))
     for h in range(lo, hi):
         if voff[h + 1] > voff[h]:
             _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, fits,
@@ -257,7 +262,7 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
         full[COLS + col] = dense
         if dense:
             for q in range(width1):
-                row[q] = max(row[q], own[q])
+                row[q] = larger(row[q], own[q])
         else:
             _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, h, row)
     combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
@@ -282,7 +287,7 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
         vhi[at] = word
     keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_win, work, own_full)
     if own_full:
-        own[:width1] = 0
+        set_all(own[:width1], 0)
     else:
         _clear(boff1, bits, h, own)
     sparse = release_slots(tmp, full, ncl, used, width1)

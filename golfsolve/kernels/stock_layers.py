@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from golfsolve.kernels.primitives import borrowed, copy_into, larger, set_all
 from golfsolve.kernels.layout import COLUMN_STRIDE, COLUMNS
 
 ONE = np.uint64(1)
@@ -284,7 +285,7 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
             snap = np.empty(nw, dtype=np.uint64)
             for j in range(nr):
                 for _ in range(radix[j] - 1):
-                    snap[:] = row
+                    copy_into(snap, row)
                     _or_down(row, snap, strides[j], has[j])
         for part in prange(parts):
             p = np.zeros(nw, dtype=np.uint64)
@@ -361,7 +362,7 @@ def support_pass(levels, level_start, strides, radix, has, valid, cl_start, cl_w
                 continue
             for j in range(nr):
                 for _ in range(radix[j] - 1):
-                    zc[:] = acc  # zc is done with: a snapshot for each step
+                    copy_into(zc, acc)  # zc is done with: a snapshot for each step
                     _or_up(acc, zc, strides[j], has[j])
             for w in range(nw):
                 row[w] &= acc[w]
@@ -394,7 +395,7 @@ def _take(poff1, voff1, pos1, vals1, m, row):
     ps = pos1[poff1[m]:poff1[m + 1]]
     for i in range(hi - lo):
         p = ps[i]
-        row[p] = max(row[p], v[i])  # no branch: which is larger is a coin toss
+        row[p] = larger(row[p], v[i])  # no branch: which is larger is a coin toss
     return hi - lo, False
 
 
@@ -474,8 +475,9 @@ def task_work(scratch, t):
     """Task t's part of :func:`task_scratch`: (tmp, src, full, closed, marks, ring, ring_row,
     bases), ``marks`` as :func:`column_rows` has them."""
     tmp, src, full, closed, seen, tag, out, stack, ring, ring_row, bases = scratch
-    return (tmp[t], src[t], full[t], closed[t], (seen[t], tag[t], out[t], stack[t]), ring[t],
-            ring_row[t], bases)
+    return (borrowed(tmp[t]), borrowed(src[t]), borrowed(full[t]), borrowed(closed[t]),
+            (borrowed(seen[t]), borrowed(tag[t]), borrowed(out[t]), borrowed(stack[t])),
+            borrowed(ring[t]), borrowed(ring_row[t]), borrowed(bases))
 
 
 @njit(cache=True, inline="always")
@@ -515,7 +517,7 @@ def keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_wi
         if not _column_open(later, c, card, fits, ranks, rank_cl, cl_win):
             continue
         at = bases[c] + h % n
-        ring[at, :] = tmp[i, :width1]
+        copy_into(ring[at], tmp[i])
         ring_row[at] = h
 
 
@@ -535,7 +537,7 @@ def kept_column(h, col, stride, work):
 @njit(cache=True, inline="always")
 def forget_ring(work):
     """Marks ``work``'s ring empty (at a part's start: it holds only rows of the part)."""
-    work[6][:] = -1
+    set_all(work[6], -1)
 
 
 @njit(cache=True, inline="always")
@@ -638,6 +640,10 @@ def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
     tasks with scratch of their own and rows apart run in threads."""
     work = task_work(scratch, task)
     forget_ring(work)
+    s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, pos, vals = borrowed(
+        (s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, pos, vals))
+    tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl = borrowed(
+        (tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl))
     for h in range(lo, hi):
         if voff[h + 1] > voff[h]:
             _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
@@ -661,7 +667,7 @@ def combine(tmp, full, masks, ncl, cl_win, base, width1, slot_of):
         slot_of[i] = i
         full[i] = True
         row = tmp[i]
-        row[:width1] = tmp[first, :width1]
+        copy_into(row[:width1], tmp[first])
         rest = mask & (mask - 1)
         while rest:
             other = tmp[COLS + trailing_zeros(np.uint64(rest))]
@@ -687,13 +693,13 @@ def release_slots(tmp, full, ncl, used, width1):
     clear entry by entry."""
     for i in range(ncl):
         if full[i]:
-            tmp[i, :width1] = 0
+            set_all(tmp[i, :width1], 0)
             full[i] = False
     sparse = 0
     for col in range(COLUMNS):
         if used >> col & 1:
             if full[COLS + col]:
-                tmp[COLS + col, :width1] = 0
+                set_all(tmp[COLS + col, :width1], 0)
             else:
                 sparse |= 1 << col
     return sparse
@@ -735,7 +741,7 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
         full[COLS + col] = dense
         if dense:
             for q in range(width1):
-                row[q] = max(row[q], own[q])
+                row[q] = larger(row[q], own[q])
         else:
             _take(poff1, voff1, pos1, vals1, h, row)
     combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
@@ -758,7 +764,7 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
                 vals[voff[h] + p] = acc
     keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_win, work, own_full)
     if own_full:
-        own[:width1] = 0
+        set_all(own[:width1], 0)
     else:
         _clear(poff1, pos1, h, own)
     sparse = release_slots(tmp, full, ncl, used, width1)
