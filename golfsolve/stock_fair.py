@@ -509,7 +509,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
             scratch = task_scratch(layers.orders[k - 1], slot_type(layers, k - 1),
                                    layers.ranks.size, stride, part, nrows, threads)
             down = np.where(layers.down[k] < 0, layers.width(k - 1),
-                            layers.down[k]).astype(np.int32)
+                            layers.down[k]).astype(np.uint32)
             lower_high = _high_layout(layers, k - 1, layout)
             this_high = _high_layout(layers, k, layout)
             for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # from the top down

@@ -402,8 +402,8 @@ def _take(poff1, voff1, pos1, vals1, m, row):
 @njit(cache=True, inline="always")
 def _clear(poff1, pos1, m, row):
     """Zero in ``row`` the positions of packed row m of layer k - 1."""
-    for i in range(poff1[m], poff1[m + 1]):
-        row[pos1[i]] = 0
+    for p in pos1[poff1[m]:poff1[m + 1]]:  # a slice: its reads need no wrap-round check
+        row[p] = 0
 
 
 @njit(cache=True, inline="always")
@@ -454,7 +454,7 @@ def task_scratch(orders1, slot, nranks, stride, part, nrows, tasks):
     bases = ring_bases(stride, part)
     ring = np.empty((tasks, bases[RING_COLUMNS], width1), dtype=slot.dtype)
     ring_row = np.full((tasks, bases[RING_COLUMNS]), -1, dtype=np.int64)
-    return (tmp, np.empty((tasks, nranks), dtype=np.int64),
+    return (tmp, np.empty((tasks, nranks), dtype=np.uint64),
             np.zeros((tasks, SLOTS), dtype=np.bool_), np.zeros((tasks, 2, 14), dtype=np.int64),
             np.zeros((tasks, nrows), dtype=np.int32), np.zeros((tasks, 1), dtype=np.int32),
             np.empty((tasks, nrows), dtype=np.int32),
