@@ -705,7 +705,7 @@ def release_slots(tmp, full, ncl, used, width1):
     return sparse
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, tops,
                 fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
                 work, end, pos, vals):
