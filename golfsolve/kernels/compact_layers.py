@@ -27,6 +27,7 @@ from golfsolve.kernels.stock_layers import (
     column_from_ring,
     column_rows,
     combine,
+    entry_sum,
     forget_ring,
     keep_columns,
     kept_column,
@@ -220,14 +221,6 @@ def values_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, 
                         work, hi, vlo, vhi, high)
 
 
-@njit(cache=True, inline="always")
-def _sum(tmp, src, down, p):
-    acc = 0
-    for j in range(down.shape[1]):
-        acc += tmp[src[j], down[p, j]]
-    return acc
-
-
 @njit(cache=True)
 def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, fits, stride,
                 ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, work, end, vlo,
@@ -266,7 +259,8 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
         else:
             _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, h, row)
     combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
-    rank_slots(h, down.shape[1], rank_cl, cl_win, base, closed[1], src)
+    rank_slots(h, down.shape[1], rank_cl, cl_win, base, closed[1], tmp, src)
+    flat = tmp.reshape(tmp.size)
     k = voff[h]
     word, fill, at = np.uint64(0), 0, k // hf
     if boff[h + 1] > boff[h]:  # packed
@@ -276,12 +270,13 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
             while x:
                 p = w * 64 + trailing_zeros(x)
                 x &= x - ONE
-                word, fill, at = _put(vlo, vhi, hb, hf, k, _sum(tmp, src, down, p), word, fill,
-                                      at)
+                value = entry_sum(flat, src, down, p)
+                word, fill, at = _put(vlo, vhi, hb, hf, k, value, word, fill, at)
                 k += 1
     else:  # dense: every position
         for p in range(down.shape[0]):
-            word, fill, at = _put(vlo, vhi, hb, hf, k, _sum(tmp, src, down, p), word, fill, at)
+            value = entry_sum(flat, src, down, p)
+            word, fill, at = _put(vlo, vhi, hb, hf, k, value, word, fill, at)
             k += 1
     if fill:
         vhi[at] = word

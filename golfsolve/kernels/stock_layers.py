@@ -511,7 +511,7 @@ def keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_wi
         j = rank_j[card]
         if j < 0:
             continue
-        i = src[j]
+        i = src[j] // np.uint64(tmp.shape[1])
         if i == ORDERS or not (own_full if i == OWN else full[i]):
             continue
         if not _column_open(later, c, card, fits, ranks, rank_cl, cl_win):
@@ -678,12 +678,25 @@ def combine(tmp, full, masks, ncl, cl_win, base, width1, slot_of):
 
 
 @njit(cache=True, inline="always")
-def rank_slots(h, nr, rank_cl, cl_win, base, slot_of, src):
-    """``src[j]``: the slot rank j reads at row h (OWN where it fits no free card, ORDERS
-    where its closure is won)."""
+def rank_slots(h, nr, rank_cl, cl_win, base, slot_of, tmp, src):
+    """``src[j]``: where the slot rank j reads at row h starts in the working rows ``tmp``
+    read as one array (:func:`entry_sum`): OWN's where it fits no free card, ORDERS's where
+    its closure is won."""
+    row_len = np.uint64(tmp.shape[1])
     for j in range(nr):
         c = rank_cl[h, j]
-        src[j] = OWN if c == SELF else ORDERS if cl_win[c] else slot_of[c - base]
+        src[j] = (OWN if c == SELF else ORDERS if cl_win[c] else slot_of[c - base]) * row_len
+
+
+@njit(cache=True, inline="always")
+def entry_sum(flat, src, down, p):
+    """W of layer k's entry p: over the ranks j, what the slot at ``src[j]`` of the working
+    rows read as one array (``flat``) holds for p less a card of rank j. (Offsets, not
+    slots: nothing is multiplied for each entry.)"""
+    acc = 0
+    for j in range(src.shape[0]):
+        acc += flat[src[j] + down[p, j]]
+    return acc
 
 
 @njit(cache=True, inline="always")
@@ -745,7 +758,8 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
         else:
             _take(poff1, voff1, pos1, vals1, h, row)
     combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
-    rank_slots(h, nr, rank_cl, cl_win, base, closed[1], src)
+    rank_slots(h, nr, rank_cl, cl_win, base, closed[1], tmp, src)
+    flat = tmp.reshape(tmp.size)
     packed = poff[h + 1] > poff[h]
     k = 0
     for w in range(s.shape[1]):
@@ -753,9 +767,7 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
         while x:
             p = layer_pos[w * 64 + trailing_zeros(x)]
             x &= x - ONE
-            acc = 0
-            for j in range(nr):
-                acc += tmp[src[j], down[p, j]]
+            acc = entry_sum(flat, src, down, p)
             if packed:
                 pos[poff[h] + k] = p
                 vals[voff[h] + k] = acc
