@@ -402,12 +402,14 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
         set_num_threads(threads)
 
 
-def _chosen(needs: dict[str, tuple[int, int]], room: int, preferred: int) -> str | None:
-    """The first layout of ``needs`` (fastest first) whose need is within ``preferred``
-    bytes, else the one that needs the least, where that is within ``room``; None where
-    none is."""
-    for layout, (needed, _) in needs.items():
-        if needed <= min(room, preferred):
+def _chosen(need, layouts, needs: dict, room: int, preferred: int) -> str | None:
+    """The first of ``layouts`` (fastest first) whose ``need`` is within ``preferred`` bytes,
+    else the one that needs the least, where that is within ``room``; None where none is.
+    The needs looked at are left in ``needs`` (the later layouts' only where the earlier
+    ones' were too large: each takes a pass over every layer's rows)."""
+    for layout in layouts:
+        needs[layout] = need(layout)
+        if needs[layout][0] <= min(room, preferred):
             return layout
     smallest = min(needs, key=lambda layout: needs[layout][0])
     return smallest if needs[smallest][0] <= room else None
@@ -469,15 +471,18 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     scratch = max((scratch_bytes(layers.width(k - 1), slot_type(layers, k - 1).itemsize,
                                  layers.ranks.size, nrows, ring_rows, threads)
                    for k in range(1, top + 1)), default=0)  # the values' working rows
-    needs = {}  # layout: (bytes its passes hold at once, those it holds throughout)
-    for layout in (asked,) if asked else LAYOUTS:
+    def need(layout: str) -> tuple[int, int]:
+        """(bytes the passes hold at once in ``layout``, those they hold throughout)."""
         if layout == FAST:  # the first stage's, S kept, the closures' guess made good
             fixed = first + max(0, closures.nbytes - closure_guess(nrows)) + counts.nbytes
         else:
             fixed = FIXED_BYTES + closures.nbytes + counts.nbytes
         fixed += scratch
-        needs[layout] = (fixed + sweep_peak(layers, counts, bounds, layout, nw), fixed)
-    layout = _chosen(needs, room, min(limit, PREFERRED_BYTES) - held)
+        return fixed + sweep_peak(layers, counts, bounds, layout, nw), fixed
+
+    needs = {}  # layout: need(layout), of those looked at
+    layout = _chosen(need, (asked,) if asked else LAYOUTS, needs, room,
+                     min(limit, PREFERRED_BYTES) - held)
     if layout is None:
         raise NeedsMemory(held + min(n for n, _ in needs.values()), limit)
     fixed = needs[layout][1]
