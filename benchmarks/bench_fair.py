@@ -20,7 +20,8 @@ shared machine.
 With --whole-deals each deal's fair value at its first card is computed by the layers in a
 child process of its own (so that its peak resident memory is its own); it prints per rule
 set and for all together the median and max seconds of the computation (the process's start
-and imports, about a second, apart) and of peak memory, the mean fair value and
+and imports, numba's among them, about a second, apart; loading the compiled kernels
+from numba's cache counted) and of peak memory, the mean fair value and
 the deals refused for memory, then the same figures of the C prototype measured on deals 1-20
 (../shared/DESIGN.md) and the ratios against them.
 """
@@ -91,6 +92,7 @@ from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.rules import rules_by_name
 from golfsolve.stock_fair import NeedsMemory, stock_fair_game
+import golfsolve.kernels.compact_layers, golfsolve.kernels.stock_layers  # numba's import too
 game = Game(Deal.from_number({number}), rules_by_name({rules!r}))
 began = time.perf_counter()
 try:
