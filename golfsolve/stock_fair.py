@@ -36,7 +36,7 @@ from golfsolve.layer_storage import (
     value_type,
     words,
 )
-from golfsolve.model.actions import DRAW, Action
+from golfsolve.model.actions import COLUMN_COUNT, DRAW, Action
 from golfsolve.pages import give_back_freed, paged_array, release_tail
 
 PARTS = 4  # parts of a range of rows for each thread, taken as the threads come free
@@ -185,8 +185,10 @@ def estimate(heights, unseen, threads: int = CLOSURE_THREADS) -> int:
 
 
 def closure_guess(nrows: int) -> int:
-    """Bytes the closure table of ``nrows`` rows is taken to need before it is built."""
-    return nrows * (13 * 4 + 8 + 7) + nrows * 6 * 13 * 4  # rank_cl, cl_start, tops; members
+    """Bytes the closure table of ``nrows`` rows is taken to need before it is built, with
+    the loose column sub-closures made from it."""
+    table = nrows * (13 * 4 + 8 + 7) + nrows * 6 * 13 * 4  # rank_cl, cl_start, tops; members
+    return table + nrows * COLUMN_COUNT * 4 * 3  # loose: a start and about two rows a column
 
 
 @dataclass(frozen=True)
@@ -425,6 +427,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     from golfsolve.kernels.compact_layers import values_rows as compact_values
     from golfsolve.kernels.stock_layers import (
         layer_counts,
+        loose_columns,
         reach_pass,
         ring_bases,
         row_levels,
@@ -469,15 +472,19 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     part = -(-int(np.diff(bounds).max()) // (PARTS * threads))  # rows in a part, about
     ring_rows = int(ring_bases(stride, part)[-1])
     scratch = max((scratch_bytes(layers.width(k - 1), slot_type(layers, k - 1).itemsize,
-                                 layers.ranks.size, nrows, ring_rows, threads)
+                                 layers.ranks.size, ring_rows, threads)
                    for k in range(1, top + 1)), default=0)  # the values' working rows
+    rank_j = np.full(14, -1, dtype=np.int64)
+    rank_j[layers.ranks] = np.arange(layers.ranks.size)
+    loose = loose_columns(closures.tops, fits, stride, rank_j, rank_cl, mem_start, members)
+    tables = closures.nbytes + sum(a.nbytes for a in loose)
     def need(layout: str) -> tuple[int, int]:
         """(bytes the passes hold at once in ``layout``, those they hold throughout)."""
         if layout == FAST:  # the first stage's, S kept, the closures' guess made good
-            fixed = first + max(0, closures.nbytes - closure_guess(nrows)) + counts.nbytes
+            fixed = first + max(0, tables - closure_guess(nrows))
         else:
-            fixed = FIXED_BYTES + closures.nbytes + counts.nbytes
-        fixed += scratch
+            fixed = FIXED_BYTES + tables
+        fixed += counts.nbytes + scratch
         return fixed + sweep_peak(layers, counts, bounds, layout, nw), fixed
 
     needs = {}  # layout: need(layout), of those looked at
@@ -497,8 +504,6 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
             release_tail(whole_radix, int(lo) * nw)
         del by_layer
         support = support[:0]
-    rank_j = np.full(14, -1, dtype=np.int64)
-    rank_j[layers.ranks] = np.arange(layers.ranks.size)
     columns = (closures.tops, fits, stride, layers.ranks, rank_j)  # what column_rows reads
     kept: list = [None] * (top + 1)
     no_rows = np.zeros(nrows + 1, dtype=np.int64)
@@ -512,7 +517,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
             low = paged_array(int(voff[-1]), np.uint16 if compact else value_type(layers, k))
             high = paged_array(high_words(layers, k, voff, layout), np.uint64)
             scratch = task_scratch(layers.orders[k - 1], slot_type(layers, k - 1),
-                                   layers.ranks.size, stride, part, nrows, threads)
+                                   layers.ranks.size, stride, part, threads)
             down = np.where(layers.down[k] < 0, layers.width(k - 1),
                             layers.down[k]).astype(np.uint32)
             lower_high = _high_layout(layers, k - 1, layout)
@@ -522,12 +527,13 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
                 if compact:
                     args = (bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
                             layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
-                            members, rank_cl, scratch)
+                            members, rank_cl, *loose, scratch)
                     outputs = (low, high, this_high)
                 else:
                     args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
                             layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
-                            *columns, cl_start, cl_win, mem_start, members, rank_cl, scratch)
+                            *columns, cl_start, cl_win, mem_start, members, rank_cl, *loose,
+                            scratch)
                     outputs = (positions, low)
                 run_parts(pool, compact_values if compact else values_rows, args, outputs, cuts,
                           threads)

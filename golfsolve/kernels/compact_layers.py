@@ -198,8 +198,8 @@ def _clear_rows(boff1, bits, h, rows, row):
 
 @njit(cache=True, nogil=True)
 def values_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, tops, fits,
-                stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, scratch,
-                task, lo, hi, vlo, vhi, high):
+                stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
+                loose_start, loose_rows, scratch, task, lo, hi, vlo, vhi, high):
     """W of layer k on S for rows lo .. hi - 1, in order, in task ``task``'s working rows,
     into ``vlo``/``vhi``. Row h's values start at ``voff[h]``; it is packed where it has words
     of S's bits (``bits`` from ``boff[h]`` to ``boff[h + 1]``), else dense. ``high`` = (bits,
@@ -214,19 +214,20 @@ def values_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, 
         (bits, boff, voff, down, boff1, voff1, lo1, hi1, vlo, vhi))
     tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl = borrowed(
         (tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl))
+    loose_start, loose_rows = borrowed((loose_start, loose_rows))
     for h in range(lo, hi):
         if voff[h + 1] > voff[h]:
             _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, fits,
                         stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
-                        work, hi, vlo, vhi, high)
+                        loose_start, loose_rows, work, hi, vlo, vhi, high)
 
 
 @njit(cache=True)
 def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, fits, stride,
-                ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, work, end, vlo,
-                vhi, high):
+                ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, loose_start,
+                loose_rows, work, end, vlo, vhi, high):
     """Row h's part of :func:`values_rows`, as the fast layout's is."""
-    tmp, src, full, closed, marks, ring, _, _ = work
+    tmp, src, full, closed, ring, _, _ = work
     width1 = tmp.shape[1] - 1
     hb1, hf1 = high1
     hb, hf = high
@@ -246,8 +247,8 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
             continue
         steps = mine
         dense = own_full
-        for m in column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
-                             marks):
+        for m in column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
+                             loose_start, loose_rows):
             n, d = _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, m, row)
             steps += n
             dense |= d
@@ -288,6 +289,6 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
     sparse = release_slots(tmp, full, ncl, used, width1)
     for col in range(COLUMNS):
         if sparse >> col & 1:
-            rows = column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
-                               marks)
+            rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
+                             loose_start, loose_rows)
             _clear_rows(boff1, bits, h, rows, tmp[COLS + col])

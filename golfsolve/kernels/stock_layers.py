@@ -436,16 +436,15 @@ def ring_bases(stride, part):
 
 
 @njit(cache=True)
-def task_scratch(orders1, slot, nranks, stride, part, nrows, tasks):
-    """Each of ``tasks`` tasks' working rows and marks for a layer's values, indexed by task
-    first (:func:`task_work` takes one task's): ``tmp``, SLOTS rows of width(k - 1) + 1 in
+def task_scratch(orders1, slot, nranks, stride, part, tasks):
+    """Each of ``tasks`` tasks' working rows for a layer's values, indexed by task first
+    (:func:`task_work` takes one task's): ``tmp``, SLOTS rows of width(k - 1) + 1 in
     ``slot``'s type (closures' slots 0 .. 13, OWN, ORDERS holding ``orders1``, a won
     closure's best, and the columns' from COLS on), all zero past ``orders1`` (the column a
     missing rank reads); ``src``, a slot for each of the ``nranks`` ranks; ``full``, whether
-    each slot was written whole; ``closed``, each closure's columns and slot;
-    :func:`column_rows`'s marks over ``nrows`` rows; and the ring of rows kept for the row a
-    card up (:func:`keep_columns`), with the row each holds (-1: none) and
-    :func:`ring_bases` of ``part``."""
+    each slot was written whole; ``closed``, each closure's columns and slot; and the ring of
+    rows kept for the row a card up (:func:`keep_columns`), with the row each holds (-1:
+    none) and :func:`ring_bases` of ``part``."""
     width1 = orders1.shape[0]
     tmp = np.zeros((tasks, SLOTS, width1 + 1), dtype=slot.dtype)
     for t in range(tasks):
@@ -456,27 +455,22 @@ def task_scratch(orders1, slot, nranks, stride, part, nrows, tasks):
     ring_row = np.full((tasks, bases[RING_COLUMNS]), -1, dtype=np.int64)
     return (tmp, np.empty((tasks, nranks), dtype=np.uint64),
             np.zeros((tasks, SLOTS), dtype=np.bool_), np.zeros((tasks, 2, 14), dtype=np.int64),
-            np.zeros((tasks, nrows), dtype=np.int32), np.zeros((tasks, 1), dtype=np.int32),
-            np.empty((tasks, nrows), dtype=np.int32),
-            np.empty((tasks, DEEPEST, 2), dtype=np.int64), ring, ring_row, bases)
+            ring, ring_row, bases)
 
 
-def scratch_bytes(width1: int, itemsize: int, nranks: int, nrows: int, ring_rows: int,
-                  tasks: int) -> int:
+def scratch_bytes(width1: int, itemsize: int, nranks: int, ring_rows: int, tasks: int) -> int:
     """Bytes :func:`task_scratch` allocates for rows of ``width1`` entries of ``itemsize``
     bytes, ``ring_rows`` the total of :func:`ring_bases`."""
     rows = SLOTS * (width1 + 1) + ring_rows * width1
-    return tasks * (rows * itemsize + 8 * (nranks + ring_rows) + SLOTS + 8 * nrows
-                    + 16 * DEEPEST + 2 * 14 * 8 + 4)
+    return tasks * (rows * itemsize + 8 * (nranks + ring_rows) + SLOTS + 2 * 14 * 8)
 
 
 @njit(cache=True, inline="always")
 def task_work(scratch, t):
-    """Task t's part of :func:`task_scratch`: (tmp, src, full, closed, marks, ring, ring_row,
-    bases), ``marks`` as :func:`column_rows` has them."""
-    tmp, src, full, closed, seen, tag, out, stack, ring, ring_row, bases = scratch
+    """Task t's part of :func:`task_scratch`: (tmp, src, full, closed, ring, ring_row,
+    bases)."""
+    tmp, src, full, closed, ring, ring_row, bases = scratch
     return (borrowed(tmp[t]), borrowed(src[t]), borrowed(full[t]), borrowed(closed[t]),
-            (borrowed(seen[t]), borrowed(tag[t]), borrowed(out[t]), borrowed(stack[t])),
             borrowed(ring[t]), borrowed(ring_row[t]), borrowed(bases))
 
 
@@ -498,7 +492,7 @@ def keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_wi
     read for that card's rank, which is exactly the max over that sub-closure's rows (and
     is kept only where it was written whole: ``own_full`` for OWN). Call it after row h's
     sums, before its slots are cleared; :func:`kept_column` finds it."""
-    tmp, src, full, _, _, ring, ring_row, bases = work
+    tmp, src, full, _, ring, ring_row, bases = work
     width1 = tmp.shape[1] - 1
     for c in range(RING_COLUMNS):
         n = bases[c + 1] - bases[c]
@@ -524,7 +518,7 @@ def keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_wi
 @njit(cache=True, inline="always")
 def kept_column(h, col, stride, work):
     """The ring row :func:`keep_columns` kept for column col's sub-closure at row h, or -1."""
-    _, _, _, _, _, _, ring_row, bases = work
+    _, _, _, _, _, ring_row, bases = work
     if col >= RING_COLUMNS:
         return -1
     n = bases[col + 1] - bases[col]
@@ -537,7 +531,7 @@ def kept_column(h, col, stride, work):
 @njit(cache=True, inline="always")
 def forget_ring(work):
     """Marks ``work``'s ring empty (at a part's start: it holds only rows of the part)."""
-    set_all(work[6], -1)
+    set_all(work[5], -1)
 
 
 @njit(cache=True, inline="always")
@@ -568,64 +562,92 @@ def closure_columns(h, tops, fits, ranks, cl_start, cl_win, rank_cl, masks):
     return used
 
 
-@njit(cache=True)
-def column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members, marks):
+@njit(cache=True, inline="always")
+def column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members, loose_start,
+                loose_rows):
     """The rows of column col's sub-closure at row h: the closure of (h less that column's top
-    card, that card on the waste). A closure of row h is h and its columns' sub-closures (those
-    whose top card fits its rank); no sub-closure of an open closure is won. ``rank_j[r]`` is
-    rank r's index among the present ranks (-1: none left); ``marks`` is
-    :func:`task_work`'s."""
-    row = h - stride[col]
-    card = tops[h, col]
-    j = rank_j[card]
-    if j >= 0:
-        c = rank_cl[row, j]
-        if c != SELF:
-            return members[mem_start[c]:mem_start[c + 1]]
-    seen, tag, out, stack = marks
-    if j >= 0:
-        out[0] = row
-        return out[:1]
-    # a rank the stock has none of: its closure is not in the table, but is made of those
-    # that are (each of its rows' closures under a present rank), gathered without repeats
-    tag[0] += 1
+    card, that card on the waste), from the closure table or, where that has none, from
+    :func:`loose_columns`'s. A closure of row h is h and its columns' sub-closures (those
+    whose top card fits its rank); no sub-closure of an open closure is won."""
+    i = h * COLUMNS + col
+    a, b = loose_start[i], loose_start[i + 1]
+    if b > a:
+        return loose_rows[a:b]
+    c = rank_cl[h - stride[col], rank_j[tops[h, col]]]
+    return members[mem_start[c]:mem_start[c + 1]]
+
+
+@njit(cache=True)
+def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members):
+    """The column sub-closures (see :func:`column_rows`) the closure table does not hold, for
+    every row and column with a card: where the top card's rank is one the stock has none
+    of (gathered from the closures of the rows it reaches, without repeats), or where it fits
+    no free card of the row below (that row alone). Returns (start, rows) int32: (h, col)'s
+    rows are ``rows[start[h * COLUMNS + col]:start[h * COLUMNS + col + 1]]``, none where the
+    table holds them."""
+    nrows = tops.shape[0]
+    start = np.zeros(nrows * COLUMNS + 1, dtype=np.int32)
+    rows = np.empty(1 << 16, dtype=np.int32)
+    seen = np.zeros(nrows, dtype=np.int32)
+    stack = np.empty((DEEPEST, 2), dtype=np.int64)
     n = 0
-    stack[0, 0] = row
-    stack[0, 1] = card
-    top = 1
-    while top:
-        top -= 1
-        r = stack[top, 0]
-        w = stack[top, 1]
-        jj = rank_j[w]
-        c = rank_cl[r, jj] if jj >= 0 else SELF
-        if c != SELF:
-            for q in range(mem_start[c], mem_start[c + 1]):
-                m = members[q]
-                if seen[m] != tag[0]:
-                    seen[m] = tag[0]
-                    out[n] = m
+    tag = 0
+    for h in range(nrows):
+        for col in range(COLUMNS):
+            start[h * COLUMNS + col] = n
+            card = tops[h, col]
+            if card == 0:
+                continue
+            row = h - stride[col]
+            j = rank_j[card]
+            if j >= 0:
+                if rank_cl[row, j] == SELF:
+                    rows = _grow(rows, n + 1)
+                    rows[n] = row
                     n += 1
-            continue
-        if seen[r] != tag[0]:
-            seen[r] = tag[0]
-            out[n] = r
-            n += 1
-        if jj >= 0:
-            continue
-        for c2 in range(COLUMNS):
-            t = tops[r, c2]
-            if t and fits[w, t]:
-                stack[top, 0] = r - stride[c2]
-                stack[top, 1] = t
-                top += 1
-    return out[:n]
+                continue
+            tag += 1
+            stack[0, 0] = row
+            stack[0, 1] = card
+            top = 1
+            while top:
+                top -= 1
+                r = stack[top, 0]
+                w = stack[top, 1]
+                jj = rank_j[w]
+                c = rank_cl[r, jj] if jj >= 0 else SELF
+                if c != SELF:
+                    rows = _grow(rows, n + mem_start[c + 1] - mem_start[c])
+                    for q in range(mem_start[c], mem_start[c + 1]):
+                        m = members[q]
+                        if seen[m] != tag:
+                            seen[m] = tag
+                            rows[n] = m
+                            n += 1
+                    continue
+                if seen[r] != tag:
+                    seen[r] = tag
+                    rows = _grow(rows, n + 1)
+                    rows[n] = r
+                    n += 1
+                if jj >= 0:
+                    continue
+                for c2 in range(COLUMNS):
+                    t = tops[r, c2]
+                    if t and fits[w, t]:
+                        stack[top, 0] = r - stride[c2]
+                        stack[top, 1] = t
+                        top += 1
+            if n >= 1 << 31:
+                raise ValueError("more loose column rows than 32-bit offsets hold")
+    start[nrows * COLUMNS] = n
+    return start, rows[:n].copy()
 
 
 @njit(cache=True, nogil=True)
 def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
                 tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members,
-                rank_cl, scratch, task, lo, hi, pos, vals):
+                rank_cl, loose_start, loose_rows, scratch, task, lo, hi, pos, vals):
     """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits) for
     rows lo .. hi - 1, in order (a row reuses what the row a card down left), in task
     ``task``'s working rows. Row h's values start at ``voff[h]``: a dense row (no positions:
@@ -635,8 +657,9 @@ def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
     ``hi`` are read (a closure's rows are below its first); ``orders1[p]`` is N(M_p) there;
     ``down[p, j]`` is as in the module's notes but with width(k - 1) for none; ``scratch`` is
     :func:`task_scratch`'s for this layer (its type, one that holds layer k - 1 exactly, is
-    the one the closures' maxima are taken in); ``tops``, ``fits``, ``stride`` and ``rank_j``
-    are as :func:`column_rows` has them. Dense rows' values must come zeroed. Holds no lock:
+    the one the closures' maxima are taken in); ``tops``, ``fits``, ``stride``, ``rank_j``
+    and ``loose_start``/``loose_rows`` (:func:`loose_columns`) are as :func:`column_rows` has
+    them. Dense rows' values must come zeroed. Holds no lock:
     tasks with scratch of their own and rows apart run in threads."""
     work = task_work(scratch, task)
     forget_ring(work)
@@ -644,11 +667,12 @@ def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
         (s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, pos, vals))
     tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl = borrowed(
         (tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl))
+    loose_start, loose_rows = borrowed((loose_start, loose_rows))
     for h in range(lo, hi):
         if voff[h + 1] > voff[h]:
             _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
                         tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start,
-                        members, rank_cl, work, hi, pos, vals)
+                        members, rank_cl, loose_start, loose_rows, work, hi, pos, vals)
 
 
 @njit(cache=True, inline="always")
@@ -721,12 +745,12 @@ def release_slots(tmp, full, ncl, used, width1):
 @njit(cache=True, inline="always")
 def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, tops,
                 fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
-                work, end, pos, vals):
+                loose_start, loose_rows, work, end, pos, vals):
     """Row h's part of :func:`values_rows` (``end``: its run's), the slots in ``work`` but
     ORDERS coming and going zeroed. A column's slot is made the max over its sub-closure's
     rows and h (kept from the row a card down where it can be); ``full[i]`` says slot i was
     written densely (it is then cleared whole)."""
-    tmp, src, full, closed, marks, ring, _, _ = work
+    tmp, src, full, closed, ring, _, _ = work
     nr = down.shape[1]
     width1 = tmp.shape[1] - 1
     base = cl_start[h]
@@ -745,8 +769,8 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
             continue
         steps = mine
         dense = own_full
-        for m in column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
-                             marks):
+        for m in column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
+                             loose_start, loose_rows):
             n, d = _take(poff1, voff1, pos1, vals1, m, row)
             steps += n
             dense |= d
@@ -782,6 +806,6 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
     sparse = release_slots(tmp, full, ncl, used, width1)
     for col in range(COLUMNS):
         if sparse >> col & 1:
-            rows = column_rows(h, col, tops, fits, stride, rank_j, rank_cl, mem_start, members,
-                               marks)
+            rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
+                             loose_start, loose_rows)
             _clear_rows(poff1, pos1, h, rows, tmp[COLS + col])
