@@ -139,7 +139,7 @@ def test_a_fair_value_past_the_memory_is_not_computed_and_the_rest_stands(cli):
                  "--memory", "100M", "--jobs", "1")  # one process: the figure is the layers'
     lines = result.out.splitlines()
     assert (result.code, result.err) == (0, "")
-    assert lines[2] == ("  fair value        not computed: needs 620 MB, more than the 100 MB "
+    assert lines[2] == ("  fair value        not computed: needs 643 MB, more than the 100 MB "
                         "it may use")
     assert lines[1].startswith("  clairvoyant odds ") and "of 50 sampled orders" in lines[1]
     assert "by clairvoyant odds (the fair value is not computed)" in lines[-2]
@@ -350,4 +350,4 @@ def test_a_small_memory_is_named_as_it_was_given(cli, memory, said):
     result = cli("odds", "1", "--rules", "classic", "--samples", "2", "--budget", "1",
                  "--memory", memory, "--jobs", "1")
     assert result.code == 0
-    assert f"needs 425 MB, more than the {said} it may use" in result.out
+    assert f"needs 449 MB, more than the {said} it may use" in result.out
