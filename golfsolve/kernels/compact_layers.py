@@ -26,6 +26,7 @@ from golfsolve.kernels.stock_layers import (
     closure_columns,
     column_from_ring,
     column_rows,
+    column_start,
     combine,
     entry_sum,
     forget_ring,
@@ -33,6 +34,7 @@ from golfsolve.kernels.stock_layers import (
     kept_column,
     rank_slots,
     release_slots,
+    row_sizes,
     task_work,
 )
 
@@ -227,7 +229,8 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
                 ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, loose_start,
                 loose_rows, work, end, vlo, vhi, high):
     """Row h's part of :func:`values_rows`, as the fast layout's is."""
-    tmp, src, full, closed, ring, _, _ = work
+    tmp, src, flags, closed, ring, _, _ = work
+    full = flags[0]
     width1 = tmp.shape[1] - 1
     hb1, hf1 = high1
     hb, hf = high
@@ -245,20 +248,13 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
             column_from_ring(row, ring[at], own, width1)
             full[COLS + col] = True
             continue
-        steps = mine
-        dense = own_full
-        for m in column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
-                             loose_start, loose_rows):
-            n, d = _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, m, row)
-            steps += n
-            dense |= d
-        dense |= steps > width1 // 4
-        full[COLS + col] = dense
-        if dense:
-            for q in range(width1):
-                row[q] = larger(row[q], own[q])
-        else:
+        rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
+                           loose_start, loose_rows)
+        steps, dense = row_sizes(boff1, voff1, rows)
+        if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1):
             _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, h, row)
+        for m in rows:
+            _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, m, row)
     combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
     rank_slots(h, down.shape[1], rank_cl, cl_win, base, closed[1], tmp, src)
     flat = tmp.reshape(tmp.size)
@@ -286,7 +282,7 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
         set_all(own[:width1], 0)
     else:
         _clear(boff1, bits, h, own)
-    sparse = release_slots(tmp, full, ncl, used, width1)
+    sparse = release_slots(flags, ncl, used)
     for col in range(COLUMNS):
         if sparse >> col & 1:
             rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,

@@ -441,8 +441,10 @@ def task_scratch(orders1, slot, nranks, stride, part, tasks):
     (:func:`task_work` takes one task's): ``tmp``, SLOTS rows of width(k - 1) + 1 in
     ``slot``'s type (closures' slots 0 .. 13, OWN, ORDERS holding ``orders1``, a won
     closure's best, and the columns' from COLS on), all zero past ``orders1`` (the column a
-    missing rank reads); ``src``, a slot for each of the ``nranks`` ranks; ``full``, whether
-    each slot was written whole; ``closed``, each closure's columns and slot; and the ring of
+    missing rank reads); ``src``, a slot for each of the ``nranks`` ranks; ``flags``, whether
+    each slot was written whole at this row (``flags[0]``) and whether it holds values left
+    by an earlier row (``flags[1]``: a slot written whole is overwritten, not cleared, and
+    zeroed only before it is next written sparsely); ``closed``, each closure's columns and slot; and the ring of
     rows kept for the row a card up (:func:`keep_columns`), with the row each holds (-1:
     none) and :func:`ring_bases` of ``part``."""
     width1 = orders1.shape[0]
@@ -454,7 +456,7 @@ def task_scratch(orders1, slot, nranks, stride, part, tasks):
     ring = np.empty((tasks, bases[RING_COLUMNS], width1), dtype=slot.dtype)
     ring_row = np.full((tasks, bases[RING_COLUMNS]), -1, dtype=np.int64)
     return (tmp, np.empty((tasks, nranks), dtype=np.uint64),
-            np.zeros((tasks, SLOTS), dtype=np.bool_), np.zeros((tasks, 2, 14), dtype=np.int64),
+            np.zeros((tasks, 2, SLOTS), dtype=np.bool_), np.zeros((tasks, 2, 14), dtype=np.int64),
             ring, ring_row, bases)
 
 
@@ -462,15 +464,15 @@ def scratch_bytes(width1: int, itemsize: int, nranks: int, ring_rows: int, tasks
     """Bytes :func:`task_scratch` allocates for rows of ``width1`` entries of ``itemsize``
     bytes, ``ring_rows`` the total of :func:`ring_bases`."""
     rows = SLOTS * (width1 + 1) + ring_rows * width1
-    return tasks * (rows * itemsize + 8 * (nranks + ring_rows) + SLOTS + 2 * 14 * 8)
+    return tasks * (rows * itemsize + 8 * (nranks + ring_rows) + 2 * SLOTS + 2 * 14 * 8)
 
 
 @njit(cache=True, inline="always")
 def task_work(scratch, t):
-    """Task t's part of :func:`task_scratch`: (tmp, src, full, closed, ring, ring_row,
+    """Task t's part of :func:`task_scratch`: (tmp, src, flags, closed, ring, ring_row,
     bases)."""
-    tmp, src, full, closed, ring, ring_row, bases = scratch
-    return (borrowed(tmp[t]), borrowed(src[t]), borrowed(full[t]), borrowed(closed[t]),
+    tmp, src, flags, closed, ring, ring_row, bases = scratch
+    return (borrowed(tmp[t]), borrowed(src[t]), borrowed(flags[t]), borrowed(closed[t]),
             borrowed(ring[t]), borrowed(ring_row[t]), borrowed(bases))
 
 
@@ -492,7 +494,8 @@ def keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_wi
     read for that card's rank, which is exactly the max over that sub-closure's rows (and
     is kept only where it was written whole: ``own_full`` for OWN). Call it after row h's
     sums, before its slots are cleared; :func:`kept_column` finds it."""
-    tmp, src, full, _, ring, ring_row, bases = work
+    tmp, src, flags, _, ring, ring_row, bases = work
+    full = flags[0]
     width1 = tmp.shape[1] - 1
     for c in range(RING_COLUMNS):
         n = bases[c + 1] - bases[c]
@@ -678,7 +681,8 @@ def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
 @njit(cache=True, inline="always")
 def combine(tmp, full, masks, ncl, cl_win, base, width1, slot_of):
     """Each open closure's slot from its columns' (each holding the row's own values too):
-    a single column's slot stands for it, more are taken densely into the closure's own;
+    a single column's slot stands for it, more are taken densely into the closure's own
+    (written whole over what it held: a closure's slot is never written sparsely);
     ``slot_of[i]`` gets closure i's slot."""
     for i in range(ncl):
         if cl_win[base + i]:
@@ -724,22 +728,52 @@ def entry_sum(flat, src, down, p):
 
 
 @njit(cache=True, inline="always")
-def release_slots(tmp, full, ncl, used, width1):
-    """Zeroes the slots row h wrote whole (its closures' and its columns') and returns the
-    mask of the columns in ``used`` whose slots were written sparsely, for the caller to
-    clear entry by entry."""
+def release_slots(flags, ncl, used):
+    """Marks the slots row h wrote whole (its closures' and its columns') as holding values
+    to be zeroed before a sparse use, and returns the mask of the columns in ``used`` whose
+    slots were written sparsely, for the caller to clear entry by entry."""
+    full, dirty = flags[0], flags[1]
     for i in range(ncl):
-        if full[i]:
-            set_all(tmp[i, :width1], 0)
-            full[i] = False
+        full[i] = False
     sparse = 0
     for col in range(COLUMNS):
         if used >> col & 1:
             if full[COLS + col]:
-                set_all(tmp[COLS + col, :width1], 0)
+                dirty[COLS + col] = True
             else:
                 sparse |= 1 << col
     return sparse
+
+
+@njit(cache=True, inline="always")
+def row_sizes(offsets1, voff1, rows):
+    """The entries of layer k - 1's ``rows`` together, and whether one of them is dense
+    (``offsets1``: where each row's positions or bits start, none for a dense row)."""
+    n = 0
+    dense = False
+    for m in rows:
+        a = voff1[m + 1] - voff1[m]
+        n += a
+        dense |= a > 0 and offsets1[m + 1] == offsets1[m]
+    return n, dense
+
+
+@njit(cache=True, inline="always")
+def column_start(row, col, own, own_full, steps, dense, flags, width1):
+    """Readies column col's slot ``row`` for its sub-closure's rows (``steps`` entries, one of
+    them ``dense``) to be taken into: dense (more than a quarter of the entries with the
+    row's own, or a dense row among them: ``own`` copied over whatever the slot held) or
+    sparse (zeroed where it held values; the caller takes the row's own values in). Returns
+    whether it is dense."""
+    full, dirty = flags[0], flags[1]
+    dense |= own_full or steps > width1 // 4
+    full[COLS + col] = dense
+    if dense:
+        copy_into(row[:width1], own[:width1])
+    elif dirty[COLS + col]:
+        set_all(row[:width1], 0)
+        dirty[COLS + col] = False
+    return dense
 
 
 @njit(cache=True, inline="always")
@@ -748,9 +782,10 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
                 loose_start, loose_rows, work, end, pos, vals):
     """Row h's part of :func:`values_rows` (``end``: its run's), the slots in ``work`` but
     ORDERS coming and going zeroed. A column's slot is made the max over its sub-closure's
-    rows and h (kept from the row a card down where it can be); ``full[i]`` says slot i was
-    written densely (it is then cleared whole)."""
-    tmp, src, full, closed, ring, _, _ = work
+    rows and h (kept from the row a card down where it can be); ``flags[0][i]`` says slot i
+    was written densely."""
+    tmp, src, flags, closed, ring, _, _ = work
+    full = flags[0]
     nr = down.shape[1]
     width1 = tmp.shape[1] - 1
     base = cl_start[h]
@@ -767,20 +802,13 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
             column_from_ring(row, ring[at], own, width1)
             full[COLS + col] = True
             continue
-        steps = mine
-        dense = own_full
-        for m in column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
-                             loose_start, loose_rows):
-            n, d = _take(poff1, voff1, pos1, vals1, m, row)
-            steps += n
-            dense |= d
-        dense |= steps > width1 // 4
-        full[COLS + col] = dense
-        if dense:
-            for q in range(width1):
-                row[q] = larger(row[q], own[q])
-        else:
+        rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
+                           loose_start, loose_rows)
+        steps, dense = row_sizes(poff1, voff1, rows)
+        if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1):
             _take(poff1, voff1, pos1, vals1, h, row)
+        for m in rows:
+            _take(poff1, voff1, pos1, vals1, m, row)
     combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
     rank_slots(h, nr, rank_cl, cl_win, base, closed[1], tmp, src)
     flat = tmp.reshape(tmp.size)
@@ -803,7 +831,7 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
         set_all(own[:width1], 0)
     else:
         _clear(poff1, pos1, h, own)
-    sparse = release_slots(tmp, full, ncl, used, width1)
+    sparse = release_slots(flags, ncl, used)
     for col in range(COLUMNS):
         if sparse >> col & 1:
             rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
