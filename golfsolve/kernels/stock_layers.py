@@ -32,8 +32,8 @@ import numpy as np
 from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from golfsolve.kernels.primitives import borrowed, copy_into, larger, set_all
 from golfsolve.kernels.layout import COLUMN_STRIDE, COLUMNS
+from golfsolve.kernels.primitives import borrowed, copy_into, larger, set_all
 
 ONE = np.uint64(1)
 SELF = -1  # rank_cl entry: the rank fits no free card; the closure is the row alone
@@ -444,9 +444,9 @@ def task_scratch(orders1, slot, nranks, stride, part, tasks):
     missing rank reads); ``src``, a slot for each of the ``nranks`` ranks; ``flags``, whether
     each slot was written whole at this row (``flags[0]``) and whether it holds values left
     by an earlier row (``flags[1]``: a slot written whole is overwritten, not cleared, and
-    zeroed only before it is next written sparsely); ``closed``, each closure's columns and slot; and the ring of
-    rows kept for the row a card up (:func:`keep_columns`), with the row each holds (-1:
-    none) and :func:`ring_bases` of ``part``."""
+    zeroed only before it is next written sparsely); ``closed``, each closure's columns and
+    slot; and the ring of rows kept for the row a card up (:func:`keep_columns`), with the row
+    each holds (-1: none) and :func:`ring_bases` of ``part``."""
     width1 = orders1.shape[0]
     tmp = np.zeros((tasks, SLOTS, width1 + 1), dtype=slot.dtype)
     for t in range(tasks):
@@ -496,7 +496,6 @@ def keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_wi
     sums, before its slots are cleared; :func:`kept_column` finds it."""
     tmp, src, flags, _, ring, ring_row, bases = work
     full = flags[0]
-    width1 = tmp.shape[1] - 1
     for c in range(RING_COLUMNS):
         n = bases[c + 1] - bases[c]
         later = h + stride[c]
