@@ -274,6 +274,33 @@ def _closure_tables(tops, fits, stride, ranks, threads: int) -> tuple:
                    np.concatenate(rank_cls))
 
 
+def _loose_tables(closures: Closures, fits, rank_j, threads: int) -> tuple:
+    """:func:`golfsolve.kernels.stock_layers.loose_columns` of every row, its ranges computed
+    by ``threads`` threads at once and joined, offsets shifted."""
+    from golfsolve.kernels.stock_layers import loose_columns
+
+    nrows = closures.tops.shape[0]
+    bounds = np.linspace(0, nrows, 4 * threads + 1 if threads > 1 else 2).astype(np.int64)
+    _, _, mem_start, members, rank_cl = closures.table
+
+    def part(i: int) -> tuple:
+        return loose_columns(closures.tops, fits, closures.stride, rank_j, rank_cl, mem_start,
+                             members, int(bounds[i]), int(bounds[i + 1]))
+
+    with futures.ThreadPoolExecutor(threads) as pool:
+        tables = list(pool.map(part, range(len(bounds) - 1)))
+    starts, rows = [], []
+    total = 0
+    for start, part_rows in tables:
+        starts.append(start[:-1] + total)
+        rows.append(part_rows)
+        total += part_rows.size
+    if total >= 1 << 31:
+        raise ValueError("more loose column rows than 32-bit offsets hold")
+    return (np.concatenate([*starts, [total]]).astype(np.int32),
+            np.concatenate(rows).astype(np.int32))
+
+
 def _narrow(cl_start, cl_win, mem_start, members, rank_cl) -> tuple:
     """The closure table with its members' offsets in 32 bits (they are read all through
     the values)."""
@@ -427,7 +454,6 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     from golfsolve.kernels.compact_layers import values_rows as compact_values
     from golfsolve.kernels.stock_layers import (
         layer_counts,
-        loose_columns,
         reach_pass,
         ring_bases,
         row_levels,
@@ -476,7 +502,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
                    for k in range(1, top + 1)), default=0)  # the values' working rows
     rank_j = np.full(14, -1, dtype=np.int64)
     rank_j[layers.ranks] = np.arange(layers.ranks.size)
-    loose = loose_columns(closures.tops, fits, stride, rank_j, rank_cl, mem_start, members)
+    loose = _loose_tables(closures, fits, rank_j, threads)
     tables = closures.nbytes + sum(a.nbytes for a in loose)
     def need(layout: str) -> tuple[int, int]:
         """(bytes the passes hold at once in ``layout``, those they hold throughout)."""

@@ -579,24 +579,24 @@ def column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members, loose
     return members[mem_start[c]:mem_start[c + 1]]
 
 
-@njit(cache=True)
-def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members):
+@njit(cache=True, nogil=True)
+def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members, lo, hi):
     """The column sub-closures (see :func:`column_rows`) the closure table does not hold, for
-    every row and column with a card: where the top card's rank is one the stock has none
-    of (gathered from the closures of the rows it reaches, without repeats), or where it fits
-    no free card of the row below (that row alone). Returns (start, rows) int32: (h, col)'s
-    rows are ``rows[start[h * COLUMNS + col]:start[h * COLUMNS + col + 1]]``, none where the
-    table holds them."""
+    rows lo .. hi - 1 and each column with a card: where the top card's rank is one the stock
+    has none of (gathered from the closures of the rows it reaches, without repeats), or where
+    it fits no free card of the row below (that row alone). Returns (start, rows) int32:
+    (h, col)'s rows are ``rows[start[i]:start[i + 1]]``, i = (h - lo) * COLUMNS + col, none
+    where the table holds them. Holds no lock: ranges apart run in threads."""
     nrows = tops.shape[0]
-    start = np.zeros(nrows * COLUMNS + 1, dtype=np.int32)
+    start = np.zeros((hi - lo) * COLUMNS + 1, dtype=np.int32)
     rows = np.empty(1 << 16, dtype=np.int32)
     seen = np.zeros(nrows, dtype=np.int32)
     stack = np.empty((DEEPEST, 2), dtype=np.int64)
     n = 0
     tag = 0
-    for h in range(nrows):
+    for h in range(lo, hi):
         for col in range(COLUMNS):
-            start[h * COLUMNS + col] = n
+            start[(h - lo) * COLUMNS + col] = n
             card = tops[h, col]
             if card == 0:
                 continue
@@ -642,7 +642,7 @@ def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members):
                         top += 1
             if n >= 1 << 31:
                 raise ValueError("more loose column rows than 32-bit offsets hold")
-    start[nrows * COLUMNS] = n
+    start[(hi - lo) * COLUMNS] = n
     return start, rows[:n].copy()
 
 
