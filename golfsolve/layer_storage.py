@@ -22,6 +22,7 @@ The layer k entries of row h are ``counts[h]`` (``counts[:, k]`` of the whole ta
 
 from __future__ import annotations
 
+import math
 import mmap
 
 import numpy as np
@@ -82,9 +83,11 @@ def dense_rows(layers, k: int, counts: np.ndarray, layout: str) -> np.ndarray:
     """Which rows of layer k are stored dense (see the module's notes)."""
     width = layers.width(k)
     if layout != FAST:
-        return (counts > 0) & (counts >= DENSE_SHARE * width)
-    vb = value_bytes(layers, k)
-    return (counts > 0) & (counts.astype(np.int64) * (2 + vb) >= width * vb)
+        least = math.ceil(DENSE_SHARE * width)
+    else:  # no more bytes than packed: entries * (2 + vb) >= width * vb
+        vb = value_bytes(layers, k)
+        least = -(-width * vb // (2 + vb))
+    return counts >= max(1, least)  # one comparison in the counts' own type
 
 
 def value_offsets(layers, k: int, counts: np.ndarray, layout: str) -> np.ndarray:
