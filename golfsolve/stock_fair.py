@@ -241,22 +241,21 @@ class Closures:
         self._marks = None
 
 
+def _by_ranges(kernel, nrows: int, threads: int) -> list:
+    """``kernel(lo, hi)`` over rows 0 .. nrows - 1 cut into ranges (four a thread where there
+    are several threads, else one), ``threads`` at once, the results in row order."""
+    cuts = np.linspace(0, nrows, 4 * threads + 1 if threads > 1 else 2).astype(np.int64)
+    with futures.ThreadPoolExecutor(threads) as pool:
+        return list(pool.map(kernel, cuts[:-1].tolist(), cuts[1:].tolist()))
+
+
 def _closure_tables(tops, fits, stride, ranks, threads: int) -> tuple:
     """:func:`golfsolve.kernels.stock_layers.closure_table` of every row, its ranges computed
     by up to ``threads`` threads at once and joined, ids and offsets shifted."""
-    from concurrent.futures import ThreadPoolExecutor
-
     from golfsolve.kernels.stock_layers import SELF, closure_table
 
-    nrows = tops.shape[0]
-    parts = max(1, min(threads, CLOSURE_THREADS))
-    bounds = np.linspace(0, nrows, 4 * parts + 1 if parts > 1 else 2).astype(np.int64)
-
-    def part(i: int) -> tuple:
-        return closure_table(tops, fits, stride, ranks, int(bounds[i]), int(bounds[i + 1]))
-
-    with ThreadPoolExecutor(parts) as pool:
-        tables = list(pool.map(part, range(len(bounds) - 1)))
+    tables = _by_ranges(lambda lo, hi: closure_table(tops, fits, stride, ranks, lo, hi),
+                        tops.shape[0], max(1, min(threads, CLOSURE_THREADS)))
     if len(tables) == 1:
         return _narrow(*tables[0])
     cl_starts, wins, mem_starts, members, rank_cls = [], [], [], [], []
@@ -279,26 +278,20 @@ def _loose_tables(closures: Closures, fits, rank_j, threads: int) -> tuple:
     by ``threads`` threads at once and joined, offsets shifted."""
     from golfsolve.kernels.stock_layers import loose_columns
 
-    nrows = closures.tops.shape[0]
-    bounds = np.linspace(0, nrows, 4 * threads + 1 if threads > 1 else 2).astype(np.int64)
     _, _, mem_start, members, rank_cl = closures.table
-
-    def part(i: int) -> tuple:
-        return loose_columns(closures.tops, fits, closures.stride, rank_j, rank_cl, mem_start,
-                             members, int(bounds[i]), int(bounds[i + 1]))
-
-    with futures.ThreadPoolExecutor(threads) as pool:
-        tables = list(pool.map(part, range(len(bounds) - 1)))
+    tables = _by_ranges(lambda lo, hi: loose_columns(closures.tops, fits, closures.stride,
+                                                     rank_j, rank_cl, mem_start, members, lo,
+                                                     hi),
+                        closures.tops.shape[0], threads)
     starts, rows = [], []
     total = 0
     for start, part_rows in tables:
-        starts.append(start[:-1] + total)
+        if total + part_rows.size >= 1 << 31:
+            raise ValueError("more loose column rows than 32-bit offsets hold")
+        starts.append(start[:-1] + np.int32(total))
         rows.append(part_rows)
         total += part_rows.size
-    if total >= 1 << 31:
-        raise ValueError("more loose column rows than 32-bit offsets hold")
-    return (np.concatenate([*starts, [total]]).astype(np.int32),
-            np.concatenate(rows).astype(np.int32))
+    return np.concatenate([*starts, np.array([total], dtype=np.int32)]), np.concatenate(rows)
 
 
 def _narrow(cl_start, cl_win, mem_start, members, rank_cl) -> tuple:
@@ -504,6 +497,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     rank_j[layers.ranks] = np.arange(layers.ranks.size)
     loose = _loose_tables(closures, fits, rank_j, threads)
     tables = closures.nbytes + sum(a.nbytes for a in loose)
+
     def need(layout: str) -> tuple[int, int]:
         """(bytes the passes hold at once in ``layout``, those they hold throughout)."""
         if layout == FAST:  # the first stage's, S kept, the closures' guess made good

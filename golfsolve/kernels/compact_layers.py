@@ -286,5 +286,5 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
     for col in range(COLUMNS):
         if sparse >> col & 1:
             rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
-                             loose_start, loose_rows)
+                               loose_start, loose_rows)
             _clear_rows(boff1, bits, h, rows, tmp[COLS + col])

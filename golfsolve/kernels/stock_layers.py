@@ -834,5 +834,5 @@ def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, val
     for col in range(COLUMNS):
         if sparse >> col & 1:
             rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
-                             loose_start, loose_rows)
+                               loose_start, loose_rows)
             _clear_rows(poff1, pos1, h, rows, tmp[COLS + col])
