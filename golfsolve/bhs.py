@@ -209,7 +209,7 @@ def board_text(game: Game, show_talon: bool) -> str:
     line only when the board had a talon), each column after ``:``."""
     lines = [f"Foundations: {game.waste}"]
     if show_talon:
-        lines.append("Talon:" + "".join(f" {c}" for c in game.start.stock[game.stock_pos:]))
+        lines.append("Talon:" + "".join(f" {c}" for c in game.stock[game.stock_pos:]))
     lines += [":" + "".join(f" {c}" for c in column) for column in game.columns()]
     return "\n[START BOARD]\n" + "\n".join(lines) + "\n[END BOARD]\n\n\n"
 

@@ -109,11 +109,16 @@ def position_arrays(position: Position):
 
 def game_fair_arrays(game: Game, hidden=None):
     """(col_ranks, heights, waste_rank, stock, unseen) of where a Game stands, its stock left
-    unseen (or the slots ``hidden``, indices into the stock left)."""
-    stock = np.array([c.rank for c in game.start.stock[game.stock_pos:]], dtype=np.int64)
+    unseen (or the slots ``hidden``, indices into the stock left, and those it has not seen);
+    the columns are the start's, which the heights cut."""
+    position = game.position()
+    stock = np.array([0 if c is None else c.rank for c in position.stock], dtype=np.int64)
     unseen = np.zeros(14, dtype=np.int64)
+    for card in position.unseen:
+        unseen[card.rank] += 1
     for i in range(len(stock)) if hidden is None else hidden:
-        unseen[stock[i]] += 1
-        stock[i] = 0
+        if stock[i]:
+            unseen[stock[i]] += 1
+            stock[i] = 0
     heights = np.array(game.heights, dtype=np.int64)
     return pack_columns(game.start), heights, int(game.waste.rank), stock, unseen

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from enum import Enum
+from typing import Literal, NamedTuple
 
 from golfsolve.model.actions import Action
 from golfsolve.model.cards import Card
 from golfsolve.model.deal import Deal
-from golfsolve.model.i18n import text
+from golfsolve.model.i18n import short_name, text
 from golfsolve.model.position import COLUMNS, TABLEAU_SIZE, Position
 from golfsolve.model.rules import EASY, Rules
 from golfsolve.model.text import ascii_lower, shown
@@ -21,6 +22,34 @@ from golfsolve.model.text import ascii_lower, shown
 UNDO_DEPTH = 100
 COLUMN_TOKENS = frozenset("1234567")
 Status = Literal["playing", "won", "stuck"]
+
+
+class Place(Enum):
+    """Where a card the player has seen is: the reason it cannot turn up from the stock."""
+
+    COLUMN = "column"  # on the tableau (a column and a row)
+    WASTE = "waste"  # the waste card
+    PLAYED = "played"  # under the waste: removed or drawn before
+    STOCK = "stock"  # a stock card the position names (its place in the stock left)
+
+
+class Seen(NamedTuple):
+    """Where a seen card is: ``column`` and ``row`` (1-5 from the top) on the tableau,
+    ``index`` (1 = drawn next) in the stock."""
+
+    place: Place
+    column: int | None = None
+    row: int | None = None
+    index: int | None = None
+
+
+class _Step(NamedTuple):
+    """An action as undo takes it back: the column removed from (None: a draw), the waste it
+    covered, and whether a draw turned up a card unseen before (undo makes it unseen again)."""
+
+    column: int | None
+    waste: Card
+    revealed: bool = False
 
 
 class MoveRefused(Exception):
@@ -32,7 +61,9 @@ class MoveRefused(Exception):
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
-        return text(lang, self.key, **self.params)
+        """The reason in ``lang``, a card named as that language writes it (``10♠``)."""
+        return text(lang, self.key, **{name: short_name(value, lang) if isinstance(value, Card)
+                                       else value for name, value in self.params.items()})
 
 
 @dataclass(frozen=True)
@@ -61,16 +92,21 @@ class Move:
 
 class Game:
     """A game from a deal or a position. The move counter of a position starts at the moves
-    it took to get there (its removals and draws)."""
+    it took to get there (its removals and draws).
+
+    A stock card the start does not name (unseen) is named by the draw that turns it up:
+    ``draw(card)``, as a player tells the game the app deals; undoing that draw makes it
+    unseen again."""
 
     def __init__(self, start: Deal | Position, rules: Rules = EASY) -> None:
         self.start = start.position() if isinstance(start, Deal) else start
         self.rules = rules
         self.heights = self.start.heights
+        self.stock: list[Card | None] = list(self.start.stock)  # None: not seen yet
         self.stock_pos = 0
         self.waste = self.start.waste
         self.move_count = self.start.removed_from_tableau + self.start.drawn
-        self._history: deque[tuple[int | None, Card]] = deque(maxlen=UNDO_DEPTH)
+        self._history: deque[_Step] = deque(maxlen=UNDO_DEPTH)
 
     @classmethod
     def at_position(cls, start: Deal | Position, rules: Rules, heights: list[int],
@@ -85,14 +121,40 @@ class Game:
     def position(self) -> Position:
         """Where the game stands, as a position (the cards under the waste oldest first)."""
         columns = tuple(self.columns())
-        stock = self.start.stock[self.stock_pos:]
+        stock = tuple(self.stock[self.stock_pos:])
         showing = {c for column in columns for c in column} | {self.waste} | {
             c for c in stock if c is not None}
-        order = [*self.start.removed, self.start.waste, *(w for _, w in self._history),
+        return Position(columns, self.waste, stock,
+                        tuple(c for c in self._played() if c not in showing))
+
+    def _played(self) -> list[Card]:
+        """Every card the game has seen but those showing and those in the stock left, each
+        once, the cards under the waste oldest first (and after them the rest, which are
+        showing or to come)."""
+        order = [*self.start.removed, self.start.waste, *(step.waste for step in self._history),
                  *(c for column in self.start.columns for c in column),
-                 *(c for c in self.start.stock if c is not None)]
-        under = tuple(dict.fromkeys(c for c in order if c not in showing))
-        return Position(columns, self.waste, stock, under)
+                 *(c for c in self.stock if c is not None)]
+        return list(dict.fromkeys(order))
+
+    @property
+    def unseen(self) -> int:
+        """Stock cards left that the player has not seen."""
+        return sum(1 for c in self.stock[self.stock_pos:] if c is None)
+
+    def seen(self, card: Card) -> Seen | None:
+        """Where ``card`` is, if the player has seen it (None: it is one of the unseen stock
+        cards)."""
+        for c, column in enumerate(self.columns(), 1):
+            if card in column:
+                return Seen(Place.COLUMN, column=c, row=column.index(card) + 1)
+        if card == self.waste:
+            return Seen(Place.WASTE)
+        left = self.stock[self.stock_pos:]
+        if card in left:
+            return Seen(Place.STOCK, index=left.index(card) + 1)
+        if card in self._played():
+            return Seen(Place.PLAYED)
+        return None
 
     # ----- what is on the table ------------------------------------------------------------
     def column(self, column: int) -> tuple[Card, ...]:
@@ -108,7 +170,7 @@ class Game:
 
     @property
     def stock_left(self) -> int:
-        return len(self.start.stock) - self.stock_pos
+        return len(self.stock) - self.stock_pos
 
     @property
     def removed(self) -> int:
@@ -162,38 +224,71 @@ class Game:
         if not self.fits(card):
             king_rule = self.rules.dead_king and self.waste.rank == 13
             raise MoveRefused("king" if king_rule else "rank")
-        self._history.append((column, self.waste))
+        self._history.append(_Step(column, self.waste))
         self.heights[column - 1] -= 1
         self.waste = card
         self.move_count += 1
         return Move("remove", column, card)
 
-    def draw(self) -> Move:
+    def check_draw(self) -> None:
+        """MoveRefused if a draw is not legal now (whatever card it would turn up)."""
         if self.status == "won":
             raise MoveRefused("game_over")
         if self.stock_left == 0:
             raise MoveRefused("stock_empty")
         if not self.rules.may_draw(bool(self.playable_columns())):
             raise MoveRefused("draw_fits")  # strict: a draw only when nothing fits
-        card = self.start.stock[self.stock_pos]
-        if card is None:
-            raise MoveRefused("stock_unknown")
-        self._history.append((None, self.waste))
-        self.waste = card
+
+    @property
+    def next_unseen(self) -> bool:
+        """Whether the next stock card is one the player has not seen (a draw must name it)."""
+        return self.stock_left > 0 and self.stock[self.stock_pos] is None
+
+    def draw(self, card: Card | None = None) -> Move:
+        """Turn the next stock card over. Where the player has not seen it, ``card`` names it
+        (the card the draw turned up): refused when it is missing or is a card seen
+        elsewhere (the refusal says where); where the stock card is known, ``card`` may only
+        name it."""
+        self.check_draw()
+        known = self.stock[self.stock_pos]
+        if known is None:
+            if card is None:
+                raise MoveRefused("stock_unknown")
+            self._check_unseen(card)
+            self.stock[self.stock_pos] = card
+        elif card is not None and card != known:
+            raise MoveRefused("draw_known")
+        self._history.append(_Step(None, self.waste, known is None))
+        self.waste = self.stock[self.stock_pos]
         self.stock_pos += 1
         self.move_count += 1
         return Move("draw", None, self.waste)
 
+    def _check_unseen(self, card: Card) -> None:
+        """MoveRefused, saying where ``card`` is, if the player has seen it."""
+        where = self.seen(card)
+        if where is None:
+            return
+        name = {"card": card}
+        if where.place is Place.COLUMN:
+            raise MoveRefused("seen_column", **name, column=where.column, row=where.row)
+        if where.place is Place.STOCK:
+            raise MoveRefused("seen_stock", **name, n=where.index)
+        raise MoveRefused("seen_" + where.place.value, **name)
+
     def undo(self) -> None:
-        """Take back the last action; the move counter does not go down."""
+        """Take back the last action; the move counter does not go down. A draw that turned
+        up an unseen card leaves it unseen again."""
         if not self._history:
             raise MoveRefused("nothing_to_undo")
-        column, previous_waste = self._history.pop()
-        if column is None:
+        step = self._history.pop()
+        if step.column is None:
             self.stock_pos -= 1
+            if step.revealed:
+                self.stock[self.stock_pos] = None
         else:
-            self.heights[column - 1] += 1
-        self.waste = previous_waste
+            self.heights[step.column - 1] += 1
+        self.waste = step.waste
 
     @property
     def can_undo(self) -> bool:
@@ -209,7 +304,7 @@ class Game:
         for step in line:
             action = step if isinstance(step, Action) else Action.from_token(step)
             if action.is_draw:
-                moves.append(Move("draw", None, self.start.stock[drawn]))
+                moves.append(Move("draw", None, self.stock[drawn]))
                 drawn += 1
             else:
                 c = action.column - 1

@@ -50,6 +50,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "bad_column": "There is no column {column}",
         "stock_empty": "The stock is empty",
         "stock_unknown": "The next stock card is not known",
+        "draw_known": "The stock's cards are known here: a draw turns up the next one",
+        "seen_column": "{card} is in column {column}, row {row}: it cannot be in the stock",
+        "seen_waste": "{card} is the waste card: it cannot be in the stock",
+        "seen_played": "{card} is under the waste already: it cannot be in the stock",
+        "seen_stock": "{card} is the stock's card {n} from the top: it cannot turn up now",
         "nothing_to_undo": "Nothing to undo",
         "game_over": "The game is over",
         "stuck": "No more moves possible",
@@ -88,6 +93,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "bad_column": "Saraketta {column} ei ole",
         "stock_empty": "Nostopakka on tyhjä",
         "stock_unknown": "Nostopakan seuraavaa korttia ei tunneta",
+        "draw_known": "Nostopakan kortit tunnetaan tässä: nosto kääntää seuraavan",
+        "seen_column": "{card} on sarakkeessa {column}, rivillä {row}: se ei voi olla "
+                       "nostopakassa",
+        "seen_waste": "{card} on poistopinon päällimmäinen kortti: se ei voi olla nostopakassa",
+        "seen_played": "{card} on jo poistopinossa: se ei voi olla nostopakassa",
+        "seen_stock": "{card} on nostopakan {n}. kortti ylhäältä: se ei voi tulla nyt",
         "nothing_to_undo": "Ei kumottavaa",
         "game_over": "Peli on päättynyt",
         "stuck": "Ei enää mahdollisia siirtoja",
@@ -126,6 +137,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "bad_column": "Tidak ada kolom {column}",
         "stock_empty": "Tumpukan ambil kosong",
         "stock_unknown": "Kartu berikutnya di tumpukan ambil tidak diketahui",
+        "draw_known": "Kartu tumpukan ambil sudah diketahui di sini: mengambil kartu membuka "
+                      "kartu berikutnya",
+        "seen_column": "{card} ada di kolom {column}, baris {row}: kartu itu tidak mungkin ada "
+                       "di tumpukan ambil",
+        "seen_waste": "{card} adalah kartu teratas buangan: kartu itu tidak mungkin ada di "
+                      "tumpukan ambil",
+        "seen_played": "{card} sudah ada di buangan: kartu itu tidak mungkin ada di tumpukan "
+                       "ambil",
+        "seen_stock": "{card} adalah kartu ke-{n} dari atas tumpukan ambil: kartu itu tidak "
+                      "bisa keluar sekarang",
         "nothing_to_undo": "Tidak ada langkah untuk dibatalkan",
         "game_over": "Permainan sudah berakhir",
         "stuck": "Tidak ada lagi langkah yang dapat dilakukan",
@@ -164,6 +185,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "bad_column": "Sütun {column} yok",
         "stock_empty": "Çekme destesi boş",
         "stock_unknown": "Çekme destesinin sonraki kartı bilinmiyor",
+        "draw_known": "Çekme destesinin kartları burada biliniyor: çekmek sıradaki kartı açar",
+        "seen_column": "{card} {column}. sütunun {row}. satırında: çekme destesinde olamaz",
+        "seen_waste": "{card} açık yığının en üstündeki kart: çekme destesinde olamaz",
+        "seen_played": "{card} zaten açık yığında: çekme destesinde olamaz",
+        "seen_stock": "{card} çekme destesinin üstten {n}. kartı: şimdi çıkamaz",
         "nothing_to_undo": "Geri alınacak hamle yok",
         "game_over": "Oyun bitti",
         "stuck": "Yapılabilecek hamle kalmadı",
@@ -192,7 +218,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "prompt": "Move (1-7, d draw, u undo, h hint, ? help, q quit): ",
         "help": "1-7        remove the free card of that column (1 4 taps row 4 of column 1)\n"
-                "d          draw\n"
+                "d          draw (d 7H: the card it turned up, where the stock is unseen)\n"
                 "u          undo\n"
                 "h          hint: the best move without seeing the stock\n"
                 "p          peek: the solver's move, looking at the stock\n"
@@ -200,6 +226,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "n          new deal\n"
                 "q          quit",
         "hint_fair": "Hint: {move}. Best play without seeing the stock wins {value} of the time.",
+        "hint_only": "Hint: {move}, the only legal move. Best play without seeing the stock wins "
+                     "{value} of the time.",
         "hint_odds": "Hint: {move}. It can be won under {value} of sampled stock orders (the "
                      "exact chance is out of reach here).",
         "hint_odds_strict": "Hint: {move}. It can be won under {value} of sampled stock orders "
@@ -216,11 +244,18 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_failed": "Cannot write {path}: {reason}",
         "save_over_deal": "{path} is the file this game was read from: save to another file",
         "unknown_input": "Unknown input {text!r}: type ? for the commands",
+        "follow": "The stock is face down: after each draw in your game, type d and the card it "
+                  "turned up (d 7H), or d alone to be asked.",
+        "draw_which": "Card the draw turned up (as 7H or 10♥; Enter: no draw): ",
+        "no_draw": "No draw.",
+        "bad_card": "{text!r} is not a card: write it as 7H, 10H, 10♥ or qs",
+        "peek_unseen": "The stock is face down here: there is nothing to peek at.",
+        "hint_values": "Every legal move: {moves}.",
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
         "help": "1-7        poista sarakkeen vapaa kortti (1 4 napauttaa sarakkeen 1 riviä 4)\n"
-                "d          nosta\n"
+                "d          nosta (d 7H: kortti, jonka nosto käänsi, kun pakka on piilossa)\n"
                 "u          kumoa\n"
                 "h          vihje: paras siirto nostopakkaa näkemättä\n"
                 "p          kurkista: ratkaisijan siirto, joka näkee nostopakan\n"
@@ -229,6 +264,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "q          lopeta",
         "hint_fair": "Vihje: {move}. Paras peli nostopakkaa näkemättä voittaa {value} "
                      "todennäköisyydellä.",
+        "hint_only": "Vihje: {move}, ainoa sallittu siirto. Paras peli nostopakkaa näkemättä "
+                     "voittaa {value} todennäköisyydellä.",
         "hint_odds": "Vihje: {move}. Sen jälkeen voi voittaa {value} arvotuista nostopakan "
                      "järjestyksistä (tarkkaa todennäköisyyttä on tässä liian raskas laskea).",
         "hint_odds_strict": "Vihje: {move}. Sen jälkeen voi voittaa {value} arvotuista "
@@ -248,11 +285,18 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_over_deal": "{path} on tiedosto, josta tämä peli luettiin: tallenna toiseen "
                           "tiedostoon",
         "unknown_input": "Tuntematon syöte {text!r}: ? näyttää komennot",
+        "follow": "Nostopakka on alaspäin: kirjoita jokaisen pelisi noston jälkeen d ja kortti, "
+                  "jonka nosto käänsi (d 7H), tai pelkkä d, niin sitä kysytään.",
+        "draw_which": "Kortti, jonka nosto käänsi (esim. 7H tai 10♥; Enter: ei nostoa): ",
+        "no_draw": "Ei nostoa.",
+        "bad_card": "{text!r} ei ole kortti: kirjoita se esim. 7H, 10H, 10♥ tai qs",
+        "peek_unseen": "Nostopakka on tässä alaspäin: kurkistettavaa ei ole.",
+        "hint_values": "Jokainen sallittu siirto: {moves}.",
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
         "help": "1-7        keluarkan kartu bebas kolom itu (1 4 mengetuk baris 4 kolom 1)\n"
-                "d          ambil kartu\n"
+                "d          ambil kartu (d 7H: kartu yang keluar, bila tumpukan tertutup)\n"
                 "u          batal\n"
                 "h          petunjuk: langkah terbaik tanpa melihat tumpukan ambil\n"
                 "p          intip: langkah pemecah yang melihat tumpukan ambil\n"
@@ -261,6 +305,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "q          keluar",
         "hint_fair": "Petunjuk: {move}. Permainan terbaik tanpa melihat tumpukan ambil menang "
                      "dengan peluang {value}.",
+        "hint_only": "Petunjuk: {move}, satu-satunya langkah yang sah. Permainan terbaik tanpa "
+                     "melihat tumpukan ambil menang dengan peluang {value}.",
         "hint_odds": "Petunjuk: {move}. Dapat dimenangkan pada {value} urutan tumpukan ambil "
                      "yang diambil acak (peluang pastinya terlalu berat dihitung di sini).",
         "hint_odds_strict": "Petunjuk: {move}. Dapat dimenangkan pada {value} urutan tumpukan "
@@ -279,12 +325,19 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_failed": "Tidak dapat menulis {path}: {reason}",
         "save_over_deal": "{path} adalah berkas asal permainan ini: simpan ke berkas lain",
         "unknown_input": "Masukan tidak dikenal {text!r}: ketik ? untuk daftar perintah",
+        "follow": "Tumpukan ambil tertutup: setelah setiap pengambilan kartu di permainan Anda, "
+                  "ketik d dan kartu yang keluar (d 7H), atau d saja untuk ditanya.",
+        "draw_which": "Kartu yang keluar (misalnya 7H atau 10♥; Enter: tidak mengambil): ",
+        "no_draw": "Tidak mengambil kartu.",
+        "bad_card": "{text!r} bukan kartu: tulis misalnya 7H, 10H, 10♥ atau qs",
+        "peek_unseen": "Tumpukan ambil tertutup di sini: tidak ada yang bisa diintip.",
+        "hint_values": "Setiap langkah yang sah: {moves}.",
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
         "help": "1-7        o sütunun serbest kartını kaldır (1 4, 1. sütunun 4. satırına "
                 "dokunur)\n"
-                "d          kart çek\n"
+                "d          kart çek (d 7H: çıkan kart, deste kapalıyken)\n"
                 "u          geri al\n"
                 "h          ipucu: çekme destesini görmeden en iyi hamle\n"
                 "p          göz at: çekme destesini gören çözücünün hamlesi\n"
@@ -293,6 +346,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "q          çık",
         "hint_fair": "İpucu: {move}. Çekme destesini görmeden en iyi oyun {value} olasılıkla "
                      "kazanır.",
+        "hint_only": "İpucu: {move}, tek geçerli hamle. Çekme destesini görmeden en iyi oyun "
+                     "{value} olasılıkla kazanır.",
         "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi dizilimlerinin {value} "
                      "kadarında kazanılabilir (kesin olasılık burada hesaplanamayacak kadar ağır).",
         "hint_odds_strict": "İpucu: {move}. Rastgele seçilen çekme destesi dizilimlerinin "
@@ -311,6 +366,13 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_failed": "{path} dosyasına yazılamıyor: {reason}",
         "save_over_deal": "{path} bu oyunun okunduğu dosya: başka bir dosyaya kaydedin",
         "unknown_input": "Bilinmeyen giriş {text!r}: komutlar için ? yazın",
+        "follow": "Çekme destesi kapalı: oyununuzdaki her çekişten sonra d ve çıkan kartı yazın "
+                  "(d 7H) ya da sorulması için yalnızca d yazın.",
+        "draw_which": "Çekilen kart (örneğin 7H ya da 10♥; Enter: çekme yok): ",
+        "no_draw": "Kart çekilmedi.",
+        "bad_card": "{text!r} bir kart değil: örneğin 7H, 10H, 10♥ ya da qs yazın",
+        "peek_unseen": "Çekme destesi burada kapalı: göz atılacak bir şey yok.",
+        "hint_values": "Her geçerli hamle: {moves}.",
     },
 }
 for _lang, _texts in PLAY_TEXTS.items():
