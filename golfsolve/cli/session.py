@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
 from golfsolve.cli.render.views import render_grid
 from golfsolve.files import same_file
 from golfsolve.model.actions import Action, best_of
-from golfsolve.model.cards import Card
+from golfsolve.model.cards import Card, CardError
 from golfsolve.model.codes import MAX_NUMBER, GameCode
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused
@@ -57,23 +57,28 @@ HINT_SEED = 0  # a hint depends on what the player sees, never on the session
 
 
 class PlaySession:
-    """An interactive game: reads commands line by line, writes what a player sees. The stock
-    stays face down: unknown stock cards of a position are dealt at random (``seed``)."""
+    """An interactive game: reads commands line by line, writes what a player sees.
+
+    Where the stock is unseen (a layout typed without its stock, a position with ``??``, a
+    saved game) the session follows the player's own game: each draw names the card it
+    turned up (``d 7H``, or ``d`` and the card when asked). With ``shuffle`` it deals the
+    unseen cards at random instead (``seed``), for a game of its own."""
 
     def __init__(self, start: Position, rules: Rules, title: str, lang: str,
                  out: Callable[[str], None], seed: int | None = None,
                  interactive: bool = False, memory: int | None = None,
-                 read_from: str | None = None) -> None:
+                 read_from: str | None = None, shuffle: bool = False,
+                 ask: Callable[[str], str] | None = None) -> None:
         self.rng = random.Random(seed)
-        self.game = Game(self._dealt(start), rules)
+        self.game = Game(self._dealt(start) if shuffle else start, rules)
         self.title = title
         self.lang = lang
         self.out = out
         self.interactive = interactive  # on a terminal, whose reader shows the prompt
-        self._fair_table = None  # (its game's arrays and rules, the table): hints at once
-        self.memory = memory  # bytes the fair value may use (None: 80% of the free memory)
-        self._refused = False  # the last exact hint needed more than that
+        self.hints = HintTables(memory)
         self.read_from = read_from  # the file the deal came from: never saved over
+        self._ask = ask  # asks a question at the terminal (None: the next line answers it)
+        self._lines: Iterator[str] = iter(())
 
     def _dealt(self, start: Position) -> Position:
         unseen = list(start.unseen)
@@ -88,15 +93,27 @@ class PlaySession:
         self.out(render_grid(self.game, self.title, self.lang))
 
     def run(self, lines: Iterable[str]) -> int:
+        self._lines = iter(lines)
         self.show()
+        if self.game.unseen:
+            self.say("follow")
         self.say_if_over()  # a position loaded at its end
-        for line in lines:
+        for line in self._lines:
             command = line.strip()
             if command.lower() in ("q", "quit"):
                 return 0
             if command:
                 self.handle(command)
         return 0
+
+    def ask(self, key: str) -> str:
+        """The answer to a question (the text ``key``): typed at the terminal, or the next
+        line read (the question shown first); empty at the end of the input."""
+        question = text(self.lang, key)
+        if self._ask is not None:
+            return self._ask(question).strip()
+        self.out(question.rstrip())
+        return next(self._lines, "").strip()
 
     def handle(self, line: str) -> None:
         game = self.game
@@ -107,8 +124,9 @@ class PlaySession:
             if target:
                 row = target.group(2)
                 game.remove(int(target.group(1)), int(row) if row else None)
-            elif command in ("d", "draw"):
-                game.draw()
+            elif word.lower() in ("d", "draw"):
+                if not self.draw(rest.strip()):
+                    return
             elif command in ("u", "undo"):
                 game.undo()
             elif command in ("h", "hint"):
@@ -127,13 +145,32 @@ class PlaySession:
                 self.new_deal()
                 return
             else:
-                self.say("unknown_input", text=line if len(line) <= 40 else line[:40] + "...")
+                self.say("unknown_input", text=_excerpt(line))
                 return
         except MoveRefused as refused:
             self.out(refused.message(self.lang))
             return
         self.show()
         self.say_if_over()
+
+    def draw(self, named: str) -> bool:
+        """Draw, the card turned up named by ``named`` or, where the next stock card is
+        unseen, by the answer to a question; whether a card was drawn (MoveRefused where the
+        rules or what the player has seen refuse it)."""
+        self.game.check_draw()
+        if not named and self.game.next_unseen:
+            named = self.ask("draw_which")
+            if not named:
+                self.say("no_draw")
+                return False
+        card = None
+        if named:
+            card = _card(named)
+            if card is None:
+                self.say("bad_card", text=_excerpt(named))
+                return False
+        self.game.draw(card)
+        return True
 
     def say_if_over(self) -> None:
         """The end message and final score, when the game is over."""
@@ -159,21 +196,27 @@ class PlaySession:
                     card=short_name(card, self.lang))
 
     def hint(self) -> None:
-        """The best action for what the player sees: by the exact fair value where it can be
-        had, else by the clairvoyant odds of each action; it never looks at the stock."""
+        """The best action for what the player sees, with the exact value of every legal
+        action where it can be had (from one table of the whole deal, made at the first hint
+        and asked again at every later one), else by the clairvoyant odds of each action; it
+        never looks at a stock card the player has not seen."""
         from golfsolve.odds import Limit, odds
 
         if self._over():
             return
-        view = self.game.position().hidden()
-        exact = self._exact_hint(view)
+        exact = self.hints.values(self.game, self.interactive)
         if exact is not None:
-            action, value = exact
-            card = None if action.is_draw else self.game.free_card(action.column)
-            self.say("hint_fair", move=self._move_name(action, card), value=_percent(value))
+            best = best_of(exact, exact.__getitem__)
+            self.say("hint_fair" if len(exact) > 1 else "hint_only",
+                     move=self._action_name(best), value=_percent(exact[best]))
+            if len(exact) > 1:
+                ranked = sorted(exact, key=lambda a: -exact[a])
+                self.say("hint_values", moves=", ".join(
+                    f"{self._action_name(a)} {_percent(exact[a])}" for a in ranked))
             return
         # the layers were just found too large: the fallback does not try them again
-        memory = 0 if self._refused else self.memory
+        memory = 0 if self.hints.refused else self.hints.memory
+        view = self.game.position().hidden()
         result = odds(view, self.game.rules, Limit(samples=HINT_LIMIT_SAMPLES,
                                                    budget=HINT_BUDGET, memory=memory,
                                                    seed=HINT_SEED))
@@ -185,45 +228,18 @@ class PlaySession:
             key = "hint_odds" if self.game.rules.draw_any_time else "hint_odds_strict"
             self.say(key, move=move, value=_percent(best.clairvoyant.value))
 
-    def _exact_hint(self, view: Position) -> tuple[Action, Fraction] | None:
-        """(action, exact value) of the best action by layers, the stock wholly unseen; the
-        first hint of a game keeps its table, which answers the later ones at once. None when
-        there is no stock left, it does not fit in memory, or the rules draw only when stuck
-        (the layers assume draws at any time)."""
-        from golfsolve.packing import position_arrays
-        from golfsolve.stock_fair import NeedsMemory, stock_fair
-
-        self._refused = False
-        col_ranks, heights, waste_rank, stock, unseen = position_arrays(view)
-        if not stock.size or stock.any() or not self.game.rules.draw_any_time:
-            return None
-        key = (col_ranks.tobytes(), self.game.rules.name)
-        result = None
-        if self._fair_table is not None and self._fair_table[0] == key:
-            result = self._fair_table[1].position(heights, waste_rank, unseen)
-        if result is None:
-            if self.interactive:  # a pause of seconds, for some Easy deals minutes: say why
-                from golfsolve.cli.streams import echo_err
-
-                echo_err("golfsolve: note: working out the exact value of every position this "
-                         "game can reach, once (seconds; minutes for some Easy deals)")
-            try:
-                result = stock_fair(col_ranks, heights, waste_rank, unseen,
-                                    self.game.rules.fits_table(), limit=self.memory, keep=True)
-            except NeedsMemory:
-                self._refused = True
-                return None
-            if result.table is not None:
-                self._fair_table = (key, result.table)
-        values = {action: Fraction(w, result.orders) for action, w in result.actions.items()}
-        best = best_of(values, values.__getitem__)
-        return best, values[best]
+    def _action_name(self, action: Action) -> str:
+        card = None if action.is_draw else self.game.free_card(action.column)
+        return self._move_name(action, card)
 
     def peek(self) -> None:
         """The solver's next move, looking at the stock (and saying so)."""
         from golfsolve.solver import solve_game
 
         if self._over():
+            return
+        if self.game.unseen:
+            self.say("peek_unseen")
             return
         solution = solve_game(self.game)
         move = self._move_name(solution.actions[0], solution.moves[0].card)
@@ -272,3 +288,78 @@ class PlaySession:
 
 def _percent(value) -> str:
     return f"{100 * float(value):.1f}%"
+
+
+def _excerpt(line: str) -> str:
+    """What the player typed, cut to 40 characters."""
+    return line if len(line) <= 40 else line[:40] + "..."
+
+
+def _card(token: str) -> Card | None:
+    """The card a player names (as the board format writes it, ``R`` for a king as the
+    rules pages write it), or None."""
+    token = token.strip()
+    if token[:1] in ("R", "r"):
+        token = "K" + token[1:]
+    try:
+        return Card.parse(token)
+    except CardError:
+        return None
+
+
+class HintTables:
+    """The exact values a hint gives: the table of a whole game, made at its first hint from
+    the game's start (its stock unseen) where it fits in ``memory`` bytes (None: 80% of the
+    free memory), which answers every later position of that game at once, whatever was
+    removed, drawn or undone; one table at a time."""
+
+    def __init__(self, memory: int | None) -> None:
+        self.memory = memory
+        self.refused = False  # the last exact value needed more than the memory
+        self._key: tuple | None = None
+        self._table = None  # the FairTable of the game at _key, or None where it is not kept
+        self._start_value = None  # the start's values where its table is not kept
+
+    def values(self, game: Game, say_why: bool = False) -> dict[Action, Fraction] | None:
+        """The exact value of each legal action where ``game`` stands, as the player sees it
+        (the stock face down); None where there is no stock left, the rules draw only when
+        stuck, or it needs more memory than allowed. ``say_why``: a note on stderr before
+        the table is made (seconds, for some deals minutes)."""
+        from golfsolve.packing import pack_columns, position_arrays
+        from golfsolve.stock_fair import NeedsMemory, stock_fair
+
+        self.refused = False
+        if not game.stock_left or not game.rules.draw_any_time:
+            return None
+        start = game.start.hidden()
+        col_ranks, h0, waste0, _, unseen0 = position_arrays(start)
+        key = (col_ranks.tobytes(), h0.tobytes(), waste0, unseen0.tobytes(), game.rules.name)
+        _, heights, waste_rank, _, unseen = position_arrays(game.position().hidden())
+        if key != self._key:
+            self._key, self._table, self._start_value = key, None, None
+            if say_why:
+                from golfsolve.cli.streams import echo_err
+
+                echo_err("golfsolve: note: working out the exact value of every position this "
+                         "game can reach, once (seconds; minutes for some Easy deals)")
+            try:
+                made = stock_fair(col_ranks, h0, waste0, unseen0, game.rules.fits_table(),
+                                  limit=self.memory, keep=True)
+            except NeedsMemory:
+                self.refused = True
+                self._key = None
+                return None
+            self._table, self._start_value = made.table, made
+        found = None
+        if self._table is not None:
+            found = self._table.position(heights, waste_rank, unseen)
+        elif (heights == h0).all() and waste_rank == waste0 and (unseen == unseen0).all():
+            found = self._start_value
+        if found is None:  # not kept: this position's own values
+            try:
+                found = stock_fair(pack_columns(game.start), heights, waste_rank, unseen,
+                                   game.rules.fits_table(), limit=self.memory)
+            except NeedsMemory:
+                self.refused = True
+                return None
+        return {action: Fraction(w, found.orders) for action, w in found.actions.items()}

@@ -26,25 +26,35 @@ from golfsolve.model.i18n import default_language, text
 @click.argument("deal")
 @click.option("--rules", help=RULES_HELP)
 @LANG_OPTION
-@click.option("--seed", type=Integer(), help="Seed for the order of a position's unseen stock and "
-              "for the deals that n picks, to repeat a session.")
+@click.option("--shuffle", is_flag=True,
+              help="Deal the unseen stock cards at random, for a game of golfsolve's own, "
+              "instead of following the game you play elsewhere.")
+@click.option("--seed", type=Integer(), help="Seed for the order --shuffle deals and for the "
+              "deals that n picks, to repeat a session.")
 @click.option("--memory", type=MemorySize(), default=None,
               help=MEMORY_HELP[:-2] + "; past it a hint weighs sampled stock orders).")
-def play(deal: str, rules: str | None, lang: str | None, seed: int | None,
+def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: int | None,
          memory: int | None) -> int:
-    """Play a deal in the terminal.
+    """Play a deal in the terminal, or follow the game you play in the app.
 
     After every move it shows the columns (the free card in brackets), the stock, the waste,
     the score and the move counter. Type a column number 1-7 to remove its free card (or
     column and row, as 1 4, to tap any card), d to draw, u to undo, h for a fair hint (the
-    best move without seeing the stock), p to peek (the solver's move, seeing the stock),
-    s FILE to save the position as the player sees it (.json: with the rules), n for a new
-    deal, ? for the commands, q to quit. Commands can also be piped in on standard input,
-    one a line.
+    best move without seeing the stock, and what every legal move is worth), p to peek (the
+    solver's move, seeing the stock), s FILE to save the position as the player sees it
+    (.json: with the rules), n for a new deal, ? for the commands, q to quit. Commands can
+    also be piped in on standard input, one a line.
+
+    Where the stock is unseen (a layout typed without its stock, a position with ??, a
+    saved game), play follows your game: after each draw in the app, type d and the card it
+    turned up (d 7H), or d alone and the card when asked. A card you have seen elsewhere is
+    refused, saying where it is; u takes the draw back.
 
     \b
     Examples:
       golfsolve play GO1-C-AAAAAAB
+      golfsolve play "AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD
+        4C | JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C"      (on one line)
       printf 'd\\n5\\n2\\nq\\n' | golfsolve play my.board --lang fi
     """
     source = resolve(deal)
@@ -60,7 +70,8 @@ def play(deal: str, rules: str | None, lang: str | None, seed: int | None,
         lines = piped_lines(stdin)
     session = PlaySession(source.position, chosen, describe(source, chosen, lang), lang,
                           click.echo, seed, interactive, memory,
-                          read_from=deal if deal != "-" and exists(deal) else None)
+                          read_from=deal if deal != "-" and exists(deal) else None,
+                          shuffle=shuffle, ask=_answer if interactive else None)
     try:
         return session.run(lines)
     except KeyboardInterrupt:
@@ -78,11 +89,24 @@ def _typed_lines(prompt: str):
         import readline  # noqa: F401 (loading it is what gives input() its line editing)
     except ImportError:  # Windows: the console's own editing
         pass
-    shows = shown_encoding(sys.stdout)  # input() writes the prompt: what the terminal shows
-    prompt = prompt.encode(shows, "replace").decode(shows)
     while True:
         try:
-            yield input(prompt)
+            yield input(_shown(prompt))
         except EOFError:  # Ctrl-D: the shell's prompt then starts a line of its own
             click.echo("")
             return
+
+
+def _answer(question: str) -> str:
+    """A line typed at the terminal after ``question`` (empty at Ctrl-D)."""
+    try:
+        return input(_shown(question))
+    except EOFError:
+        click.echo("")
+        return ""
+
+
+def _shown(prompt: str) -> str:
+    """``prompt`` as the terminal can show it (input() writes it)."""
+    shows = shown_encoding(sys.stdout)
+    return prompt.encode(shows, "replace").decode(shows)

@@ -1,0 +1,347 @@
+"""play follows the player's own game: the stock unseen, each draw named by the card it turned
+up; hints from one table of the whole deal."""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golfsolve.cli.session import HintTables
+from golfsolve.model.actions import DRAW, Action, best_of
+from golfsolve.model.cards import Card
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game, MoveRefused, Place, Seen
+from golfsolve.model.position import Position
+from golfsolve.model.rules import CLASSIC, EASY
+from golfsolve.packing import game_fair_arrays
+from golfsolve.stock_fair import stock_fair
+
+from .conftest import DATA
+
+PAGE_DEAL = Deal.from_board((DATA / "rules-page-deal.board").read_text(encoding="utf-8"))
+# deal 27 under Classic: a fair value computed in about 2 s (docs/fair-census.csv)
+DEAL_27_CLASSIC = Fraction(23829804356, 72648576000)
+
+
+def layout(deal: Deal) -> str:
+    """The deal as an app player types it: the waste, then each column, no stock."""
+    return " | ".join([str(deal.waste), *(" ".join(map(str, c)) for c in deal.tableau)])
+
+
+def followed(deal: Deal, rules=EASY) -> Game:
+    """A game of ``deal`` whose stock the player has not seen."""
+    return Game(deal.position().hidden(), rules)
+
+
+# ----- the game ---------------------------------------------------------------------------------
+def test_a_draw_names_the_card_it_turned_up_and_undo_makes_it_unseen_again():
+    game = followed(PAGE_DEAL)
+    assert game.unseen == 16 and game.next_unseen and game.stock_left == 16
+    with pytest.raises(MoveRefused) as refused:
+        game.draw()
+    assert refused.value.message() == "The next stock card is not known"
+    move = game.draw(Card.parse("8S"))
+    assert (move.action, move.card, game.waste) == ("draw", Card.parse("8S"), Card.parse("8S"))
+    assert game.unseen == 15 and game.stock_left == 15
+    assert game.position().removed == (Card.parse("AC"),)
+    assert set(game.position().unseen) == set(PAGE_DEAL.stock[1:])
+    game.undo()
+    assert game.unseen == 16 and game.waste == Card.parse("AC")
+    assert game.seen(Card.parse("8S")) is None  # unseen again: it may turn up later
+    game.draw(Card.parse("KS"))  # another card this time
+    assert game.waste == Card.parse("KS")
+
+
+@pytest.mark.parametrize(("card", "where", "message"), [
+    ("6H", Seen(Place.COLUMN, column=1, row=5),
+     "6♥ is in column 1, row 5: it cannot be in the stock"),
+    ("QS", Seen(Place.COLUMN, column=1, row=3),
+     "Q♠ is in column 1, row 3: it cannot be in the stock"),
+    ("9C", Seen(Place.WASTE), "9♣ is the waste card: it cannot be in the stock"),
+    ("8S", Seen(Place.PLAYED), "8♠ is under the waste already: it cannot be in the stock"),
+    ("AC", Seen(Place.PLAYED), "A♣ is under the waste already: it cannot be in the stock"),
+])
+def test_a_card_the_player_has_seen_is_refused_saying_where_it_is(card, where, message):
+    game = followed(PAGE_DEAL)
+    game.draw(Card.parse("8S"))
+    game.play("5")  # 9♣ onto 8♠
+    assert game.seen(Card.parse(card)) == where
+    before = game.position()
+    with pytest.raises(MoveRefused) as refused:
+        game.draw(Card.parse(card))
+    assert refused.value.message() == message
+    assert game.position() == before and game.move_count == 2
+
+
+def test_a_card_a_position_names_in_its_stock_cannot_turn_up_before_it():
+    start = PAGE_DEAL.position()
+    stock = (None, None, *start.stock[2:])  # the first two unseen, the rest named
+    game = Game(Position(start.columns, start.waste, stock), EASY)
+    assert start.stock[3] == Card.parse("JC")
+    with pytest.raises(MoveRefused) as refused:
+        game.draw(start.stock[3])
+    assert refused.value.message("en") == ("J♣ is the stock's card 4 from the top: it cannot "
+                                           "turn up now")
+    assert refused.value.message("fi") == "J♣ on nostopakan 4. kortti ylhäältä: se ei voi tulla nyt"
+    game.draw(start.stock[1])
+    game.draw(start.stock[0])
+    with pytest.raises(MoveRefused) as refused:
+        game.draw(Card.parse("2H"))
+    assert refused.value.message() == ("The stock's cards are known here: a draw turns up the "
+                                       "next one")
+    assert game.draw(start.stock[2]).card == start.stock[2]  # naming the known card is a draw
+
+
+def test_a_draw_from_an_empty_stock_or_when_strict_rules_forbid_it_asks_for_no_card():
+    from golfsolve.model.rules import STRICT
+
+    game = followed(PAGE_DEAL, STRICT)
+    game.draw(Card.parse("8S"))  # nothing fits A♣: the draw is forced
+    with pytest.raises(MoveRefused) as refused:
+        game.check_draw()  # 9♣ fits 8♠
+    assert refused.value.key == "draw_fits"
+    game = followed(PAGE_DEAL)
+    for card in PAGE_DEAL.stock:
+        game.draw(card)
+    with pytest.raises(MoveRefused) as refused:
+        game.check_draw()
+    assert refused.value.message() == "The stock is empty"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_followed_game_is_the_game_with_its_stock_known(data):
+    """Played with the same actions and each draw named by the real card, a followed game
+    stands where the game with the stock known stands, at every step and after undos; only
+    the stock cards not yet drawn stay unseen."""
+    deal = Deal.from_number(data.draw(st.integers(1, 2000)))
+    known, follow = Game(deal, EASY), followed(deal)
+    for _ in range(data.draw(st.integers(0, 40))):
+        legal = [Action(c) for c in known.playable_columns()]
+        if known.stock_left:
+            legal.append(DRAW)
+        if not legal or known.status != "playing":
+            break
+        choice = data.draw(st.sampled_from([*legal, "undo"]) if known.can_undo
+                           else st.sampled_from(legal))
+        if choice == "undo":
+            known.undo()
+            follow.undo()
+        elif choice.is_draw:
+            card = known.draw().card
+            follow.draw(card)
+        else:
+            known.play(choice)
+            follow.play(choice)
+        assert follow.position() == known.position().hidden()
+        assert follow.unseen == known.stock_left
+        assert (follow.score, follow.move_count, follow.status) == (
+            known.score, known.move_count, known.status)
+
+
+# ----- the hints --------------------------------------------------------------------------------
+def test_every_hint_of_a_followed_game_is_the_exact_value_of_its_position(monkeypatch):
+    """The table made at the first hint answers every later one, whatever was removed,
+    drawn or undone, with each action's exact value, the same as computing that position
+    afresh; it is made once. (A game saved late in deal 5, 9 stock cards unseen: small
+    tables.)"""
+    import golfsolve.stock_fair
+    from golfsolve.solver import solve
+
+    known = Game(Deal.from_number(5), EASY)
+    for move in solve(Deal.from_number(5), EASY).moves:
+        if known.stock_left <= 9:
+            break
+        known.play(move.token)
+    real_stock = known.stock[known.stock_pos:]
+    game = Game(known.position().hidden(), EASY)
+    tables = HintTables(None)
+    tables.values(game)
+    made = []
+    real = golfsolve.stock_fair.stock_fair
+    monkeypatch.setattr(golfsolve.stock_fair, "stock_fair",
+                        lambda *a, **k: made.append(a) or real(*a, **k))
+    checked = 0
+    for step in ["d", "undo", "d", "d", "*", "*", "undo", "d", "*", "undo", "undo", "*"]:
+        if step == "undo":
+            game.undo()
+        elif step == "d":
+            game.draw(real_stock[game.stock_pos])
+        else:
+            playable = game.playable_columns()
+            if not playable:
+                continue
+            game.play(str(playable[-1]))
+        values = tables.values(game)
+        col_ranks, heights, waste_rank, _, unseen = game_fair_arrays(game)
+        fresh = real(col_ranks, heights, waste_rank, unseen, EASY.fits_table())
+        assert values == {a: Fraction(w, fresh.orders) for a, w in fresh.actions.items()}
+        checked += 1
+    assert made == [] and checked >= 9  # every later hint from the kept table
+
+
+def test_the_hint_names_every_legal_move_with_its_exact_value(cli):
+    deal = Deal.from_number(27)
+    out = cli("play", layout(deal), "--rules", "classic", "--lang", "en",
+              input="h\n").out.splitlines()
+    game = followed(deal, CLASSIC)
+    col_ranks, heights, waste_rank, _, unseen = game_fair_arrays(game)
+    result = stock_fair(col_ranks, heights, waste_rank, unseen, CLASSIC.fits_table())
+    values = {a: Fraction(w, result.orders) for a, w in result.actions.items()}
+    best = best_of(values, values.__getitem__)
+    assert best == Action(1) and len(values) == 3
+
+    def name(action):
+        return "draw" if action.is_draw else \
+            f"column {action.column} ({game.free_card(action.column).pretty})"
+
+    ranked = sorted(values, key=lambda a: -values[a])
+    assert out[-2:] == [
+        f"Hint: {name(best)}. Best play without seeing the stock wins 32.8% of the time.",
+        "Every legal move: " + ", ".join(f"{name(a)} {100 * float(values[a]):.1f}%"
+                                         for a in ranked) + "."]
+
+
+# ----- the session ------------------------------------------------------------------------------
+PAGE_LAYOUT = layout(PAGE_DEAL)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["6♥ is in column 1, row 5: it cannot be in the stock",
+            "A♣ is the waste card: it cannot be in the stock",
+            "'1X' is not a card: write it as 7H, 10H, 10♥ or qs",
+            "Card the draw turned up (as 7H or 10♥; Enter: no draw):",
+            "No draw."]),
+    ("fi", ["6♥ on sarakkeessa 1, rivillä 5: se ei voi olla nostopakassa",
+            "A♣ on poistopinon päällimmäinen kortti: se ei voi olla nostopakassa",
+            "'1X' ei ole kortti: kirjoita se esim. 7H, 10H, 10♥ tai qs",
+            "Kortti, jonka nosto käänsi (esim. 7H tai 10♥; Enter: ei nostoa):",
+            "Ei nostoa."]),
+    ("tr", ["6♥ 1. sütunun 5. satırında: çekme destesinde olamaz",
+            "A♣ açık yığının en üstündeki kart: çekme destesinde olamaz",
+            "'1X' bir kart değil: örneğin 7H, 10H, 10♥ ya da qs yazın",
+            "Çekilen kart (örneğin 7H ya da 10♥; Enter: çekme yok):",
+            "Kart çekilmedi."]),
+])
+def test_bad_draws_get_one_line_in_the_players_language_and_the_game_goes_on(cli, tmp_path,
+                                                                            lang, said):
+    path = tmp_path / "after.board"
+    result = cli("play", PAGE_LAYOUT, "--lang", lang,
+                 input=f"d 6h\nd A♣\nd 1X\nd\n\nd 8s\ns {path}\nq\n")
+    assert result.code == 0 and result.err == ""
+    out = result.out.splitlines()
+    first = out.index(said[0])
+    assert out[first:first + 5] == said
+    after = Position.from_board(path.read_text(encoding="utf-8"))  # the draw went through
+    assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
+
+
+def test_an_empty_stock_and_a_garbled_line_are_one_line_each(cli):
+    draws = "".join(f"d {card}\n" for card in PAGE_DEAL.stock)
+    out = cli("play", PAGE_LAYOUT, "--lang", "en", input=draws + "d\nd 7H\n%%\nq\n").out
+    assert out.splitlines()[-3:] == ["The stock is empty", "The stock is empty",
+                                     "Unknown input '%%': type ? for the commands"]
+
+
+def test_a_followed_game_saved_and_resumed_gives_the_same_hints(cli, tmp_path):
+    deal = Deal.from_number(27)
+    path = tmp_path / "mine.json"
+    steps = f"1\nd {deal.stock[0]}\nd {deal.stock[1]}\n"
+    played = cli("play", layout(deal), "--rules", "classic", "--lang", "en",
+                 input=f"{steps}s {path}\nh\nq\n").out.splitlines()
+    saved = Position.from_dict(__import__("json").loads(path.read_text(encoding="utf-8")))
+    assert saved.unknown_slots == 14 and saved.stock == (None,) * 14
+    assert saved.removed == (deal.waste, deal.tableau[0][4], deal.stock[0])  # all it has seen
+    later = tmp_path / "later.board"
+    resumed = cli("play", str(path), "--lang", "en",
+                  input=f"h\nd\n{deal.stock[2]}\ns {later}\nq\n").out.splitlines()
+
+    def hints(lines):
+        return [line for line in lines if line.startswith(("Hint: ", "Every legal move: "))]
+
+    assert hints(resumed) == hints(played) and len(hints(played)) == 2  # word for word
+    assert Position.from_board(later.read_text(encoding="utf-8")).waste == deal.stock[2]
+
+
+def test_peek_cannot_see_a_stock_the_player_has_not_seen(cli):
+    out = cli("play", PAGE_LAYOUT, "--lang", "en", input="p\nq\n").out.splitlines()
+    assert out[-1] == "The stock is face down here: there is nothing to peek at."
+
+
+def test_shuffle_deals_the_unseen_cards_as_before(cli):
+    out = cli("play", PAGE_LAYOUT, "--lang", "en", "--shuffle", "--seed", "5",
+              input="d\nq\n").out.splitlines()
+    assert "The stock is face down" not in "\n".join(out)
+    assert "Stock: 15 cards" in "\n".join(out[-9:])
+
+
+# ----- end to end, at a terminal ----------------------------------------------------------------
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_a_followed_game_at_a_terminal_takes_every_hint_to_the_end():
+    """Type deal 27's layout without its stock, take every hint, name each drawn card as the
+    real stock turns it up (d, then the card when asked): the first hint is the deal's exact
+    fair value, the table is made once, and the game ends won."""
+    import os
+    import pty
+    import re
+    import select
+
+    from .test_faults import GOLFSOLVE
+
+    deal = Deal.from_number(27)
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvp(GOLFSOLVE[0], [*GOLFSOLVE, "play", layout(deal), "--rules", "classic",
+                                 "--lang", "en"])
+    shown = everything = b""
+
+    def read_until(*texts: bytes) -> bytes:
+        nonlocal shown, everything
+        while not any(t in shown for t in texts):
+            ready, _, _ = select.select([fd], [], [], 120)
+            assert ready, shown[-400:]
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                chunk = b""
+            assert chunk, shown[-400:]
+            shown += chunk
+            everything += chunk
+        return shown
+
+    prompt = b"q quit): "
+    read_until(prompt)
+    hints, drawn = [], 0
+    for _ in range(60):
+        shown = b""
+        os.write(fd, b"h\r")
+        text = read_until(prompt).decode()
+        hint = re.search(r"Hint: (draw|column (\d))", text)
+        assert hint, text
+        hints.append(text[hint.start():].splitlines()[0])
+        shown = b""
+        if hint.group(2):
+            os.write(fd, hint.group(2).encode() + b"\r")
+        else:
+            os.write(fd, b"d\r")
+            read_until(b"Enter: no draw): ")
+            shown = b""
+            os.write(fd, str(deal.stock[drawn]).encode() + b"\r")
+            drawn += 1
+        text = read_until(prompt, b"You won!", b"No more moves possible").decode()
+        if "You won!" in text or "No more moves possible" in text:
+            break
+    read_until(b"q quits.")
+    os.write(fd, b"q\r")
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert "You won!" in text
+    assert hints[0] == (f"Hint: column 1 ({deal.tableau[0][4].pretty}). Best play without "
+                        "seeing the stock wins 32.8% of the time.")
+    assert f"{100 * float(DEAL_27_CLASSIC):.1f}%" == "32.8%"
+    assert len(hints) > 30 and drawn >= 5
+    assert everything.count(b"working out the exact value of every position") == 1
