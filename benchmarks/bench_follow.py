@@ -1,0 +1,162 @@
+"""Speed of play's hints in a followed game: the first, and every one after it.
+
+    python benchmarks/bench_follow.py [--deal 27] [--rules classic] [--baseline REF]
+
+It types a deal's layout without its stock into `golfsolve play` (a whole process, its
+commands piped in one at a time), takes a hint before every move, plays the hinted move and,
+for a draw, names the card the deal's real stock turns up (`d CARD`), to the end of the game.
+It prints the seconds each hint took to answer (from the command written to the hint's last
+line read), the first apart from the others. The kernels are compiled (or loaded from numba's
+cache) by a first `golfsolve odds` of the deal before anything is timed.
+
+With --baseline REF the same deal is played by the code at the git ref REF (checked out into a
+temporary worktree) side by side, the deal given by its number (its stock known: the code
+before the follow mode could not follow), taking the same actions; the hints' times are then
+paired and their ratios printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from golfsolve.model.deal import Deal  # noqa: E402
+
+HINT = re.compile(r"^Hint: (draw|column (\d))")
+END = ("You won!", "No more moves possible")
+
+
+class Played:
+    """`golfsolve play` in a child process, one command at a time."""
+
+    def __init__(self, root: Path, args: list[str]) -> None:
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "golfsolve", "play", *args, "--lang", "en"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True, encoding="utf-8", env=env, cwd=root, bufsize=1)
+
+    def send(self, line: str) -> None:
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def hint(self) -> tuple[float, str | None]:
+        """(seconds, the hinted column or None for a draw): the hint's lines read whole (a
+        hint of several legal moves ends with their values' line)."""
+        began = time.perf_counter()
+        self.send("h")
+        self.send("?")  # the command list after the hint: its last line marks the hint's end
+        hinted = None
+        for line in self.process.stdout:
+            found = HINT.match(line)
+            if found:
+                hinted = found.group(2)
+            if line.startswith("q          quit"):
+                return time.perf_counter() - began, hinted
+        raise RuntimeError("play ended before its hint")
+
+    def move(self, line: str) -> str | None:
+        """Play ``line``; how the game ended, if it has."""
+        self.send(line)
+        self.send("?")
+        ended = None
+        for line in self.process.stdout:
+            if line.rstrip() in END:
+                ended = line.rstrip()
+            if line.startswith("q          quit"):
+                return ended
+        raise RuntimeError("play ended before the move was shown")
+
+    def close(self) -> None:
+        self.send("q")
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def layout(deal: Deal) -> str:
+    return " | ".join([str(deal.waste), *(" ".join(map(str, c)) for c in deal.tableau)])
+
+
+def warm(root: Path, number: int, rules: str) -> None:
+    """Compile (or load) the code's kernels before timing: a first odds of the deal."""
+    subprocess.run([sys.executable, "-m", "golfsolve", "odds", str(number), "--rules", rules,
+                    "--samples", "1", "--jobs", "1", "--quiet"], cwd=root, check=True,
+                   env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.DEVNULL)
+
+
+def follow(number: int, rules: str, root: Path, baseline: Path | None) -> None:
+    deal = Deal.from_number(number)
+    for code in (root, baseline):
+        if code is not None:
+            warm(code, number, rules)
+    mine = Played(root, [layout(deal), "--rules", rules])
+    theirs = Played(baseline, [str(number), "--rules", rules]) if baseline else None
+    times, old_times, drawn, ended = [], [], 0, None
+    while not ended:
+        seconds, hinted = mine.hint()
+        times.append(seconds)
+        if theirs is not None:
+            old_seconds, _ = theirs.hint()
+            old_times.append(old_seconds)
+        if hinted is None:
+            ended = mine.move(f"d {deal.stock[drawn]}")
+            if theirs is not None:
+                theirs.move("d")
+            drawn += 1
+        else:
+            ended = mine.move(hinted)
+            if theirs is not None:
+                theirs.move(hinted)
+    mine.close()
+    later = times[1:]
+    print(f"deal {number} {rules}, followed (its layout typed, {drawn} draws named): "
+          f"{len(times)} hints, then {ended!r}")
+    print(f"  first hint: {times[0]:.2f} s")
+    if later:
+        print(f"  later hints: {_spread(later)}")
+    if theirs is not None:
+        theirs.close()
+        old_later = old_times[1:]
+        print(f"baseline (deal {number} by number, its stock known): first hint "
+              f"{old_times[0]:.2f} s; later hints: {_spread(old_later)}")
+        print(f"  ratios (this / baseline): first {times[0] / old_times[0]:.2f}x, later total "
+              f"{sum(later) / sum(old_later):.3f}x")
+
+
+def _spread(seconds: list[float]) -> str:
+    return (f"median {1000 * statistics.median(seconds):.1f} ms, max "
+            f"{1000 * max(seconds):.1f} ms, total {sum(seconds):.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Seconds of each hint in a followed game.")
+    parser.add_argument("--deal", type=int, default=27, help="PySolFC deal number")
+    parser.add_argument("--rules", default="classic", help="easy or classic")
+    parser.add_argument("--baseline", metavar="REF", help="a git ref to play side by side")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-follow-") as scratch:
+        baseline = None
+        if args.baseline:
+            baseline = Path(scratch) / "baseline"
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
+                            str(baseline), args.baseline], check=True)
+        try:
+            follow(args.deal, args.rules, ROOT, baseline)
+        finally:
+            if baseline is not None:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                                str(baseline)], check=False)
+
+
+if __name__ == "__main__":
+    main()
