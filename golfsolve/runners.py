@@ -64,6 +64,31 @@ def _die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+_reported: Callable[[object], None] | None = None  # where report() sends, during a task
+
+
+def report(news: object) -> None:
+    """Tell whoever submitted the task this process runs how far it has come (``news``: a
+    small value that pickles); nothing where no one listens."""
+    if _reported is not None:
+        _reported(news)
+
+
+class _Reporting:
+    """report() sends to ``send`` while the task runs."""
+
+    def __init__(self, send: Callable[[object], None]) -> None:
+        self.send = send
+
+    def __enter__(self) -> None:
+        global _reported
+        _reported = self.send
+
+    def __exit__(self, *exc: object) -> None:
+        global _reported
+        _reported = None
+
+
 def _worker_main(conn: connection.Connection, parent: int, function: Callable) -> None:
     ignore()  # started inside held(): no stop signal has reached it yet
     _die_with_parent(parent)
@@ -75,8 +100,16 @@ def _worker_main(conn: connection.Connection, parent: int, function: Callable) -
         if message is None:
             return
         task_id, payload = message
+
+        def send(news: object, task_id: int = task_id) -> None:
+            try:
+                conn.send((task_id, None, news))
+            except OSError:  # the parent has gone: the task's end finds out
+                pass
+
         try:
-            reply = (task_id, True, function(payload))
+            with _Reporting(send):
+                reply = (task_id, True, function(payload))
         except InputError as exc:  # bad input is bad input wherever it is found
             reply = (task_id, False, _portable(exc))
         except Exception as exc:  # sent back: the parent reports it
@@ -111,7 +144,8 @@ class WorkerPool:
     """``jobs`` worker processes running ``function`` (a module-level function) on payloads.
 
     ``submit`` queues a task; ``next_result`` returns (task id, result) as tasks finish, in any
-    order, and calls :func:`golfsolve.interrupts.check` while it waits; an InputError a worker
+    order, and calls :func:`golfsolve.interrupts.check` while it waits, and ``on_report(task
+    id, news)`` of what a task tells with :func:`report`; an InputError a worker
 raises is raised again as it is, any other error as WorkerError. A worker that dies
     (killed, say, by the out-of-memory killer) is noticed within about WAIT_SECONDS of the
     parent's next wait, whatever the parent was doing meanwhile, and raises WorkerError saying
@@ -119,8 +153,10 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
     all its workers (a stop signal, a system limit) leaves none behind.
     """
 
-    def __init__(self, jobs: int, function: Callable) -> None:
+    def __init__(self, jobs: int, function: Callable,
+                 on_report: Callable[[int, object], None] | None = None) -> None:
         context = get_context("spawn")
+        self.on_report = on_report
         self._workers: list[tuple[object, connection.Connection]] = []
         self._queue: deque[tuple[int, object]] = deque()
         self._busy: dict[int, list[int]] = {}
@@ -203,6 +239,10 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
                         task_id, ok, result = conn.recv()
                     except (EOFError, OSError):
                         raise self._died(process) from None  # it closed its end: it ended
+                    if ok is None:  # news of a task under way
+                        if self.on_report is not None:
+                            self.on_report(task_id, result)
+                        continue
                     self._busy[process.sentinel].remove(task_id)
                     self.outstanding -= 1
                     self._dispatch()
@@ -266,8 +306,10 @@ class InlineRunner:
     """Runs tasks in this process, each when its result is asked for: the one-job twin of
     WorkerPool."""
 
-    def __init__(self, function: Callable) -> None:
+    def __init__(self, function: Callable,
+                 on_report: Callable[[int, object], None] | None = None) -> None:
         self.function = function
+        self.on_report = on_report
         self._queue: deque[tuple[int, object]] = deque()
 
     @property
@@ -280,7 +322,10 @@ class InlineRunner:
     def next_result(self) -> tuple[int, object]:
         check()
         task_id, payload = self._queue.popleft()
-        return task_id, self.function(payload)
+        if self.on_report is None:
+            return task_id, self.function(payload)
+        with _Reporting(lambda news: self.on_report(task_id, news)):
+            return task_id, self.function(payload)
 
     def close(self) -> None:
         self._queue.clear()

@@ -15,8 +15,10 @@ import math
 import os
 import queue
 import time
+from collections.abc import Callable
 from concurrent import futures
 from dataclasses import dataclass, field
+from enum import Enum
 
 import numpy as np
 
@@ -48,6 +50,18 @@ FIXED_BYTES = 144 << 20
 # the layout is the fastest whose whole process stays under this, where one does, else the
 # smallest: the fast layout's speed (about 1.2x the tight one's) is not worth twice the memory
 PREFERRED_BYTES = 2_000_000_000
+
+
+class Stage(Enum):
+    """The passes of the computation, in the order they run (what a progress report names)."""
+
+    CLOSURES = "closures"  # the positions removals reach from each position
+    REACH = "reach"  # the positions the start can reach
+    SUPPORT = "support"  # which of them can still be won
+    VALUES = "values"  # their values, layer by layer (a report counts the entries done)
+
+
+Report = Callable[[Stage, int, int], None]  # (stage, done, total) as the work goes on
 
 
 class NeedsMemory(Exception):
@@ -387,7 +401,8 @@ def _starts(closures: Closures, heights, waste_rank: int, row: int, unseen_count
 
 def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
                limit: int | None = None, held: int | None = None, jobs: int | None = None,
-               keep: bool = False, layout: str | None = None) -> StockFair:
+               keep: bool = False, layout: str | None = None,
+               progress: Report | None = None) -> StockFair:
     """The exact W of a position (heights 7 x 0..5, the waste rank, the unseen ranks' counts,
     index 1..13, making up the whole stock) and of each legal action. ``limit`` bounds the
     bytes the process holds in all while it computes: the ``held`` it holds already (default:
@@ -398,7 +413,8 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
     never draws in included (which costs more entries); ``jobs`` caps the threads. The layers
     are stored in the fastest layout (fast, compact or tight: :mod:`golfsolve.layer_storage`)
     that keeps the process under :data:`PREFERRED_BYTES` and ``limit``, else the smallest,
-    within ``limit``; ``layout`` asks for one."""
+    within ``limit``; ``layout`` asks for one. ``progress`` is told of each pass as it
+    begins, and of the values' entries done as they are made."""
     from numba import get_num_threads, set_num_threads
 
     if layout not in (None, *LAYOUTS):
@@ -419,7 +435,7 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
     set_num_threads(used)
     try:
         return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
-                        layout)
+                        layout, progress or _unreported)
     finally:
         set_num_threads(threads)
 
@@ -437,8 +453,12 @@ def _chosen(need, layouts, needs: dict, room: int, preferred: int) -> str | None
     return smallest if needs[smallest][0] <= room else None
 
 
+def _unreported(stage: Stage, done: int, total: int) -> None:
+    """The report of a computation no one follows."""
+
+
 def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
-             asked) -> StockFair:
+             asked, progress: Report) -> StockFair:
     """:func:`stock_fair`'s work, the process to hold at most ``limit`` bytes, ``held`` of
     them held already."""
     from numba import get_num_threads
@@ -458,6 +478,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     )
 
     clock = [time.perf_counter()]
+    progress(Stage.CLOSURES, 0, 1)
     layers = layers_of(unseen)
     top = layers.size
     nrows, stride = row_strides(h0)
@@ -475,10 +496,12 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     # S by the whole radix: compact and tight give it back as they turn it into bits
     whole_radix = paged_array(nrows * nw, np.uint64, huge=True)
     support = whole_radix.reshape(nrows, nw)
+    progress(Stage.REACH, 0, 1)
     reach_pass(levels, level_start, layers.strides, layers.radix, layers.has, cl_start, cl_win,
                mem_start, members, rank_cl, np.array(root_closure[0], dtype=np.int64),
                layers.layer_pos.shape[0] - 1, threads, keep, support)
     clock.append(time.perf_counter())
+    progress(Stage.SUPPORT, 0, 1)
     support_pass(levels, level_start, layers.strides, layers.radix, layers.has, layers.valid,
                  cl_start, cl_win, mem_start, members, rank_cl, support,
                  np.zeros(nrows, dtype=np.bool_))
@@ -486,6 +509,8 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     counts = np.zeros((nrows, top + 1), dtype=np.uint16)  # a row's entries: below 1 << 16
     layer_counts(support, layers.sizes, counts)
     entries = [int(n) for n in counts.sum(axis=0)]
+    made, to_make = 0, sum(entries[1:])
+    progress(Stage.VALUES, made, to_make)
     bounds = sweep_bounds(nrows)
     room = limit - held
     part = -(-int(np.diff(bounds).max()) // (PARTS * threads))  # rows in a part, about
@@ -557,6 +582,8 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
                     outputs = (positions, low)
                 run_parts(pool, compact_values if compact else values_rows, args, outputs, cuts,
                           threads)
+                made += int(counts[lo:hi, k].sum())
+                progress(Stage.VALUES, made, to_make)
                 if not keep:  # no row left to compute reads layer k - 1 from row lo on
                     poff1, boff1, voff1, positions1, low1, high1 = layer
                     release_tail(positions1, int(poff1[lo]))
