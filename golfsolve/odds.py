@@ -25,6 +25,7 @@ fair value.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -131,6 +132,29 @@ class Odds:
     recommended_by: str = ""  # "fair value" or "clairvoyant odds"
 
 
+@dataclass
+class Underway:
+    """How far one rule set's figures have come, as :func:`run_odds` tells it: the legal
+    actions (known at once), the sampled orders and games weighed, the fair value's pass and
+    its entries made (:class:`golfsolve.stock_fair.Stage`'s name, or ``""`` before any is
+    told), the fair value once known (with each action's), and all the figures once every
+    unit is done."""
+
+    legal: list[Action]
+    cards: dict[Action, Card | None]  # the card each legal action puts on the waste
+    unseen: int  # unknown stock cards
+    orders: int  # distinct orders of their ranks
+    orders_total: int = 0
+    orders_done: int = 0
+    games_total: int = 0
+    games_done: int = 0
+    fair_pass: str = ""
+    fair_done: int = 0
+    fair_total: int = 0
+    fair: tuple[Figure, dict[Action, Figure]] | None = None
+    odds: Odds | None = None
+
+
 # ----- the figures -----------------------------------------------------------------------------
 def legal_actions(game: Game) -> list[Action]:
     """The legal actions now: removals of the playable columns, then a draw."""
@@ -232,12 +256,32 @@ def task(payload: tuple) -> object:
             histogram[best] = histogram.get(best, 0) + 1
         return wins, won_any, histogram
     if kind == "fair":
-        return fair(position, rules, *arg)
+        return fair(position, rules, *arg, progress=_fair_news())
     if kind == "game":
         rng = random.Random(arg)
         unseen = list(position.unseen)
         return play_blind(position.with_stock(rng.sample(unseen, len(unseen))), rules, rng)
     raise ValueError(kind)
+
+
+NEWS_SECONDS = 0.1  # the fair value tells how far it has come at most this often
+
+
+def _fair_news():
+    """A report for the fair value by layers that tells the submitter (``runners.report``)
+    each pass as it begins and the values' entries made, these at most every NEWS_SECONDS."""
+    from golfsolve.runners import report
+
+    last = [0.0, None]
+
+    def tell(stage, done: int, total: int) -> None:
+        now = time.monotonic()
+        if stage is last[1] and now - last[0] < NEWS_SECONDS and done < total:
+            return
+        last[0], last[1] = now, stage
+        report((stage.value, done, total))
+
+    return tell
 
 
 def _stand_in(position: Position, rules: Rules) -> Game:
@@ -255,7 +299,10 @@ def plan(position: Position, rules: Rules, limit: Limit, threads: int | None = N
         orders = sampled_orders(position, limit)
         units += [("orders", position, rules.name, (actions, orders[i:i + ORDERS_PER_TASK]))
                   for i in range(0, len(orders), ORDERS_PER_TASK)]
-    units.append(("fair", position, rules.name, (limit.budget, limit.memory, threads)))
+    # the fair value almost first: the longest unit, and the figure a player waits for; after
+    # one short unit, which the worker it goes to does before it (workers take tasks ahead)
+    units.insert(min(1, len(units)),
+                 ("fair", position, rules.name, (limit.budget, limit.memory, threads)))
     seeds = _random(limit.seed, "games")
     units += [("game", position, rules.name, seeds.getrandbits(64)) for _ in range(limit.games)]
     return actions, units
@@ -305,10 +352,11 @@ def assemble(position: Position, rules: Rules, limit: Limit, legal: list[Action]
 
 
 def fair(position: Position, rules: Rules, budget: int, memory: int | None = None,
-         threads: int | None = None) -> tuple[Figure, dict[Action, Figure]]:
+         threads: int | None = None, progress=None) -> tuple[Figure, dict[Action, Figure]]:
     """The exact fair value of the position and of each legal action: by layers when its
     stock is wholly unseen (within ``memory`` bytes, by default 80% of the memory free now,
-    on ``threads`` threads, by default every core), else, or when that needs more memory, by
+    on ``threads`` threads, by default every core, ``progress`` told how far they have come:
+    :func:`golfsolve.stock_fair.stock_fair`'s), else, or when that needs more memory, by
     the memoised expectimax within ``budget`` states."""
     if not rules.draw_any_time:  # the fair-value kernels rest on "more stock left is no worse"
         return Figure.missing(NO_FAIR_VALUE_WHEN_STUCK), {}
@@ -322,7 +370,7 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
 
         try:
             layered = stock_fair(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
-                                 limit=memory, jobs=threads)
+                                 limit=memory, jobs=threads, progress=progress)
         except NeedsMemory as needs:
             refused = needs
         else:
@@ -347,34 +395,63 @@ def odds(position: Position, rules: Rules, limit: Limit = Limit()) -> Odds:
 
 
 def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: int = 1,
-             progress: Callable[[int, int], None] | None = None) -> list[Odds]:
+             progress: Callable[[list[Underway]], None] | None = None) -> list[Odds]:
     """The figures under each rule set, their units of work run in ``jobs`` processes (and
-    the fair value's kernel on ``jobs`` threads); ``progress(done, total)`` is told of each
-    finished unit."""
+    the fair value's kernel on ``jobs`` threads). ``progress`` is told how far each rule set
+    has come (one :class:`Underway` each, the same objects each time): at once, then as each
+    unit finishes and as the fair value by layers goes on."""
     from golfsolve.interrupts import deferred
     from golfsolve.runners import InlineRunner, WorkerPool
 
     plans = [plan(position, rules, limit, jobs) for rules in rules_list]
     units = [(i, unit) for i, (_, rule_units) in enumerate(plans) for unit in rule_units]
+    orders = rank_orders([c.rank for c in position.unseen])
+    underway = [Underway(legal, {a: _card_of(position, _stand_in(position, rules), a)
+                                 for a in legal}, position.unknown_slots, orders,
+                         orders_total=sum(len(u[3][1]) for u in rule_units if u[0] == "orders"),
+                         games_total=sum(u[0] == "game" for u in rule_units))
+                for rules, (legal, rule_units) in zip(rules_list, plans, strict=True)]
     finished: dict[int, object] = {}  # the result of each unit finished, by its number
+
+    def tell() -> None:
+        if progress is not None:
+            progress(underway)
+
+    def news(n: int, told: object) -> None:
+        state = underway[units[n][0]]
+        state.fair_pass, state.fair_done, state.fair_total = told
+        tell()
+
+    def finish(n: int, result: object) -> None:
+        finished[n] = result
+        i, unit = units[n]
+        state = underway[i]
+        if unit[0] == "orders":
+            state.orders_done += len(unit[3][1])
+        elif unit[0] == "fair":
+            state.fair = result
+        else:
+            state.games_done += 1
+        if all(m in finished for m, (j, _) in enumerate(units) if j == i):
+            state.odds = assemble(position, rules_list[i], limit, plans[i][0],
+                                  _leading_results(units, finished, i))
+        tell()
+
     jobs = min(jobs, len(units))  # no worker without work
-    runner = InlineRunner(task) if jobs <= 1 else WorkerPool(jobs, task)
+    runner = InlineRunner(task, news) if jobs <= 1 else WorkerPool(jobs, task, news)
     try:
         with deferred(), runner:
+            tell()
             for n, (_, unit) in enumerate(units):
                 runner.submit(n, unit)
-            for done in range(1, len(units) + 1):
-                n, result = runner.next_result()
-                finished[n] = result
-                if progress is not None:
-                    progress(done, len(units))
+            for _ in units:
+                finish(*runner.next_result())
     except Interrupted as stop:
         partial = [assemble_partial(position, rules, limit, legal,
                                     _leading_results(units, finished, i))
                    for i, (rules, (legal, _)) in enumerate(zip(rules_list, plans, strict=True))]
         raise OddsInterrupted(stop.signum, partial, len(finished), len(units)) from None
-    return [assemble(position, rules, limit, legal, _leading_results(units, finished, i))
-            for i, (rules, (legal, _)) in enumerate(zip(rules_list, plans, strict=True))]
+    return [state.odds for state in underway]
 
 
 def _leading_results(units: list[tuple[int, tuple]], finished: dict[int, object],

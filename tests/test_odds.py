@@ -95,9 +95,11 @@ def test_only_an_exact_figure_is_called_a_bound():
     from golfsolve.cli.render.views import render_odds
 
     exact = render_odds("deal 8", odds(late_view(8, EASY, 5), EASY, Limit(seed=0)))
-    assert exact.splitlines()[1] == ("  clairvoyant odds   75.8%  exact (91/120); an upper bound "
+    # the player's chance first, then the bound
+    assert exact.splitlines()[1] == ("  fair value         68.3%  exact (41/60): your chance with "
+                                     "best play")
+    assert exact.splitlines()[3] == ("  clairvoyant odds   75.8%  exact (91/120); an upper bound "
                                      "on the fair value")
-    assert exact.splitlines()[2] == "  fair value         68.3%  exact (41/60)"
     data = odds(late_view(8, EASY, 5), EASY, Limit(seed=0)).clairvoyant.to_dict()
     assert (data["fraction"], data["wins"], data["out_of"]) == ("91/120", 91, 120)
 
@@ -116,13 +118,16 @@ def test_the_odds_command(cli):
     assert result.code == 0
     assert lines[0] == ("GO1-C-AAAAAAD (deal 3), classic rules: 16 unseen stock cards "
                         "(217,945,728,000 orders of their ranks)")
-    assert lines[1].startswith("  clairvoyant odds ") and "estimate: " in lines[1]
-    assert lines[1].endswith("; estimates an upper bound on the fair value")
-    # exact from the first card: the whole stock unseen, by layers
-    assert lines[2] == "  fair value         24.2%  exact (52,765,324,267/217,945,728,000)"
-    assert [(line.split()[0], line.split()[-1]) for line in lines[5:7]] == [
-        ("column", "24.2%"), ("draw", "22.6%")]
-    assert lines[7] == "  Recommended: column 7 (2♠), by fair value"
+    # exact from the first card: the whole stock unseen, by layers; the player's chance first
+    assert lines[1] == ("  fair value         24.2%  exact (52,765,324,267/217,945,728,000): "
+                        "your chance with best play")
+    assert lines[2] == "  best move          column 7 (2♠)"
+    assert lines[3].startswith("  clairvoyant odds ") and "estimate: " in lines[3]
+    assert lines[3].endswith("; estimates an upper bound on the fair value")
+    assert lines[5] == "  action         fair value   clairvoyant odds"
+    assert [line.split()[:4] for line in lines[6:8]] == [
+        ["column", "7", "(2♠)", "24.2%"], ["draw", "22.6%", lines[7].split()[2], "~"]]
+    assert lines[8:] == ["  (~ an estimate over the sampled orders)"]
     data = json.loads(cli("odds", "3", "--rules", "classic", "--seed", "1", "--samples",
                           "200", "--json").out)
     assert data["clairvoyant"]["kind"] == "estimate" and data["clairvoyant"]["out_of"] == 200
@@ -139,10 +144,11 @@ def test_a_fair_value_past_the_memory_is_not_computed_and_the_rest_stands(cli):
                  "--memory", "100M", "--jobs", "1")  # one process: the figure is the layers'
     lines = result.out.splitlines()
     assert (result.code, result.err) == (0, "")
-    assert lines[2] == ("  fair value        not computed: needs 643 MB, more than the 100 MB "
+    assert lines[1] == ("  fair value        not computed: needs 643 MB, more than the 100 MB "
                         "it may use")
-    assert lines[1].startswith("  clairvoyant odds ") and "of 50 sampled orders" in lines[1]
-    assert "by clairvoyant odds (the fair value is not computed)" in lines[-2]
+    assert lines[2].startswith("  clairvoyant odds ") and "of 50 sampled orders" in lines[2]
+    assert lines[-2].startswith("  Recommended: ")
+    assert lines[-2].endswith(", by clairvoyant odds (the fair value is not computed)")
 
 
 def test_a_position_with_stock_cards_known_keeps_the_state_budget():
@@ -215,7 +221,8 @@ def test_help_lists_the_commands(cli):
     out = cli("play", "1", "--lang", "en", input="?\n").out.splitlines()
     assert out[-8:] == [
         "1-7        remove the free card of that column (1 4 taps row 4 of column 1)",
-        "d          draw", "u          undo",
+        "d          draw (d 7H: the card it turned up, where the stock is unseen)",
+        "u          undo",
         "h          hint: the best move without seeing the stock",
         "p          peek: the solver's move, looking at the stock",
         "s FILE     save this position, stock face down, to FILE", "n          new deal",
@@ -299,17 +306,18 @@ def interrupt_at_unit(monkeypatch, unit: int, signum: int = signal.SIGTERM) -> N
 
 
 def test_a_stopped_run_gives_the_figures_of_the_orders_weighed(monkeypatch):
-    """Sampled orders are drawn one after another: the first 3 units' 150 orders are those a
-    run of 150 samples weighs, and so are its figures."""
+    """Sampled orders are drawn one after another: the first unit's 50 orders (the fair value
+    comes second, and is stopped) are those a run of 50 samples weighs, and so are its
+    figures."""
     position = Deal.from_number(3).position().hidden()
-    interrupt_at_unit(monkeypatch, 4)
+    interrupt_at_unit(monkeypatch, 2)
     with pytest.raises(OddsInterrupted) as stopped:
         run_odds(position, [CLASSIC, EASY], Limit(samples=400, seed=2, games=3))
-    assert (stopped.value.exit_status, stopped.value.done) == (128 + signal.SIGTERM, 3)
+    assert (stopped.value.exit_status, stopped.value.done) == (128 + signal.SIGTERM, 1)
     partial, untouched = stopped.value.partial
     monkeypatch.undo()
-    whole = odds(position, CLASSIC, Limit(samples=150, seed=2))
-    assert partial.clairvoyant == whole.clairvoyant and partial.clairvoyant.out_of == 150
+    whole = odds(position, CLASSIC, Limit(samples=50, seed=2))
+    assert partial.clairvoyant == whole.clairvoyant and partial.clairvoyant.out_of == 50
     assert [(a.action, a.clairvoyant) for a in partial.actions] == [
         (a.action, a.clairvoyant) for a in whole.actions]
     assert partial.max_removed == whole.max_removed
@@ -319,17 +327,28 @@ def test_a_stopped_run_gives_the_figures_of_the_orders_weighed(monkeypatch):
 
 
 def test_the_cli_prints_what_a_stopped_odds_run_weighed(cli, monkeypatch):
-    interrupt_at_unit(monkeypatch, 3)
+    interrupt_at_unit(monkeypatch, 2)  # the fair value, after the first 50 orders
     stopped = cli("odds", "3", "--rules", "classic", "--seed", "2", "--samples", "400", "--json",
                   "--jobs", "1")
     assert stopped.code == 128 + signal.SIGTERM
     assert stopped.err == ("golfsolve: interrupted; the figures above are over the stock orders "
                            "and games weighed by then\n")
-    assert json.loads(stopped.out)["clairvoyant"]["out_of"] == 100
+    assert json.loads(stopped.out)["clairvoyant"]["out_of"] == 50
+    interrupt_at_unit(monkeypatch, 2)
+    text = cli("odds", "3", "--rules", "classic", "--seed", "2", "--samples", "400",
+               "--jobs", "1").out.splitlines()
+    assert text[:3] == [  # the head at once; the figures of what was weighed after the stop
+        "GO1-C-AAAAAAD (deal 3), classic rules: 16 unseen stock cards (217,945,728,000 orders "
+        "of their ranks)",
+        "  fair value        not computed: interrupted before it was computed",
+        f"  clairvoyant odds  {text[2][20:]}"]
+    assert "estimate: " in text[2] and " of 50 sampled orders" in text[2]
     interrupt_at_unit(monkeypatch, 1)
     nothing = cli("odds", "3", "--rules", "classic", "--seed", "2", "--samples", "400",
                   "--jobs", "1")
-    assert (nothing.code, nothing.out) == (128 + signal.SIGTERM, "")
+    assert (nothing.code, nothing.out) == (128 + signal.SIGTERM, (
+        "GO1-C-AAAAAAD (deal 3), classic rules: 16 unseen stock cards (217,945,728,000 orders "
+        "of their ranks)\n"))  # what is weighed, said at once; no figure
     assert nothing.err == "golfsolve: interrupted; too little was weighed for any figure\n"
 
 

@@ -336,8 +336,9 @@ def test_the_policy_line_says_how_far_below_the_exact_value_it_falls(cli):
     result = cli("odds", "1", "--rules", "classic", "--samples", "20", "--seed", "2",
                  "--policy", "20", "--jobs", "1", "--quiet")
     lines = result.out.splitlines()
-    assert lines[2] == "  fair value          0.0%  exact (0/1)"
-    assert lines[3] == ("  policy              0.0%  estimate: 0 of 20 games, 95% interval "
+    assert lines[1:3] == ["  only legal move    draw",  # said at once, before any figure
+                          "  fair value          0.0%  exact (0/1): your chance with best play"]
+    assert lines[4] == ("  policy              0.0%  estimate: 0 of 20 games, 95% interval "
                         "[0.0%, 16.1%]; estimates a lower bound on the fair value, equal to it")
 
 

@@ -63,29 +63,24 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
     chosen = list(rules_for(source, rules))
     limit = Limit(samples=samples, budget=budget, memory=memory, seed=seed, games=games or 0)
     position = source.position.hidden()
-    bar = None
+    printer = _OddsPrinter(source, chosen, as_json)
+    status = None
     if not quiet and sys.stderr.isatty():
-        from tqdm import tqdm
+        from golfsolve.cli.render.progress import StatusLine, odds_status
 
-        from golfsolve.cli.render.progress import narrow
-
-        bar = tqdm(unit="unit", desc="weighing", leave=False, dynamic_ncols=True,
-                   ascii=True if narrow(sys.stderr) else None)
-
-    def progress(done: int, total: int) -> None:
-        if bar is not None:
-            bar.total = total
-            bar.update(done - bar.n)
+        names = [r.name for r in chosen]
+        status = StatusLine(lambda: odds_status(names, printer.states))
+        printer.status = status
 
     stopped = None
     try:
-        results = run_odds(position, chosen, limit, workers, progress)
+        results = run_odds(position, chosen, limit, workers, printer.progress)
     except OddsInterrupted as stop:  # what the finished work tells is printed, then it ends
         stopped, results = stop, stop.partial
     finally:
-        if bar is not None:
-            bar.close()
-    _print_odds(source, chosen, results, as_json)
+        if status is not None:
+            status.close()
+    printer.finish(results)
     if stopped is not None:
         echo_err("golfsolve: interrupted; " + (
             "the figures above are over the stock orders and games weighed by then"
@@ -95,18 +90,59 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
     return EXIT_OK
 
 
-def _print_odds(source: DealSource, chosen: list[Rules], results: list, as_json: bool) -> None:
-    """Each rule set's figures (None: none to print)."""
-    from golfsolve.cli.render.views import render_odds
+class _OddsPrinter:
+    """Prints each rule set's figures as they become known, in the rule sets' order: what is
+    weighed (and the only legal move) at once, the fair value and its best move as soon as
+    it is known, the rest when every figure is; JSON (one object a rule set) when all are."""
 
-    printed = 0
-    for rules_used, result in zip(chosen, results, strict=True):
-        if result is None:
-            continue
-        if as_json:
-            echo_json(odds_record(source, result))
-        else:
-            if printed:
-                click.echo()
-            click.echo(render_odds(describe(source, rules_used), result))
-        printed += 1
+    def __init__(self, source: DealSource, chosen: list[Rules], as_json: bool) -> None:
+        self.source, self.chosen, self.as_json = source, chosen, as_json
+        self.states: list = []  # how far each rule set has come (golfsolve.odds.Underway)
+        self.shown = [0] * len(chosen)  # of each rule set: 1 its head, 2 its fair value, 3 all
+        self.status = None  # the status line, cleared before each print
+
+    def progress(self, states: list) -> None:
+        self.states = states
+        if not self.as_json:
+            for i, state in enumerate(states):
+                if i and self.shown[i - 1] < 3:
+                    break
+                self._show(i, state.legal, state.cards, state.unseen, state.orders,
+                           state.fair, state.odds)
+        if self.status is not None:
+            self.status.redraw()
+
+    def _show(self, i: int, legal, cards, unseen, orders, fair, odds) -> None:
+        """What rule set i can print now that it has not printed yet."""
+        from golfsolve.cli.render.views import odds_fair, odds_head, odds_rest
+
+        lines = []
+        if self.shown[i] == 0:
+            if i:
+                lines.append("")
+            title = describe(self.source, self.chosen[i])
+            lines.append(odds_head(title, self.chosen[i].name, unseen, orders, legal, cards))
+            self.shown[i] = 1
+        if self.shown[i] == 1 and fair is not None:
+            lines += odds_fair(*fair, cards)
+            self.shown[i] = 2
+        if self.shown[i] == 2 and odds is not None:
+            lines += odds_rest(odds)
+            self.shown[i] = 3
+        if lines:
+            if self.status is not None:
+                self.status.clear()
+            click.echo("\n".join(lines))
+
+    def finish(self, results: list) -> None:
+        """Whatever is left to print of the figures (of a stop: those of each rule set that
+        tell something; None where they would not)."""
+        for i, result in enumerate(results):
+            if result is None:
+                continue
+            if self.as_json:
+                echo_json(odds_record(self.source, result))
+                continue
+            cards = {a.action: a.card for a in result.actions}
+            self._show(i, list(cards), cards, result.unseen, result.orders,
+                       (result.fair, {a.action: a.fair for a in result.actions}), result)

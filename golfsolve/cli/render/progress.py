@@ -75,3 +75,99 @@ class Progress:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+
+
+class StatusLine:
+    """One line on a terminal's stderr that says what long work is doing, redrawn in place
+    as it changes and each second (its clock), cleared before anything else is printed and
+    at the end. ``describe()`` gives the line's words."""
+
+    TICK_SECONDS = 1.0
+
+    def __init__(self, describe, file=None) -> None:
+        import threading
+        import time
+
+        self._describe = describe
+        self._file = file or sys.stderr
+        self._began = time.monotonic()
+        self._clock = time.monotonic
+        self._shown = 0  # characters on the line now
+        self._words = ""  # the line's words now
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._ticker = threading.Thread(target=self._tick, name="status-line", daemon=True)
+        self._ticker.start()
+
+    def _tick(self) -> None:
+        while not self._stop.wait(self.TICK_SECONDS):
+            self.redraw()
+
+    def _width(self) -> int:
+        import shutil
+
+        return max(20, shutil.get_terminal_size((80, 24)).columns - 1)
+
+    def redraw(self) -> None:
+        """Draw the line again with what ``describe()`` says now."""
+        with self._lock:
+            if self._stop.is_set():
+                return
+            seconds = int(self._clock() - self._began)
+            words = f"{self._describe()}  {seconds // 60}:{seconds % 60:02d}"
+            words = words[:self._width()]
+            if words == self._words:
+                return
+            self._write("\r" + words.ljust(self._shown))
+            self._shown, self._words = len(words), words
+
+    def clear(self) -> None:
+        """Blank the line, so that what is printed next starts at its beginning."""
+        with self._lock:
+            if self._shown:
+                self._write("\r" + " " * self._shown + "\r")
+                self._shown, self._words = 0, ""
+
+    def _write(self, text: str) -> None:
+        try:
+            self._file.write(text)
+            self._file.flush()
+        except (OSError, ValueError):  # a terminal gone: the work goes on without its line
+            self._stop.set()
+
+    def close(self) -> None:
+        self.clear()
+        self._stop.set()
+        self._ticker.join(2)
+
+
+FAIR_PASSES = {  # the fair value's passes as a player reads them
+    "": "starting",
+    "closures": "where removals lead",
+    "reach": "the positions this deal can reach",
+    "support": "which of them can be won",
+}
+
+
+def odds_status(names: list[str], states: list) -> str:
+    """What golfsolve odds is doing, per rule set: the fair value's pass (its values' share
+    made) and the sampled stock orders weighed (``states``: golfsolve.odds.Underway)."""
+    parts = []
+    for name, state in zip(names, states, strict=True):
+        if state.odds is not None:
+            words = "done"
+        else:
+            if state.fair is not None:
+                fair = "known"
+            elif state.fair_pass == "values":
+                share = state.fair_done / state.fair_total if state.fair_total else 1.0
+                fair = f"values {100 * share:.0f}%"
+            else:
+                fair = FAIR_PASSES.get(state.fair_pass, state.fair_pass)
+            words = f"fair value: {fair}"
+            if state.orders_total:
+                words += f", orders weighed: {state.orders_done:,} of {state.orders_total:,}"
+            if state.games_total:
+                words += f", games: {state.games_done:,} of {state.games_total:,}"
+        parts.append(f"{name}: {words}" if len(names) > 1 else words)
+    return " | ".join(parts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from golfsolve.cli.render.summary import plural, render_interval
+from golfsolve.model.actions import Action, best_of
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import count_cards, short_name, text
 
@@ -82,13 +83,43 @@ def _bound(figure: Figure, which: str) -> str:
 
 
 def render_odds(title: str, odds: Odds) -> str:
-    """The figures of one rule set, each labelled for what it is, and the move table."""
-    lines = [f"{title}, {odds.rules.name} rules: {odds.unseen} unseen stock cards "
-             f"({plural(odds.orders, 'order')} of their ranks)"]
+    """The figures of one rule set, each labelled for what it is, the player's chance first,
+    and the move table."""
+    cards = {a.action: a.card for a in odds.actions}
+    fair_actions = {a.action: a.fair for a in odds.actions}
+    return "\n".join([
+        odds_head(title, odds.rules.name, odds.unseen, odds.orders, list(cards), cards),
+        *odds_fair(odds.fair, fair_actions, cards), *odds_rest(odds)])
+
+
+def odds_head(title: str, rules: str, unseen: int, orders: int, legal: list[Action],
+              cards: dict) -> str:
+    """What is weighed, and the one legal move where there is only one (known at once)."""
+    head = (f"{title}, {rules} rules: {unseen} unseen stock cards "
+            f"({plural(orders, 'order')} of their ranks)")
+    if len(legal) == 1:
+        head += f"\n  only legal move    {_move(legal[0], cards[legal[0]])}"
+    return head
+
+
+def odds_fair(fair: Figure, actions: dict[Action, Figure], cards: dict) -> list[str]:
+    """The fair value (the player's real chance) and the best move by it, where it is
+    exact."""
+    lines = [f"  fair value        {_figure(fair, 'orders')}"
+             + (": your chance with best play" if fair.kind == "exact" else "")]
+    if fair.kind == "exact" and len(actions) > 1:
+        best = best_of(actions, lambda a: actions[a].value)
+        lines.append(f"  best move          {_move(best, cards[best])}")
+    return lines
+
+
+def odds_rest(odds: Odds) -> list[str]:
+    """The clairvoyant odds (an upper bound), the policy (a lower bound), the most cards
+    removable, the move table, and the recommended move where the fair value does not name
+    it."""
     of = "sampled orders" if odds.clairvoyant.kind == "estimate" else "orders"
-    lines.append(f"  clairvoyant odds  {_figure(odds.clairvoyant, of)}; "
-                 f"{_bound(odds.clairvoyant, 'an upper')} on the fair value")
-    lines.append(f"  fair value        {_figure(odds.fair, of)}")
+    lines = [f"  clairvoyant odds  {_figure(odds.clairvoyant, of)}; "
+             f"{_bound(odds.clairvoyant, 'an upper')} on the fair value"]
     if odds.policy is not None:
         gap = ""
         if odds.policy.value is not None and odds.fair.kind == "exact":
@@ -105,20 +136,24 @@ def render_odds(title: str, odds: Odds) -> str:
     if odds.actions:
         names = [_action_name(a) for a in odds.actions]
         width = max(len(n) for n in names + ["action"]) + 2
-        lines.append(f"  {'action':<{width}}{'clairvoyant odds':<19}fair value")
+        lines.append(f"  {'action':<{width}}{'fair value':<13}clairvoyant odds")
         for name, action in zip(names, odds.actions, strict=True):
-            lines.append(f"  {name:<{width}}{_short(action.clairvoyant):<19}"
-                         f"{_short(action.fair)}")
-        best = next(a for a in odds.actions if a.action == odds.recommended)
-        why = ("" if odds.recommended_by == "fair value"
-               else " (the fair value is not computed)")
-        lines.append(f"  Recommended: {_action_name(best)}, by {odds.recommended_by}{why}")
+            lines.append(f"  {name:<{width}}{_short(action.fair):<13}"
+                         f"{_short(action.clairvoyant)}")
+        if odds.recommended_by != "fair value":
+            best = next(a for a in odds.actions if a.action == odds.recommended)
+            lines.append(f"  Recommended: {_action_name(best)}, by {odds.recommended_by} (the "
+                         "fair value is not computed)")
         if any(a.clairvoyant.kind == "estimate" for a in odds.actions):
             lines.append("  (~ an estimate over the sampled orders)")
-    return "\n".join(lines)
+    return lines
+
+
+def _move(action: Action, card) -> str:
+    if action.is_draw:
+        return "draw" + (f" ({card.pretty})" if card else "")
+    return f"column {action.column} ({card.pretty})"
 
 
 def _action_name(entry: ActionOdds) -> str:
-    if entry.action.is_draw:
-        return "draw" + (f" ({entry.card.pretty})" if entry.card else "")
-    return f"column {entry.action.column} ({entry.card.pretty})"
+    return _move(entry.action, entry.card)
