@@ -1,3 +1,4 @@
+import io
 import os
 import subprocess
 import sys
@@ -7,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from golfsolve.cli.render.board import DEFAULT, RED, WIDTH, draw_board
+from golfsolve.cli.streams import wants_color
 from golfsolve.model.cards import FULL_DECK
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
@@ -57,7 +59,7 @@ def plain(drawing: str) -> str:
 @pytest.mark.parametrize(("lang", "rules", "board"), [("en", "easy rules", EN),
                                                       ("fi", "Helppo-säännöt", FI)])
 def test_show_draws_the_rules_pages_deal(cli, lang, rules, board):
-    shown = cli("show", LAYOUT, "--lang", lang, "--format", "grid")
+    shown = cli("show", LAYOUT, "--lang", lang)
     assert (shown.code, shown.err) == (0, "")
     assert shown.out.splitlines() == [HEAD[0], HEAD[1] + rules, *board]
 
@@ -138,10 +140,59 @@ def test_red_suits_are_painted_only_when_asked():
     assert painted[3].endswith("Waste: A♣") and painted[6].startswith(f" [{RED}6♥{DEFAULT}]")
 
 
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(("tty", "asked", "env", "wanted"), [
+    (True, None, {}, True),
+    (True, None, {"NO_COLOR": "1"}, False),
+    (True, None, {"NO_COLOR": ""}, True),  # no-color.org: set and not empty
+    (True, None, {"TERM": "dumb"}, False),
+    (False, None, {}, False),
+    (True, False, {}, False),
+    (False, True, {"NO_COLOR": "1"}, True)])  # an option given is the user's latest word
+def test_colour_only_on_a_terminal_that_wants_it(tty, asked, env, wanted):
+    assert wants_color(_Stream(tty), asked, env) is wanted
+
+
+def test_a_closed_stream_is_no_terminal():
+    stream = io.StringIO()
+    stream.close()  # its isatty raises
+    assert wants_color(stream, None, {}) is False
+
+
+@pytest.mark.parametrize(("no_color", "painted"), [(None, True), ("1", False)])
+def test_show_on_a_terminal_paints_unless_no_color(monkeypatch, no_color, painted):
+    from golfsolve.cli import run
+
+    monkeypatch.delenv("TERM", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", no_color)
+    terminal = _Stream(True)
+    monkeypatch.setattr(sys, "stdout", terminal)
+    assert run(["show", LAYOUT, "--lang", "en"]) == 0
+    assert (f"{RED}J♥{DEFAULT}" in terminal.getvalue()) is painted
+    assert plain(terminal.getvalue()).splitlines()[2:] == EN
+
+
+def test_show_paints_only_when_asked(cli):
+    assert "\x1b" not in cli("show", LAYOUT, "--lang", "en").out  # no terminal here
+    painted = cli("show", LAYOUT, "--lang", "en", "--color").out
+    assert "Waste: A♣" in painted and f"{RED}J♥{DEFAULT}" in painted
+    assert "\x1b" not in cli("show", LAYOUT, "--lang", "en", "--color",
+                             "--format", "text").out
+
+
 def test_an_ascii_stdout_draws_cards_as_in_files():
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
-    shown = subprocess.run([sys.executable, "-m", "golfsolve", "show", LAYOUT, "--lang", "fi",
-                            "--format", "grid"],
+    shown = subprocess.run([sys.executable, "-m", "golfsolve", "show", LAYOUT, "--lang", "fi"],
                            capture_output=True, env=env, check=False)
     assert (shown.returncode, shown.stderr) == (0, b"")
     assert shown.stdout.decode("ascii").splitlines()[2:] == [

@@ -56,6 +56,7 @@ def test_show_board_json_and_grid(cli):
     assert grid.splitlines()[:3] == ["GO1-E-AAAAAAB (deal 1), easy rules",
                                      "  1     2     3     4     5     6     7",
                                      "  J♦    2♦    9♥    J♣    5♦    7♥    7♣     Stock: 16 cards"]
+    assert cli("show", "1", "--lang", "en").out == grid  # the default
 
 
 def test_show_reads_stdin(cli):
