@@ -104,7 +104,7 @@ deal_words = st.sampled_from([
 option_words = st.sampled_from([
     "--rules", "--format", "--lang", "--json", "--out", "--db", "--count", "--fewest-moves",
     "--seed", "--plot", "--quiet", "--jobs", "--help", "--version", "--frob", "--odds",
-    "--samples", "--budget", "--policy", "--memory", "--no-fair"])
+    "--samples", "--budget", "--policy", "--memory", "--no-fair", "--color", "--no-color"])
 value_words = st.sampled_from([
     "easy", "classic", "dead-king", "all", "easy,classic", "", "hard", "text", "grid", "board",
     "json", "xml", "en", "fi", "tr", "xx", "2", "0", "-1", "1", "abc"])

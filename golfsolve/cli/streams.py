@@ -44,6 +44,22 @@ def shown_encoding(stream) -> str:
     return getattr(stream, "shows", None) or getattr(stream, "encoding", None) or "ascii"
 
 
+def wants_color(stream, asked: bool | None = None, environ=None) -> bool:
+    """Whether to paint what goes to ``stream`` with ANSI colours: as ``asked``
+    (``--color`` / ``--no-color``) when asked; else only on a terminal, and not where the
+    environment forbids it: ``NO_COLOR`` set to anything but the empty string (no-color.org)
+    or ``TERM=dumb``. ``environ`` defaults to the process's own."""
+    if asked is not None:
+        return asked
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR") or env.get("TERM") == "dumb":
+        return False
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
+
+
 def _shortened(message: str) -> str:
     """A message with any run of more than 40 letters and digits (a value pasted by mistake)
     cut to its first 20."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from golfsolve.cli.inputs import LANG_OPTION, RULES_HELP, describe, one_rules
 from golfsolve.cli.render.views import render_grid
-from golfsolve.cli.streams import EXIT_OK, echo_board, echo_json
+from golfsolve.cli.streams import EXIT_OK, echo_board, echo_json, wants_color
 from golfsolve.model.deal import resolve
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import default_language, describe_position
@@ -16,14 +18,19 @@ from golfsolve.model.i18n import default_language, describe_position
 @click.argument("deal")
 @click.option("--rules", help=RULES_HELP)
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "grid", "board", "json"]), default="text",
+    "--format", "fmt", type=click.Choice(["text", "grid", "board", "json"]), default="grid",
     show_default=True,
-    help="text: the rules pages' description; grid: one line a column; board: the board "
-    "format; json: JSON.",
+    help="grid: the board as the app lays it out; text: the rules pages' sentences (for a "
+    "screen reader); board: the board format; json: JSON.",
 )
+@click.option("--color/--no-color", default=None,
+              help="Paint hearts and diamonds red in the grid (default: on a terminal, unless "
+              "NO_COLOR is set).")
 @LANG_OPTION
-def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
-    """Show a deal or a position.
+def show(deal: str, rules: str | None, fmt: str, color: bool | None, lang: str | None) -> int:
+    """Show a deal or a position: the seven columns side by side, each from the top
+    down with its free card in brackets, and beside them the stock's count, the waste card,
+    the score and the moves.
 
     Game codes and numbers name PySolFC's deals: the Golf app's own shuffle is not
     published, so the app's code GO1-E-AAAAAAB and golfsolve's name different cards. To look
@@ -34,7 +41,7 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
     Examples:
       golfsolve show GO1-E-AAAAAAB
       golfsolve show 42 --format board > deal42.board
-      golfsolve show deal42.board --lang fi
+      golfsolve show deal42.board --lang fi --format text
       golfsolve show position.board --format json
       golfsolve show "AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD
         4C | JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C"      (on one line)
@@ -50,7 +57,10 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
                 "rules": chosen.name, **source.position.to_dict()}
         echo_json(data)
     elif fmt == "grid":
-        click.echo(render_grid(game, describe(source, chosen, lang), lang))
+        painted = wants_color(sys.stdout, color)
+        # click drops escapes on what is no terminal unless told: --color into a pipe keeps them
+        click.echo(render_grid(game, describe(source, chosen, lang), lang, painted),
+                   color=painted)
     else:
         click.echo(describe_position(game.columns(), game.stock_left, game.waste, lang))
     return EXIT_OK

@@ -4,29 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from golfsolve.cli.render.board import draw_board
 from golfsolve.cli.render.summary import plural, render_interval
 from golfsolve.model.actions import Action, best_of
 from golfsolve.model.game import Game
-from golfsolve.model.i18n import count_cards, short_name, text
 
 if TYPE_CHECKING:  # the solver imports numba: only the commands that solve load it
     from golfsolve.odds import ActionOdds, Figure, Odds
     from golfsolve.solver import Solution
 
 
-def render_grid(game: Game, title: str, lang: str = "en") -> str:
-    rules = text(lang, f"rules_{game.rules.name}")
-    lines = [f"{title}, {rules}" if title else rules]
-    stock = text(lang, "stock_line", cards=count_cards(game.stock_left, lang),
-                 waste=short_name(game.waste, lang))
-    lines.append(f"{stock}  {text(lang, 'score')}: {game.score}  "
-                 f"{text(lang, 'moves')}: {game.move_count}")
-    for c, column in enumerate(game.columns(), 1):
-        cards = [short_name(card, lang) for card in column]
-        if cards:
-            cards[-1] = f"[{cards[-1]}]"
-        lines.append(f"  {c}: " + (" ".join(cards) if cards else f"({text(lang, 'empty')})"))
-    return "\n".join(lines)
+def render_grid(game: Game, title: str, lang: str = "en", color: bool = False) -> str:
+    """The board as the app lays it out (``board.draw_board``): what ``show``, ``play`` and
+    ``replay --format grid`` print; ``color`` paints the red suits with ANSI escapes."""
+    return draw_board(game, title, lang, color)
 
 
 def render_solution(title: str, solution: Solution, traditional: bool = False) -> str:
