@@ -68,7 +68,7 @@ class PlaySession:
                  out: Callable[[str], None], seed: int | None = None,
                  interactive: bool = False, memory: int | None = None,
                  read_from: str | None = None, shuffle: bool = False,
-                 ask: Callable[[str], str] | None = None) -> None:
+                 ask: Callable[[str], str] | None = None, color: bool = False) -> None:
         self.rng = random.Random(seed)
         self.game = Game(self._dealt(start) if shuffle else start, rules)
         self.title = title
@@ -79,6 +79,7 @@ class PlaySession:
         self.read_from = read_from  # the file the deal came from: never saved over
         self._ask = ask  # asks a question at the terminal (None: the next line answers it)
         self._lines: Iterator[str] = iter(())
+        self.color = color  # red hearts and diamonds on the board
 
     def _dealt(self, start: Position) -> Position:
         unseen = list(start.unseen)
@@ -90,7 +91,7 @@ class PlaySession:
     def show(self) -> None:
         if self.interactive:
             self.out("")  # on a terminal, a blank line between one board and the next
-        self.out(render_grid(self.game, self.title, self.lang))
+        self.out(render_grid(self.game, self.title, self.lang, self.color))
 
     def run(self, lines: Iterable[str]) -> int:
         self._lines = iter(lines)

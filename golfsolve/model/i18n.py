@@ -252,6 +252,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_failed": "Cannot write {path}: {reason}",
         "save_over_deal": "{path} is the file this game was read from: save to another file",
         "unknown_input": "Unknown input {text!r}: type ? for the commands",
+        "layout_typed": "the layout you typed",
         "follow": "The stock is face down: after each draw in your game, type d and the card it "
                   "turned up (d 7H), or d alone to be asked.",
         "draw_which": "Card the draw turned up (as 7H or 10♥; Enter: no draw): ",
@@ -293,6 +294,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_over_deal": "{path} on tiedosto, josta tämä peli luettiin: tallenna toiseen "
                           "tiedostoon",
         "unknown_input": "Tuntematon syöte {text!r}: ? näyttää komennot",
+        "layout_typed": "kirjoittamasi jako",
         "follow": "Nostopakka on alaspäin: kirjoita jokaisen pelisi noston jälkeen d ja kortti, "
                   "jonka nosto käänsi (d 7H), tai pelkkä d, niin sitä kysytään.",
         "draw_which": "Kortti, jonka nosto käänsi (esim. 7H tai 10♥; Enter: ei nostoa): ",
@@ -333,6 +335,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_failed": "Tidak dapat menulis {path}: {reason}",
         "save_over_deal": "{path} adalah berkas asal permainan ini: simpan ke berkas lain",
         "unknown_input": "Masukan tidak dikenal {text!r}: ketik ? untuk daftar perintah",
+        "layout_typed": "susunan yang Anda ketik",
         "follow": "Tumpukan ambil tertutup: setelah setiap pengambilan kartu di permainan Anda, "
                   "ketik d dan kartu yang keluar (d 7H), atau d saja untuk ditanya.",
         "draw_which": "Kartu yang keluar (misalnya 7H atau 10♥; Enter: tidak mengambil): ",
@@ -374,6 +377,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_failed": "{path} dosyasına yazılamıyor: {reason}",
         "save_over_deal": "{path} bu oyunun okunduğu dosya: başka bir dosyaya kaydedin",
         "unknown_input": "Bilinmeyen giriş {text!r}: komutlar için ? yazın",
+        "layout_typed": "yazdığınız dağıtım",
         "follow": "Çekme destesi kapalı: oyununuzdaki her çekişten sonra d ve çıkan kartı yazın "
                   "(d 7H) ya da sorulması için yalnızca d yazın.",
         "draw_which": "Çekilen kart (örneğin 7H ya da 10♥; Enter: çekme yok): ",

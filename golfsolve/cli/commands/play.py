@@ -16,10 +16,11 @@ from golfsolve.cli.inputs import (
     one_rules,
 )
 from golfsolve.cli.session import PlaySession
-from golfsolve.cli.streams import shown_encoding
+from golfsolve.cli.streams import shown_encoding, wants_color
 from golfsolve.files import exists, piped_lines
 from golfsolve.model.deal import resolve
 from golfsolve.model.i18n import default_language, text
+from golfsolve.model.oneline import looks_like_oneline
 
 
 @click.command()
@@ -31,10 +32,12 @@ from golfsolve.model.i18n import default_language, text
               "instead of following the game you play elsewhere.")
 @click.option("--seed", type=Integer(), help="Seed for the order --shuffle deals and for the "
               "deals that n picks, to repeat a session.")
+@click.option("--color/--no-color", default=None,
+              help="Red hearts and diamonds (default: on a terminal, unless NO_COLOR is set).")
 @click.option("--memory", type=MemorySize(), default=None,
               help=MEMORY_HELP[:-2] + "; past it a hint weighs sampled stock orders).")
 def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: int | None,
-         memory: int | None) -> int:
+         color: bool | None, memory: int | None) -> int:
     """Play a deal in the terminal, or follow the game you play in the app.
 
     After every move it shows the columns (the free card in brackets), the stock, the waste,
@@ -68,10 +71,14 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
         lines = _typed_lines(text(lang, "prompt"))
     else:
         lines = piped_lines(stdin)
-    session = PlaySession(source.position, chosen, describe(source, chosen, lang), lang,
-                          click.echo, seed, interactive, memory,
-                          read_from=deal if deal != "-" and exists(deal) else None,
-                          shuffle=shuffle, ask=_answer if interactive else None)
+    painted = wants_color(sys.stdout, color)
+    # a layout typed on one line is its own long name: the board says "the layout you typed"
+    title = (text(lang, "layout_typed") if looks_like_oneline(deal) and not exists(deal)
+             else describe(source, chosen, lang))
+    session = PlaySession(source.position, chosen, title, lang,
+                          lambda line: click.echo(line, color=painted), seed, interactive,
+                          memory, read_from=deal if deal != "-" and exists(deal) else None,
+                          shuffle=shuffle, ask=_answer if interactive else None, color=painted)
     try:
         return session.run(lines)
     except KeyboardInterrupt:
