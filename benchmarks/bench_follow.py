@@ -6,8 +6,10 @@ It types a deal's layout without its stock into `golfsolve play` (a whole proces
 commands piped in one at a time), takes a hint before every move, plays the hinted move and,
 for a draw, names the card the deal's real stock turns up (`d CARD`), to the end of the game.
 It prints the seconds each hint took to answer (from the command written to the hint's last
-line read), the first apart from the others. The kernels are compiled (or loaded from numba's
-cache) by a first `golfsolve odds` of the deal before anything is timed.
+line read), the first apart from the others; and, for the same layout, the seconds
+`golfsolve odds` takes to print the fair value (the first answer a player reads) and to
+end. The kernels are compiled (or loaded from numba's cache) by a first `golfsolve odds` of
+the deal before anything is timed.
 
 With --baseline REF the same deal is played by the code at the git ref REF (checked out into a
 temporary worktree) side by side, the deal given by its number (its stock known: the code
@@ -94,6 +96,21 @@ def warm(root: Path, number: int, rules: str) -> None:
                    env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.DEVNULL)
 
 
+def first_answer(number: int, rules: str, root: Path) -> tuple[float, float]:
+    """(seconds to odds' fair value line, seconds to its end) for the deal's layout typed."""
+    began = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "golfsolve", "odds", layout(Deal.from_number(number)),
+         "--rules", rules], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        encoding="utf-8", cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
+    fair = None
+    for line in process.stdout:
+        if fair is None and line.startswith("  fair value"):
+            fair = time.perf_counter() - began
+    process.wait()
+    return fair, time.perf_counter() - began
+
+
 def follow(number: int, rules: str, root: Path, baseline: Path | None) -> None:
     deal = Deal.from_number(number)
     for code in (root, baseline):
@@ -118,12 +135,15 @@ def follow(number: int, rules: str, root: Path, baseline: Path | None) -> None:
             if theirs is not None:
                 theirs.move(hinted)
     mine.close()
+    fair, whole = first_answer(number, rules, root)
     later = times[1:]
     print(f"deal {number} {rules}, followed (its layout typed, {drawn} draws named): "
           f"{len(times)} hints, then {ended!r}")
     print(f"  first hint: {times[0]:.2f} s")
     if later:
         print(f"  later hints: {_spread(later)}")
+    print(f"  odds of the layout: the fair value after {fair:.2f} s, all figures after "
+          f"{whole:.2f} s")
     if theirs is not None:
         theirs.close()
         old_later = old_times[1:]

@@ -111,10 +111,10 @@ def game_fair_arrays(game: Game, hidden=None):
     """(col_ranks, heights, waste_rank, stock, unseen) of where a Game stands, its stock left
     unseen (or the slots ``hidden``, indices into the stock left, and those it has not seen);
     the columns are the start's, which the heights cut."""
-    position = game.position()
-    stock = np.array([0 if c is None else c.rank for c in position.stock], dtype=np.int64)
+    stock = np.array([0 if c is None else c.rank for c in game.stock[game.stock_pos:]],
+                     dtype=np.int64)
     unseen = np.zeros(14, dtype=np.int64)
-    for card in position.unseen:
+    for card in game.unseen_cards():
         unseen[card.rank] += 1
     for i in range(len(stock)) if hidden is None else hidden:
         if stock[i]:

@@ -21,6 +21,7 @@ ROOT = DATA.parent.parent
     ("bench_fair.py", ["--whole-deals", "1-1", "--rules", "classic", "--jobs", "1"],
      "classic      1 "),
     ("bench_fair.py", ["--sizes", "4", "--per-size", "1", "--rules", "classic"], "classic "),
+    ("bench_follow.py", ["--deal", "1", "--rules", "classic"], "  later hints: median "),
 ])
 def test_a_benchmark_runs(script, args, expected):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],

@@ -185,8 +185,11 @@ def test_play_saves_the_position_a_player_sees(cli, tmp_path):
     saved = Position.from_board(text)
     assert saved == seen
     assert saved.unknown_slots == 15 and saved.removed == (Deal.from_number(1).waste,)
-    shown = cli("play", str(path), "--lang", "en", "--seed", "3", input="q\n")
-    beside = [line[45:] for line in shown.out.splitlines()[-5:-1]]  # beside the columns
+    shown = cli("play", str(path), "--lang", "en", input="q\n")
+    lines = shown.out.splitlines()
+    assert lines[-1] == ("The stock is face down: after each draw in your game, type d and the "
+                         "card it turned up (d 7H), or d alone to be asked.")  # it follows
+    beside = [line[45:] for line in lines[-6:-2]]  # beside the columns
     assert beside == ["Stock: 15 cards", f"Waste: {Deal.from_number(1).stock[0].pretty}",
                       "Score: 0", "Moves: 1"]
     usage = cli("play", "1", "--lang", "en", input="s\nsave /proc/nowhere/x.board\n")

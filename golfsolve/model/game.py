@@ -12,7 +12,7 @@ from enum import Enum
 from typing import Literal, NamedTuple
 
 from golfsolve.model.actions import Action
-from golfsolve.model.cards import Card
+from golfsolve.model.cards import FULL_DECK, Card
 from golfsolve.model.deal import Deal
 from golfsolve.model.i18n import short_name, text
 from golfsolve.model.position import COLUMNS, TABLEAU_SIZE, Position
@@ -140,6 +140,12 @@ class Game:
     def unseen(self) -> int:
         """Stock cards left that the player has not seen."""
         return sum(1 for c in self.stock[self.stock_pos:] if c is None)
+
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards in the stock slots the player has not seen (which slot holds which is
+        not known)."""
+        known = {*self.start.known_cards(), *(c for c in self.stock if c is not None)}
+        return tuple(c for c in FULL_DECK if c not in known)
 
     def seen(self, card: Card) -> Seen | None:
         """Where ``card`` is, if the player has seen it (None: it is one of the unseen stock
