@@ -1,9 +1,13 @@
 """What a deal argument is taken for (issue 44): PySolFC's displayed game number ``# N`` is the
-number N."""
+number N, and the first game code a command is given gets a note on stderr that it names
+PySolFC's deal, not the Golf app's."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +17,9 @@ from golfsolve.batch.deals import DealList, DealsError, NumberRange
 from golfsolve.model import codes, pysolfc
 from golfsolve.model.deal import Deal, DealError, resolve
 
+from .conftest import code_note
+
+GOLFSOLVE = [sys.executable, "-m", "golfsolve"]
 BIG = 12345678901234567890
 
 
@@ -113,3 +120,105 @@ def test_any_shown_range_is_the_range(first, length, hash_first, hash_last):
     last = min(first + length, codes.MAX_DEAL)
     spec = f"{'#' if hash_first else ''}{first}-{'#' if hash_last else ''}{last}"
     assert DealList([spec]).parts == [NumberRange(first, last)]
+
+
+# ----- the note on game codes ------------------------------------------------------------------
+def test_a_code_gets_the_note(cli):
+    shown = cli("show", "GO1-E-ABCDEFG", "--format", "grid")
+    assert shown.code == 0
+    assert shown.err == code_note("GO1-E-ABCDEFG is PySolFC's deal 12850896")
+    assert shown.out.startswith("GO1-E-ABCDEFG (deal 12850896), easy rules\n")
+    typed = cli("show", " go1-e-aaaaaab ", "--format", "board")
+    assert typed.err == code_note("go1-e-aaaaaab is PySolFC's deal 1")
+    assert typed.out == Deal.from_number(1).to_board()
+
+
+def test_the_note_is_never_on_stdout(cli):
+    solved = cli("solve", "GO1-E-AAAAAAB", "GO1-C-AAAAAAC", "--json")
+    assert solved.code == 0 and solved.err == code_note("GO1-E-AAAAAAB is PySolFC's deal 1")
+    assert [json.loads(line)["code"] for line in solved.out.splitlines()] == [
+        "GO1-E-AAAAAAB", "GO1-C-AAAAAAC"]
+
+
+@pytest.mark.parametrize("deal", ["1", "#1", "ms1", "kpat:1"])
+def test_numbers_get_no_note(cli, deal):
+    shown = cli("show", deal, "--format", "grid")
+    assert shown.code == 0 and shown.err == ""
+
+
+def test_a_board_or_json_file_gets_no_note(cli, tmp_path):
+    deal = tmp_path / "deal.json"
+    assert cli("show", "GO1-E-AAAAAAC", "--format", "json").code == 0
+    deal.write_text(cli("show", "GO1-E-AAAAAAC", "--format", "json").out, encoding="utf-8")
+    shown = cli("show", str(deal), "--format", "grid")  # its code names the deal: not typed
+    assert shown.code == 0 and shown.err == ""
+    assert shown.out.startswith("GO1-E-AAAAAAC (deal 2), easy rules\n")
+
+
+def test_a_batch_of_many_codes_gets_one_note(cli, tmp_path):
+    listing = tmp_path / "codes.txt"
+    listing.write_text("GO1-E-AAAAAAD\nGO1-C-AAAAAAE  # a code\n")
+    out = tmp_path / "rows.csv"
+    ran = cli("batch", "GO1-E-AAAAAAB..GO1-E-AAAAAAC", f"@{listing}", "GO1-E-AAAAAAF",
+              "--jobs", "1", "--quiet", "--out", str(out))
+    assert ran.code == 0
+    assert ran.err == code_note("GO1-E-AAAAAAB..GO1-E-AAAAAAC names PySolFC's deals 1 to 2")
+    assert ran.out.startswith("easy: 5 deals")
+    assert "note" not in out.read_text()
+    counted = cli("batch", "GO1-E-AAAAAAB", "--count", "2", "--jobs", "1", "--quiet")
+    assert counted.err == code_note("GO1-E-AAAAAAB is PySolFC's deal 1")
+    listed = cli("batch", f"@{listing}", "--jobs", "1", "--quiet")
+    assert listed.err == code_note("GO1-E-AAAAAAD is PySolFC's deal 3")
+
+
+@pytest.mark.parametrize("args, message", [
+    (("solve", "GO1-E-AAAAAAB", "missing.board"), "no such file: missing.board"),
+    (("odds", "GO1-E-AAAAAAB", "--rules", "bogus"),
+     "unknown rules 'bogus' (expected one of: easy, classic, dead-king, strict)"),
+    (("batch", "GO1-E-AAAAAAB", "GO1-E-AAAAAAA"),
+     "game code 'GO1-E-AAAAAAA' names deal 0, which does not exist"),
+    (("show", "GO1-X-AAAAAAB"),
+     "unknown rules letter 'X' in game code 'GO1-X-AAAAAAB' (expected E, C or N)"),
+])
+def test_bad_input_after_a_code_stays_one_line(cli, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    refused = cli(*args)
+    assert (refused.code, refused.out, refused.err) == (2, "", error(message))
+
+
+def test_the_library_tells_who_listens():
+    heard = []
+    with codes.listening(lambda *told: heard.append(told)):
+        resolve("GO1-C-AAAAAAD")
+        resolve("4")
+        list(DealList(["GO1-E-AAAAAAB..GO1-E-AAAAAAZ", "GO1-E-AAAAAAE", "5"]).parts)
+    resolve("GO1-C-AAAAAAD")  # no one listens now
+    assert heard == [("GO1-C-AAAAAAD", 3, 3), ("GO1-E-AAAAAAB..GO1-E-AAAAAAZ", 1, 25),
+                     ("GO1-E-AAAAAAE", 4, 4)]
+
+
+# ----- the note on real streams ----------------------------------------------------------------
+def test_the_note_comes_before_the_output():
+    played = subprocess.run([*GOLFSOLVE, "play", "GO1-E-AAAAAAB"], input=b"q\n",
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
+    assert played.returncode == 0
+    first, rest = played.stdout.decode().split("\n", 1)
+    assert first + "\n" == code_note("GO1-E-AAAAAAB is PySolFC's deal 1")
+    assert "note" not in rest
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_the_note_on_a_narrow_stream(encoding):
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    shown = subprocess.run([*GOLFSOLVE, "show", "GO1-E-AAAAAAB", "--format", "board"],
+                           capture_output=True, env=env, check=False)
+    assert shown.returncode == 0
+    assert shown.stderr.decode(encoding) == code_note("GO1-E-AAAAAAB is PySolFC's deal 1")
+    assert shown.stdout.decode(encoding) == Deal.from_number(1).to_board()
+
+
+def test_the_note_with_stderr_closed():
+    closed = subprocess.run(["sh", "-c", 'exec "$@" 2>&-', "sh", *GOLFSOLVE, "show",
+                             "GO1-E-AAAAAAB", "--format", "board"], capture_output=True,
+                            check=False)
+    assert (closed.returncode, closed.stdout.decode()) == (0, Deal.from_number(1).to_board())

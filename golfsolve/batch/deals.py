@@ -39,6 +39,7 @@ from golfsolve.model.codes import (
     CodeError,
     GameCode,
     check_number,
+    code_read,
     digits_value,
     out_of_range,
 )
@@ -177,7 +178,9 @@ def _start(spec: str) -> int | None:
     if DEAL_NUMBER.match(number):
         return _digits(number, spec)
     if GameCode.looks_like_code(spec) and not exists(spec):
-        return _code_number(spec, spec)
+        number = _code_number(spec, spec)
+        code_read(spec, number)
+        return number
     return None
 
 
@@ -222,8 +225,10 @@ def parse_part(spec: str, *, in_listing: bool = False,
                               spec)
     first, dots, last = spec.partition("..")
     if dots and GameCode.looks_like_code(first) and not exists(spec):
-        return _checked_range(_code_number(first.strip(), spec), _code_number(last.strip(), spec),
-                              spec)
+        numbers = _checked_range(_code_number(first.strip(), spec),
+                                 _code_number(last.strip(), spec), spec)
+        code_read(spec, numbers.first, numbers.last)
+        return numbers
     start = _start(spec)
     if start is not None:
         return _checked_range(start, start, spec)

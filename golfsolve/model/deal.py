@@ -181,6 +181,7 @@ def resolve(arg: str) -> DealSource:
     if text != "-" and not exists(text):
         if GameCode.looks_like_code(text):
             code = _checked_code(text)
+            codes.code_read(text, code.number)
             return DealSource(text, Deal.from_number(code.number).position(), code.number,
                               code.rules)
         if codes.NEGATIVE_NUMBER.match(text):
