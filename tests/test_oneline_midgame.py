@@ -257,3 +257,15 @@ def test_a_bad_game_under_way_is_one_line_and_status_2(cli, line, message):
     for command in ("show", "solve", "odds", "batch"):
         result = cli(command, line)
         assert (result.code, result.err) == (2, f"golfsolve: error: {message}\n"), command
+
+
+def test_show_writes_the_line(cli, tmp_path):
+    board = tmp_path / "position.board"
+    board.write_text(BOARD, encoding="utf-8")
+    shown = cli("show", str(board), "--format", "line")
+    assert (shown.code, shown.out, shown.err) == (0, LINE + "\n", "")
+    assert cli("show", shown.out.strip(), "--format", "board").out == BOARD
+    deal = cli("show", "7", "--format", "line", "--rules", "classic")
+    assert deal.out == oneline.to_oneline(Deal.from_number(7)) + "\n"
+    assert deal.err == ("note: the one-line layout does not record the rules; read this line "
+                        "with --rules classic, or it is taken under easy\n")

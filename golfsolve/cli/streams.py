@@ -26,15 +26,17 @@ def echo_json(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=not wide))
 
 
-def echo_board(position, rules) -> None:
-    """A position in the board format on standard output, and, since the format has no place
-    for the rules, a note on stderr naming the ``--rules`` to read it back with when they are
-    not Easy (what a board is taken under)."""
+def echo_board(position, rules, one_line: bool = False) -> None:
+    """A position in the board format (``one_line``: the one-line layout) on standard output,
+    and, since neither form has a place for the rules, a note on stderr naming the ``--rules``
+    to read it back with when they are not Easy (what a board is taken under)."""
+    from golfsolve.model.oneline import to_oneline
     from golfsolve.model.rules import EASY
 
-    click.echo(position.to_board(), nl=False)
+    click.echo(to_oneline(position) + "\n" if one_line else position.to_board(), nl=False)
     if rules.name != EASY.name:
-        click.echo(f"note: the board format does not record the rules; read this board with "
+        form, it = ("one-line layout", "line") if one_line else ("board format", "board")
+        click.echo(f"note: the {form} does not record the rules; read this {it} with "
                    f"--rules {rules.name}, or it is taken under {EASY.name}", err=True)
 
 

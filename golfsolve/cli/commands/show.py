@@ -16,10 +16,10 @@ from golfsolve.model.i18n import default_language, describe_position
 @click.argument("deal")
 @click.option("--rules", help=RULES_HELP)
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "grid", "board", "json"]), default="text",
-    show_default=True,
+    "--format", "fmt", type=click.Choice(["text", "grid", "board", "json", "line"]),
+    default="text", show_default=True,
     help="text: the rules pages' description; grid: one line a column; board: the board "
-    "format; json: JSON.",
+    "format; json: JSON; line: the layout on one line, as a DEAL argument takes it.",
 )
 @LANG_OPTION
 def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
@@ -43,8 +43,8 @@ def show(deal: str, rules: str | None, fmt: str, lang: str | None) -> int:
     chosen = one_rules(source, rules)
     game = Game(source.position, chosen)
     lang = lang or default_language()
-    if fmt == "board":
-        echo_board(source.position, chosen)
+    if fmt in ("board", "line"):
+        echo_board(source.position, chosen, one_line=fmt == "line")
     elif fmt == "json":
         data = {"deal": source.label, "number": source.number, "code": source.code_for(chosen),
                 "rules": chosen.name, **source.position.to_dict()}
