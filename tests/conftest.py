@@ -17,6 +17,14 @@ DATA = Path(__file__).parent / "data"
 MOVE_35_LINE = "d 5 2 d d 1 7 4 d 1 7 5 5 6 6 d 6 d 3 1 4 4 2 5 2 3 d d 7 3 d d 4 2"
 
 
+def code_note(named: str) -> str:
+    """The note on stderr for the first game code a command is given, ``named`` naming its
+    deal (``GO1-E-AAAAAAB is PySolFC's deal 1``), with its line's end."""
+    return ("golfsolve: note: game codes name PySolFC's deals, not the Golf app's (whose shuffle "
+            f"is not published): {named}. For a deal from the app, type the cards you see "
+            'instead: "WASTE | COLUMN 1 | ... | COLUMN 7", each column from the top down\n')
+
+
 def spread(count: int, high: int, seed: int) -> list[int]:
     """``count`` numbers in 1..high, log-uniform (random bit lengths), so that small and large
     numbers, of every 32-bit word count, are all drawn."""

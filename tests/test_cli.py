@@ -7,7 +7,7 @@ from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.rules import rules_by_name
 
-from .conftest import DATA
+from .conftest import DATA, code_note
 
 PAGE = str(DATA / "rules-page-deal.board")
 SENTENCES = json.loads((DATA / "rules-sentences.json").read_text(encoding="utf-8"))
@@ -45,9 +45,14 @@ def test_show_in_english(cli):
 def test_show_board_json_and_grid(cli):
     board = cli("show", "GO1-C-AAAAAAB", "--format", "board")
     assert board.out == Deal.from_number(1).to_board()
-    assert board.err == ("note: the board format does not record the rules; read this board "
-                         "with --rules classic, or it is taken under easy\n")
-    assert cli("show", "GO1-E-AAAAAAB", "--format", "board").err == ""
+    assert board.err == code_note("GO1-C-AAAAAAB is PySolFC's deal 1") + (
+        "note: the board format does not record the rules; read this board with --rules "
+        "classic, or it is taken under easy\n")
+    assert cli("show", "GO1-E-AAAAAAB", "--format", "board").err == code_note(
+        "GO1-E-AAAAAAB is PySolFC's deal 1")
+    assert cli("show", "1", "--rules", "classic", "--format", "board").err == (
+        "note: the board format does not record the rules; read this board with --rules "
+        "classic, or it is taken under easy\n")
     data = json.loads(cli("show", "GO1-C-AAAAAAB", "--format", "json").out)
     assert (data["deal"], data["number"], data["code"], data["rules"]) == (
         "GO1-C-AAAAAAB", 1, "GO1-C-AAAAAAB", "classic")
@@ -90,7 +95,7 @@ def test_show_reads_stdin(cli):
         (["show"], None, "golfsolve show: error: Missing argument 'DEAL'. (see --help)"),
         (["show", "1", "--format", "xml"], None,
          "golfsolve show: error: Invalid value for '--format': 'xml' is not one of 'text', "
-         "'grid', 'board', 'json'. (see --help)"),
+         "'grid', 'board', 'json', 'line'. (see --help)"),
         (["frobnicate"], None, "golfsolve: error: No such command 'frobnicate'. (see --help)"),
     ],
 )

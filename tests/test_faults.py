@@ -12,7 +12,7 @@ import pytest
 from golfsolve.batch.store import ResultStore
 from golfsolve.model.deal import Deal
 
-from .conftest import DATA
+from .conftest import DATA, code_note
 from .test_batch import file_digest, read_csv
 
 GOLFSOLVE = [sys.executable, "-m", "golfsolve"]
@@ -366,7 +366,8 @@ def test_a_listing_from_a_pipe_is_read_once_and_kept():
                               check=False)
 
     piped = batch(b"# from a pipe\n3-4\nGO1-C-AAAAAAL\n")
-    assert piped.returncode == 0 and piped.stderr == b""
+    assert piped.returncode == 0
+    assert piped.stderr.decode() == code_note("GO1-C-AAAAAAL is PySolFC's deal 11")
     assert piped.stdout.decode().startswith("classic: 3 deals, ")
     assert batch("3-4\n".encode("utf-16")).stdout.decode().startswith("classic: 2 deals, ")
     for listing, message in ((b"# nothing\n", "/dev/stdin lists no deals"),
@@ -625,15 +626,17 @@ def test_messages_name_the_real_problem(cli, tmp_path, monkeypatch, args, input,
 def test_a_deal_given_twice_is_solved_once_and_the_summary_says_so(cli, tmp_path):
     solved = cli("solve", "1", "GO1-E-AAAAAAB", "--json")
     assert len(solved.out.splitlines()) == 1
-    assert solved.err == ("golfsolve: note: deal 1 was given more than once (under easy "
-                          "rules); it is solved once\n")
+    assert solved.err == code_note("GO1-E-AAAAAAB is PySolFC's deal 1") + (
+        "golfsolve: note: deal 1 was given more than once (under easy rules); it is solved "
+        "once\n")
     board = tmp_path / "d7.board"
     board.write_text(Deal.from_number(7).to_board())
     copied = cli("solve", "7", str(board), "--rules", "all", "--json")
     assert [json.loads(line)["deal"] for line in copied.out.splitlines()] == ["7"] * 4
     assert copied.err == (f"golfsolve: note: {board} holds the same cards as deal 7 (under "
                           "easy, classic, dead-king, strict rules); it is solved once\n")
-    assert cli("solve", "GO1-E-AAAAAAH", "GO1-C-AAAAAAH").err == ""  # two rule sets
+    assert cli("solve", "GO1-E-AAAAAAH", "GO1-C-AAAAAAH").err == code_note(
+        "GO1-E-AAAAAAH is PySolFC's deal 7")  # two rule sets: solved twice, no note of it
     batch = cli("batch", "1-3", "2", "3-4", "--rules", "easy", "--jobs", "1")
     assert batch.out.splitlines()[0].startswith("easy: 4 deals, ")
     assert batch.out.splitlines()[-1] == "(2 deals were named more than once and counted once)"

@@ -39,6 +39,7 @@ from golfsolve.model.codes import (
     CodeError,
     GameCode,
     check_number,
+    code_read,
     digits_value,
     out_of_range,
 )
@@ -46,7 +47,7 @@ from golfsolve.model.deal import Deal, DealError, named_position, read_deal_text
 from golfsolve.model.kpat import looks_like_kpat
 from golfsolve.model.oneline import looks_like_oneline
 from golfsolve.model.position import Position
-from golfsolve.model.pysolfc import looks_like_ms
+from golfsolve.model.pysolfc import SHOWN_MARK, looks_like_ms, not_shown_number, shown_number
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
 MAX_PIPED_LISTING = 1 << 28  # bytes of a listing read from a pipe, which is held
@@ -140,7 +141,8 @@ class Listing:
                    read_text(path, MAX_PIPED_LISTING, "write a listing that long to a file"))
 
 
-_RANGE = re.compile(r"^([0-9]+)\s*-\s*([0-9]+)$")
+# a range of numbers, each end of it as PySolFC shows a number (# 1-# 100) or not
+_RANGE = re.compile(r"^(?:#\s*)?([0-9]+)\s*-\s*(?:#\s*)?([0-9]+)$")
 
 
 def _code_number(text: str, spec: str) -> int:
@@ -170,11 +172,15 @@ def _checked_range(first: int, last: int, spec: str) -> NumberRange:
 
 
 def _start(spec: str) -> int | None:
-    """The deal a single number or game code names; None for anything else."""
-    if DEAL_NUMBER.match(spec):
-        return _digits(spec, spec)
+    """The deal a single number (as PySolFC shows it too, ``# 12345``) or game code names; None
+    for anything else."""
+    number = shown_number(spec) or spec
+    if DEAL_NUMBER.match(number):
+        return _digits(number, spec)
     if GameCode.looks_like_code(spec) and not exists(spec):
-        return _code_number(spec, spec)
+        number = _code_number(spec, spec)
+        code_read(spec, number)
+        return number
     return None
 
 
@@ -219,11 +225,17 @@ def parse_part(spec: str, *, in_listing: bool = False,
                               spec)
     first, dots, last = spec.partition("..")
     if dots and GameCode.looks_like_code(first) and not exists(spec):
-        return _checked_range(_code_number(first.strip(), spec), _code_number(last.strip(), spec),
-                              spec)
+        numbers = _checked_range(_code_number(first.strip(), spec),
+                                 _code_number(last.strip(), spec), spec)
+        code_read(spec, numbers.first, numbers.last)
+        return numbers
     start = _start(spec)
     if start is not None:
         return _checked_range(start, start, spec)
+    if spec.startswith(SHOWN_MARK) and not exists(spec):
+        if shown_number(spec) is None:  # (# ms123 is ms123)
+            raise DealsError(not_shown_number(spec))
+        spec = shown_number(spec)
     if (looks_like_ms(spec) or looks_like_kpat(spec) or looks_like_oneline(spec)) and not exists(
             spec):
         return BoardFiles((board_item(spec),))

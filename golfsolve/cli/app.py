@@ -15,6 +15,7 @@ from golfsolve.cli.streams import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    HeldNote,
     ReaderGone,
     drop_stdout,
     echo_err,
@@ -24,9 +25,9 @@ from golfsolve.cli.streams import (
     guard_stdout,
     write_failed,
 )
-from golfsolve.cli.wording import worded
+from golfsolve.cli.wording import code_note, worded
 from golfsolve.errors import InputError, OutputError
-from golfsolve.model.codes import NEGATIVE_NUMBER, out_of_range
+from golfsolve.model.codes import NEGATIVE_NUMBER, listening, out_of_range
 
 # command name -> (module under golfsolve.cli.commands, the click command in it)
 COMMANDS = {
@@ -85,7 +86,7 @@ def run(argv: list[str] | None = None) -> int:
     only for a command that did its work (or whose standard output's reader went away, with
     main()'s streams), never for a failure that could not be reported."""
     try:
-        result = cli.main(args=argv, prog_name="golfsolve", standalone_mode=False)
+        result = _main(argv)
     except click.exceptions.NoArgsIsHelpError as exc:  # bare golfsolve: the usual help
         click.echo(exc.format_message(), err=True)  # the help itself, many lines
         return EXIT_USAGE
@@ -133,6 +134,21 @@ def run(argv: list[str] | None = None) -> int:
         echo_err(f"golfsolve: error: {exc}")
         return EXIT_FAILED
     return result if isinstance(result, int) else EXIT_OK
+
+
+def _main(argv: list[str] | None) -> object:
+    """The command, with a note on the first game code it is given (``wording.code_note``):
+    held until the command's first output and written before it, or when the command returns;
+    dropped when it fails before any output (bad input stays one line)."""
+    note = HeldNote()
+    try:
+        with listening(lambda given, first, last: note.hold(code_note(given, first, last))):
+            result = cli.main(args=argv, prog_name="golfsolve", standalone_mode=False)
+    except BaseException:
+        note.release(False)
+        raise
+    note.release(True)
+    return result
 
 
 def main() -> None:

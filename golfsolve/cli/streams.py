@@ -26,15 +26,17 @@ def echo_json(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=not wide))
 
 
-def echo_board(position, rules) -> None:
-    """A position in the board format on standard output, and, since the format has no place
-    for the rules, a note on stderr naming the ``--rules`` to read it back with when they are
-    not Easy (what a board is taken under)."""
+def echo_board(position, rules, one_line: bool = False) -> None:
+    """A position in the board format (``one_line``: the one-line layout) on standard output,
+    and, since neither form has a place for the rules, a note on stderr naming the ``--rules``
+    to read it back with when they are not Easy (what a board is taken under)."""
+    from golfsolve.model.oneline import to_oneline
     from golfsolve.model.rules import EASY
 
-    click.echo(position.to_board(), nl=False)
+    click.echo(to_oneline(position) + "\n" if one_line else position.to_board(), nl=False)
     if rules.name != EASY.name:
-        click.echo(f"note: the board format does not record the rules; read this board with "
+        form, it = ("one-line layout", "line") if one_line else ("board format", "board")
+        click.echo(f"note: the {form} does not record the rules; read this {it} with "
                    f"--rules {rules.name}, or it is taken under {EASY.name}", err=True)
 
 
@@ -193,6 +195,54 @@ def echo_err(message: str) -> None:
     of a name that are not UTF-8 as ``\\xff``, and a long run of letters and digits (a value
     pasted by mistake) shortened."""
     click.echo(_shortened(one_line(shown_name(message))), err=True)
+
+
+class HeldNote:
+    """A note for standard error that waits for the command's first output: it is written just
+    before the first thing the command writes on standard output or error, or when the command
+    ends having done its work (``release(True)``), and dropped when it ends otherwise, so that
+    bad input stays one line on stderr. Only the first note held is ever written; a worker
+    process started meanwhile never writes it."""
+
+    def __init__(self) -> None:
+        self._text: str | None = None
+        self._beneath: tuple | None = None  # (stdout, stderr) while a note is held
+        self._used = False
+        self._pid = os.getpid()
+
+    def hold(self, text: str) -> None:
+        """Hold ``text`` until the first output, unless a note has been held already."""
+        if self._used:
+            return
+        self._used, self._text = True, text
+        self._beneath = (sys.stdout, sys.stderr)
+        sys.stdout, sys.stderr = _BeforeOutput(sys.stdout, self), _BeforeOutput(sys.stderr, self)
+
+    def release(self, write: bool) -> None:
+        """Stop holding the note, writing it first when ``write``."""
+        if self._beneath is None or os.getpid() != self._pid:
+            return
+        if isinstance(sys.stdout, _BeforeOutput):
+            sys.stdout = self._beneath[0]
+        if isinstance(sys.stderr, _BeforeOutput):
+            sys.stderr = self._beneath[1]
+        self._beneath = None
+        if write and self._text is not None:
+            echo_err(self._text)
+        self._text = None
+
+
+class _BeforeOutput(_Forwarding):
+    """A stream that writes its HeldNote before the first text written to it."""
+
+    def __init__(self, stream, note: HeldNote) -> None:
+        super().__init__(stream)
+        self._note = note
+
+    def write(self, text: str) -> int:
+        if text:
+            self._note.release(True)
+        return self._stream.write(text)
 
 
 class _Replacing(_Forwarding):

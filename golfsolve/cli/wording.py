@@ -77,3 +77,14 @@ def worded(error: BaseException) -> str:
     elif reason is not None and "path" in fields:
         text = _store(reason, **fields)
     return str(error) if text is None else text
+
+
+def code_note(given: str, first: int, last: int) -> str:
+    """The note on the first game code a command is given (``given`` as typed, naming deals
+    ``first`` to ``last``): that codes name PySolFC's deals, not the Golf app's, and how to
+    give the app's deal instead."""
+    named = (f"{given} is PySolFC's deal {first}" if first == last else
+             f"{given} names PySolFC's deals {first} to {last}")
+    return ("golfsolve: note: game codes name PySolFC's deals, not the Golf app's (whose "
+            f"shuffle is not published): {named}. For a deal from the app, type the cards you "
+            'see instead: "WASTE | COLUMN 1 | ... | COLUMN 7", each column from the top down')

@@ -7,11 +7,17 @@ back as E).
 Deal numbers are PySolFC's game numbers, 1 to MAX_DEAL = 10**20 - 1 (PySolFC draws new games
 from [10**16, 10**20)); codes write the numbers to MAX_CODE = 26**7 - 1 only, so a larger deal
 has no game code (``has_code``): records carry ``code: null`` and titles say so.
+
+A program that wants to know when what its user typed was read as a game code (the command
+line notes that codes name PySolFC's deals, not the Golf app's) listens (``listening``); the
+readers of deal arguments tell it (``code_read``). The library itself says nothing.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from golfsolve.errors import InputError
@@ -133,3 +139,27 @@ class GameCode:
 
     def __str__(self) -> str:
         return f"{PREFIX}-{self.rules.letter}-{self.letters}"
+
+
+# ----- codes read from what a user typed -----------------------------------------------------
+CodeListener = Callable[[str, int, int], None]
+_LISTENERS: list[CodeListener] = []
+
+
+@contextmanager
+def listening(listener: CodeListener) -> Iterator[None]:
+    """While the block runs, ``listener(given, first, last)`` is called each time a deal
+    argument is read as a game code: ``given`` as typed, naming deals ``first`` to ``last``
+    (one deal: first == last; a range of codes: its ends). A code in a file is not told."""
+    _LISTENERS.append(listener)
+    try:
+        yield
+    finally:
+        _LISTENERS.remove(listener)
+
+
+def code_read(given: str, first: int, last: int | None = None) -> None:
+    """Tell the listeners that the argument ``given`` was read as the game code of deal
+    ``first`` (or a range of codes, deals ``first`` to ``last``)."""
+    for listener in list(_LISTENERS):
+        listener(given.strip(), first, first if last is None else last)

@@ -161,11 +161,17 @@ def _checked_code(text: str) -> GameCode:
 
 
 def resolve(arg: str) -> DealSource:
-    """A game code, a bare deal number, PySolFC's ``msN``, KPat's ``kpat:N``, a layout on one
-    line, a board, JSON or KPat saved-game file path, or ``-`` for stdin."""
+    """A game code, a bare deal number (or PySolFC's display of one, ``# 12345``), PySolFC's
+    ``msN``, KPat's ``kpat:N``, a layout on one line, a board, JSON or KPat saved-game file
+    path, or ``-`` for stdin."""
     text = arg.strip()
     if not text:
         raise DealError("an empty DEAL argument: give a deal number, game code or file")
+    if text.startswith(pysolfc.SHOWN_MARK):  # PySolFC's display, # 12345: a number, as 12345 is
+        number_text = pysolfc.shown_number(text)
+        if number_text is None and not exists(text):
+            raise DealError(pysolfc.not_shown_number(text))
+        text = number_text or text
     if codes.DEAL_NUMBER.match(text):
         number = _checked_number(text)
         return DealSource(text, Deal.from_number(number).position(), number)
@@ -175,6 +181,7 @@ def resolve(arg: str) -> DealSource:
     if text != "-" and not exists(text):
         if GameCode.looks_like_code(text):
             code = _checked_code(text)
+            codes.code_read(text, code.number)
             return DealSource(text, Deal.from_number(code.number).position(), code.number,
                               code.rules)
         if codes.NEGATIVE_NUMBER.match(text):

@@ -1,41 +1,66 @@
 """A Golf layout on one line, the way a player of the Golf app types what the screen shows.
 
-    [STOCK |] WASTE | COLUMN 1 | COLUMN 2 | ... | COLUMN 7
+    [STOCK |] WASTE | COLUMN 1 | COLUMN 2 | ... | COLUMN 7 [| removed: CARDS]
 
-Fields are separated by ``|``. WASTE is the one face-up card; each COLUMN is its 5 cards from
+Fields are separated by ``|``. WASTE is the one face-up card; each COLUMN is its cards from
 the top of the screen down, so that the last card of a field is the column's free card (as in
 the board format, where a column line is "top to bottom; the last card is free", and as the rules
-pages list the columns). The optional first field is the 16 stock
-cards in draw order (first drawn first); ``??`` stands for a stock card not known. Cards are
-written as the board format takes them: ``TS``, ``10S``, ``10♠``, ``ts``.
+pages list the columns). The optional first field is the stock in draw order (first drawn
+first); ``??`` stands for a stock card not known. Cards are written as the board format takes
+them: ``TS``, ``10S``, ``10♠``, ``ts``.
 
-Without a stock field the stock is unseen: the layout is a ``Position`` with 16 unknown stock
-cards (``odds`` takes it; ``solve`` needs the stock). With one of 16 known cards it is a full
+A deal (no ``removed:`` field): 5 cards a column and, when given, 16 stock cards. Without a
+stock field the stock is unseen: the layout is a ``Position`` with 16 unknown stock cards
+(``odds`` takes it; ``solve`` needs the stock). With one of 16 known cards it is a full
 ``Deal``. Example (the rules page's deal; one line, shown wrapped here)::
 
     AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C |
          JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C
 
 is the waste A♣, column 1 = 6♣ 5♠ Q♠ 10♠ 6♥ from the top (6♥ free), .., column 7 ending in 5♣.
+
+A game under way adds a field ``removed: CARDS`` (anywhere on the line; the label in either
+case): the cards already under the waste, oldest first, as the board format's ``Removed:``
+line. Then a column holds 0 to 5 cards (``-``: an empty one) and the stock field is the stock
+left: at most 16 cards and ``??``, or just how many it holds (``10``: ten unseen cards; ``0`` or
+``-``: none), as the app shows it. Without a stock field, the cards the line does not name are
+the stock, unseen. Every card is named once, or stands in the stock as ``??``: each problem
+(a duplicate, with both places; cards named nowhere; more ``??`` than cards left; a column
+taller than 5; ``??`` outside the stock) is named. Example (deal 1 after 30 moves)::
+
+    10 | JS | - | 2D KD | - | JC 9S KS | 5D | 7H AD QD | 7C QC | removed: TH 8H 7S 2C 3S 4D
+         5C 4H 3C 2S AC KC AS KH AH JH TD 9D 7D 6D 5S 4S 3H 4C 5H 8S 9H TS JD QH
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from golfsolve.model.cards import Card, CardError
-from golfsolve.model.position import COLUMNS, ROWS, STOCK_SIZE, Position, PositionError
-from golfsolve.model.text import shown
+from golfsolve.model.cards import FULL_DECK, Card, CardError
+from golfsolve.model.position import (
+    COLUMNS,
+    EMPTY_COLUMN,
+    ROWS,
+    STOCK_SIZE,
+    Position,
+    PositionError,
+)
+from golfsolve.model.text import ascii_lower, shown
 
 SEPARATOR = "|"
 UNKNOWN = ("??", "?")
+REMOVED_LABEL = "removed"
 MAX_LENGTH = 2000  # characters: 52 cards written the longest way fit many times over
+_COUNT = re.compile(r"[0-9]{1,3}\Z")  # a stock field that says how many cards it holds
+_UNDER_WAY = (f"a game under way starts with how many cards its stock holds and names the cards "
+              f"already removed in a {REMOVED_LABEL}: field")
 
 
 class OneLineError(PositionError):
-    """A one-line layout that is not a Golf deal. ``field`` is the field at fault (``"stock"``,
-    ``"waste"``, ``"column 3"``, or None for the whole line), ``token`` the card text at fault
-    (or None); the message is one line and says both."""
+    """A one-line layout that is not a Golf deal or position. ``field`` is the field at fault
+    (``"stock"``, ``"waste"``, ``"column 3"``, ``"removed"``, or None for the whole line),
+    ``token`` the card text at fault (or None); the message is one line and says both."""
 
     def __init__(self, message: str, field: str | None = None, token: str | None = None) -> None:
         super().__init__(message, field=field, token=token)
@@ -44,21 +69,25 @@ class OneLineError(PositionError):
 
 @dataclass(frozen=True)
 class OneLine:
-    """A parsed layout: ``columns`` 7 columns top to bottom, ``waste``, ``stock`` 16 cards in
-    draw order (None: unknown), ``stock_given`` whether the line had a stock field."""
+    """A parsed layout: ``columns`` 7 columns top to bottom, ``waste``, ``stock`` the stock
+    left in draw order (None: a card not known), ``stock_given`` whether the line had a stock
+    field, ``removed`` the cards under the waste, oldest first (a game under way)."""
 
     columns: tuple[tuple[Card, ...], ...]
     waste: Card
     stock: tuple[Card | None, ...]
     stock_given: bool
+    removed: tuple[Card, ...] = ()
 
     def position(self) -> Position:
-        return Position(self.columns, self.waste, self.stock)
+        return Position(self.columns, self.waste, self.stock, self.removed)
 
     def deal(self):
-        """The full deal; OneLineError if a stock card is unknown."""
+        """The full deal; OneLineError for a game under way or a stock card not known."""
         from golfsolve.model.deal import Deal
 
+        if self.removed or not self.position().is_start:
+            raise OneLineError("the layout is a game under way, not a deal")
         if any(c is None for c in self.stock):
             raise OneLineError("the layout's stock is not known: give its 16 cards in draw "
                                "order as a first field to make it a deal", "stock")
@@ -70,22 +99,61 @@ def looks_like_oneline(text: str) -> bool:
     return SEPARATOR in text and "\n" not in text.strip()
 
 
-def parse(text: str) -> OneLine:
+def _counted(n: int, what: str = "card") -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _split(text: str) -> tuple[list[tuple[int, list[str]]], list[str] | None]:
+    """The fields of a line: the unlabelled ones (each with its place on the line, from 1, and
+    its tokens), and the tokens of the ``removed:`` field (None: there is none)."""
     if len(text) > MAX_LENGTH:
         raise OneLineError(f"the layout is {len(text)} characters long: too long for one deal")
     if "\n" in text.strip():
         raise OneLineError("a one-line layout is one line: fields are separated by |")
-    fields = [f.strip() for f in text.strip().split(SEPARATOR)]
-    tokens = [f.split() for f in fields]
-    if any(not t for t in tokens):
-        where = next(i for i, t in enumerate(tokens, 1) if not t)
-        raise OneLineError(f"field {where} of the layout is empty (fields are separated by |; "
-                           "every column of a deal has 5 cards)")
+    fields, removed = [], None
+    for place, field in enumerate(text.strip().split(SEPARATOR), 1):
+        label, colon, rest = field.partition(":")  # no card has a colon: it ends a label
+        words = ascii_lower(label).split()
+        if not colon:
+            fields.append((place, field.split()))
+        elif len(words) > 1 and words[-1] == REMOVED_LABEL:
+            raise OneLineError(f"field {place} of the layout runs into the {REMOVED_LABEL}: "
+                               f"field: write | before {REMOVED_LABEL}:")
+        elif words != [REMOVED_LABEL]:
+            raise OneLineError(f"field {place} of the layout has the label "
+                               f"{shown(label.strip() + ':')}; the one label is "
+                               f"{REMOVED_LABEL}: (the cards already removed)", None,
+                               label.strip())
+        elif removed is not None:
+            raise OneLineError(f"field {place} of the layout is a second {REMOVED_LABEL}: "
+                               "field: name the removed cards in one", "removed")
+        else:
+            removed = rest.split()
+    empty = next((place for place, tokens in fields if not tokens), None)
+    if empty is not None:
+        raise OneLineError(f"field {empty} of the layout is empty (fields are separated by |; "
+                           f"an empty column is written {EMPTY_COLUMN})")
+    return fields, removed
+
+
+def parse(text: str) -> OneLine:
+    """The deal or game under way a line holds, checked whole: OneLineError naming the first
+    problem met (its field and token where it has them), one line."""
+    fields, removed_tokens = _split(text)
+    if removed_tokens == [EMPTY_COLUMN]:
+        removed_tokens = []
+    under_way = bool(removed_tokens)  # (an empty removed: field is a deal's)
+    tokens = [field for _, field in fields]
     # 9 fields: stock | waste | 7 columns; 8 fields: waste | 7 columns. Any other count is a
-    # wrong number of columns, counted after a stock field when the first has several cards.
+    # wrong number of columns, counted after a stock field when the first has several cards
+    # or is one no waste is (a count, ??, -).
     stock_given = len(tokens) == 9 and not (len(tokens[0]) == 1 and len(tokens[1]) > 1)
-    if len(tokens) not in (8, 9) or (len(tokens) == 9 and not stock_given):
-        columns_given = len(tokens) - (2 if len(tokens[0]) > 1 else 1)
+    first = tokens[0] if tokens else []
+    stock_like = first == [EMPTY_COLUMN] or (len(first) == 1 and (
+        first[0] in UNKNOWN or _COUNT.match(first[0]) is not None))
+    if len(tokens) not in (8, 9) or (len(tokens) == 9 and not stock_given) or (
+            len(tokens) == 8 and stock_like):
+        columns_given = max(0, len(tokens) - (2 if len(first) > 1 or stock_like else 1))
         raise OneLineError(f"the layout has {columns_given} column"
                            f"{'' if columns_given == 1 else 's'}, expected {COLUMNS}: "
                            "[stock |] waste | 7 columns, separated by |")
@@ -97,59 +165,119 @@ def parse(text: str) -> OneLine:
     seen: dict[Card, str] = {}
 
     def card(token: str, where: str) -> Card:
+        if token in UNKNOWN:
+            raise OneLineError(f"{where}: only stock cards can be unknown ({token})", where,
+                               token)
         try:
             c = Card.parse(token)
         except CardError:
             raise OneLineError(f"{where}: {shown(token)} is not a card (write cards like TS, 10S, "
                                "10♠)", where, token) from None
         if c in seen:
-            other = seen[c] if seen[c].startswith("column") else f"the {seen[c]}"
+            other = seen[c] if seen[c].startswith("column") else f"the {seen[c]}" + (
+                " cards" if seen[c] == "removed" else "")
             raise OneLineError(f"{where}: duplicate card {c} (also in {other})", where,
                                token)
         seen[c] = where
         return c
 
     waste = card(waste_tokens[0], "waste")
-    columns = []
-    for i, toks in enumerate(column_tokens, 1):
-        where = f"column {i}"
-        if len(toks) != ROWS:
-            raise OneLineError(f"{where} has {len(toks)} cards, expected {ROWS} (top to "
-                               "bottom, the free card last)", where)
-        columns.append(tuple(card(t, where) for t in toks))
-    if stock_tokens is None:
-        stock: tuple[Card | None, ...] = (None,) * STOCK_SIZE
-    else:
-        if len(stock_tokens) != STOCK_SIZE:
-            raise OneLineError(f"the stock field has {len(stock_tokens)} cards, expected "
-                               f"{STOCK_SIZE} in draw order", "stock")
-        stock = tuple(None if t in UNKNOWN else card(t, "stock") for t in stock_tokens)
-    missing = 52 - len(seen)
+    columns = tuple(_column(toks, f"column {i}", under_way, card)
+                    for i, toks in enumerate(column_tokens, 1))
+    if under_way and stock_tokens is None:
+        raise OneLineError("a game under way starts with its stock field: how many cards it "
+                           "holds, as the app shows it (say 10), or its cards in draw order",
+                           "stock")
+    stock = None if stock_tokens is None else _stock(stock_tokens, under_way, card)
+    removed = tuple(card(t, "removed") for t in removed_tokens or ())
+    return OneLine(columns, waste, _accounted(stock, set(seen)), stock_given, removed)
+
+
+def _column(tokens: list[str], where: str, under_way: bool, card) -> tuple[Card, ...]:
+    """A column's cards, top to bottom: 5 in a deal, 0 to 5 (``-``: none) in a game under
+    way."""
+    if tokens == [EMPTY_COLUMN]:
+        tokens = []
+    elif EMPTY_COLUMN in tokens:
+        raise OneLineError(f"{where}: {EMPTY_COLUMN} stands for an empty column, alone", where,
+                           EMPTY_COLUMN)
+    if len(tokens) > ROWS:
+        raise OneLineError(f"{where} has {len(tokens)} cards, "
+                           f"{'at most' if under_way else 'expected'} {ROWS} (top to bottom, "
+                           "the free card last)", where)
+    if len(tokens) < ROWS and not under_way:
+        raise OneLineError(f"{where} has {_counted(len(tokens))}, expected {ROWS} (top to "
+                           f"bottom, the free card last); {_UNDER_WAY}", where)
+    return tuple(card(t, where) for t in tokens)
+
+
+def _stock(tokens: list[str], under_way: bool, card) -> tuple[Card | None, ...]:
+    """The stock field: its cards in draw order (None for ``??``), or as many unknown cards as
+    it counts; 16 in a deal, at most 16 in a game under way."""
+    if len(tokens) == 1 and _COUNT.match(tokens[0]):
+        if int(tokens[0]) > STOCK_SIZE:
+            raise OneLineError(f"the stock field counts {int(tokens[0])} cards: a stock holds "
+                               f"at most {STOCK_SIZE}", "stock", tokens[0])
+        tokens = ["??"] * int(tokens[0])
+    elif tokens == [EMPTY_COLUMN]:
+        tokens = []
+    if len(tokens) > STOCK_SIZE or (len(tokens) < STOCK_SIZE and not under_way):
+        raise OneLineError(f"the stock field has {len(tokens)} cards, "
+                           f"{'at most' if under_way else 'expected'} {STOCK_SIZE} in draw "
+                           f"order{'' if len(tokens) > STOCK_SIZE else '; ' + _UNDER_WAY}",
+                           "stock")
+    return tuple(None if t in UNKNOWN else card(t, "stock") for t in tokens)
+
+
+def _accounted(stock: tuple[Card | None, ...] | None, named: set[Card]
+               ) -> tuple[Card | None, ...]:
+    """The stock, checked to hold every card the line does not name (as many ``??`` as those
+    cards); a deal's stock not given is those cards, unseen."""
+    unnamed = [c for c in FULL_DECK if c not in named]
+    if stock is None:  # a deal without a stock field: its 35 + 1 cards named, 16 left
+        return (None,) * len(unnamed)
+    missing = f"{_counted(len(unnamed))} {'is' if len(unnamed) == 1 else 'are'} not in the layout"
     unknown = sum(1 for c in stock if c is None)
-    if missing != unknown:  # cannot happen with 52 distinct cards in 52 slots; kept as a guard
-        raise OneLineError(f"{missing} cards are not in the layout but {unknown} stock cards "
-                           "are unknown", "stock")
-    return OneLine(tuple(columns), waste, stock, stock_given)
+    if len(unnamed) > unknown:
+        holds = (f"has only {_counted(unknown, 'unknown card')} (??)" if unknown else
+                 "has no unknown card (??)")
+        raise OneLineError(f"{missing} ({' '.join(map(str, unnamed))}) but the stock {holds}: "
+                           f"name every card already removed in the {REMOVED_LABEL}: field",
+                           "removed")
+    if len(unnamed) < unknown:
+        raise OneLineError(f"the stock has {_counted(unknown, 'unknown card')} (??) but only "
+                           f"{missing}", "stock")
+    return stock
 
 
 def from_oneline(text: str):
-    """The layout as a golfsolve ``Deal`` when its stock is known, else a ``Position``."""
-    line = parse(text)
-    return line.deal() if all(c is not None for c in line.stock) else line.position()
+    """The layout as a golfsolve ``Deal`` when it is one (before the first move, its stock
+    known), else a ``Position``."""
+    from golfsolve.model.deal import Deal
+
+    position = parse(text).position()
+    if position.is_start and not position.removed and not position.unknown_slots:
+        return Deal.from_position(position)
+    return position
 
 
 def to_oneline(deal_or_position, with_stock: bool | None = None) -> str:
-    """A deal, or a position at its start, as one line. ``with_stock`` None: the stock field
-    is written when any stock card is known."""
+    """A deal or position as one line that parses back to it (``parse``). ``with_stock`` None:
+    the stock's cards are written when any is known; False: not written, so that the line
+    reads back with the stock unseen; True: written, ``??`` for each card not known. Where the
+    cards are not written, a game under way's stock field says how many it holds, and a deal
+    has none."""
     position = deal_or_position.position() if hasattr(deal_or_position, "position") and \
         callable(deal_or_position.position) else deal_or_position
-    if not position.is_start or position.removed:
-        raise OneLineError("only a deal (a position before the first move) has a one-line "
-                           "layout")
+    under_way = bool(position.removed)  # (every position but a deal's start has removed cards)
     known = any(c is not None for c in position.stock)
     fields = []
     if with_stock or (with_stock is None and known):
-        fields.append(" ".join("??" if c is None else str(c) for c in position.stock))
+        fields.append(" ".join("??" if c is None else str(c) for c in position.stock) or "0")
+    elif under_way:
+        fields.append(str(len(position.stock)))
     fields.append(str(position.waste))
-    fields += [" ".join(map(str, column)) for column in position.columns]
+    fields += [" ".join(map(str, column)) or EMPTY_COLUMN for column in position.columns]
+    if under_way:
+        fields.append(f"{REMOVED_LABEL}: " + " ".join(map(str, position.removed)))
     return " | ".join(fields)

@@ -11,6 +11,8 @@ PySolFC's application (``construct_random`` in ``pysollib/pysolrandom.py``):
   its ``setSeed`` refuses 0).
 * New games are drawn from [10**16, 10**20) (``Game.createRandom``), so the numbers players see
   have 17-20 digits; golfsolve takes every number to 10**20 - 1 (``codes.MAX_DEAL``).
+* Its window shows the number after ``# `` (``Game.getGameNumber``: ``# 12345``); ``#`` and
+  the number, with or without the space, are read as the number (``shown_number``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,22 @@ from golfsolve.model.text import shown
 LCG_BELOW = 32000  # game numbers below this use the LCG, the rest the Twister
 MS_MAX = 2**33 - 1  # LCRandom31.MAX_SEED: the largest msN
 _MS = re.compile(r"ms([0-9]*)\Z", re.IGNORECASE | re.ASCII)  # ASCII: no ſ for s
+SHOWN_MARK = "#"  # what PySolFC's window writes before a game number
+_SHOWN = re.compile(r"#\s*((?:ms)?[0-9]+)\Z", re.IGNORECASE | re.ASCII)
+
+
+def shown_number(text: str) -> str | None:
+    """A game number as PySolFC's window shows it, ``# 12345`` or ``#12345`` (``# ms123`` for
+    a Microsoft-numbered deal), as golfsolve reads it: ``12345`` (``ms123``), unchecked; None
+    for any other text."""
+    match = _SHOWN.match(text.strip())
+    return match.group(1) if match else None
+
+
+def not_shown_number(text: str) -> str:
+    """What is wrong with text that starts with # and is no game number (nor a file)."""
+    return (f"{shown(text.strip())} is not a game number: PySolFC shows one as # and the digits "
+            "0-9, like # 12345")
 
 
 def looks_like_ms(text: str) -> bool:

@@ -18,10 +18,11 @@ from golfsolve.model.i18n import default_language, describe_position
 @click.argument("deal")
 @click.option("--rules", help=RULES_HELP)
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "grid", "board", "json"]), default="grid",
-    show_default=True,
+    "--format", "fmt", type=click.Choice(["text", "grid", "board", "json", "line"]),
+    default="grid", show_default=True,
     help="grid: the board as the app lays it out; text: the rules pages' sentences (for a "
-    "screen reader); board: the board format; json: JSON.",
+    "screen reader); board: the board format; json: JSON; line: the layout on one line, as a "
+    "DEAL argument takes it.",
 )
 @click.option("--color/--no-color", default=None,
               help="Paint hearts and diamonds red in the grid (default: on a terminal, unless "
@@ -50,8 +51,8 @@ def show(deal: str, rules: str | None, fmt: str, color: bool | None, lang: str |
     chosen = one_rules(source, rules)
     game = Game(source.position, chosen)
     lang = lang or default_language()
-    if fmt == "board":
-        echo_board(source.position, chosen)
+    if fmt in ("board", "line"):
+        echo_board(source.position, chosen, one_line=fmt == "line")
     elif fmt == "json":
         data = {"deal": source.label, "number": source.number, "code": source.code_for(chosen),
                 "rules": chosen.name, **source.position.to_dict()}
