@@ -12,9 +12,9 @@ end. The kernels are compiled (or loaded from numba's cache) by a first `golfsol
 the deal before anything is timed.
 
 With --baseline REF the same deal is played by the code at the git ref REF (checked out into a
-temporary worktree) side by side, the deal given by its number (its stock known: the code
-before the follow mode could not follow), taking the same actions; the hints' times are then
-paired and their ratios printed.
+temporary worktree) side by side, the deal given by its number or board (its stock known:
+the code before the follow mode could not follow), taking the same actions; the hints'
+times are then paired and their ratios printed.
 """
 
 from __future__ import annotations
@@ -89,18 +89,18 @@ def layout(deal: Deal) -> str:
     return " | ".join([str(deal.waste), *(" ".join(map(str, c)) for c in deal.tableau)])
 
 
-def warm(root: Path, number: int, rules: str) -> None:
+def warm(root: Path, named: str, rules: str) -> None:
     """Compile (or load) the code's kernels before timing: a first odds of the deal."""
-    subprocess.run([sys.executable, "-m", "golfsolve", "odds", str(number), "--rules", rules,
+    subprocess.run([sys.executable, "-m", "golfsolve", "odds", named, "--rules", rules,
                     "--samples", "1", "--jobs", "1", "--quiet"], cwd=root, check=True,
                    env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.DEVNULL)
 
 
-def first_answer(number: int, rules: str, root: Path) -> tuple[float, float]:
+def first_answer(deal: Deal, rules: str, root: Path) -> tuple[float, float]:
     """(seconds to odds' fair value line, seconds to its end) for the deal's layout typed."""
     began = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-m", "golfsolve", "odds", layout(Deal.from_number(number)),
+        [sys.executable, "-m", "golfsolve", "odds", layout(deal),
          "--rules", rules], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         encoding="utf-8", cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
     fair = None
@@ -111,13 +111,18 @@ def first_answer(number: int, rules: str, root: Path) -> tuple[float, float]:
     return fair, time.perf_counter() - began
 
 
-def follow(number: int, rules: str, root: Path, baseline: Path | None) -> None:
-    deal = Deal.from_number(number)
+def follow(named: str, rules: str, root: Path, baseline: Path | None) -> None:
+    """``named``: a PySolFC deal number, or a board file of a deal with its stock."""
+    if named.isdigit():
+        deal = Deal.from_number(int(named))
+    else:
+        named = str(Path(named).resolve())
+        deal = Deal.from_board(Path(named).read_text(encoding="utf-8"))
     for code in (root, baseline):
         if code is not None:
-            warm(code, number, rules)
+            warm(code, named, rules)
     mine = Played(root, [layout(deal), "--rules", rules])
-    theirs = Played(baseline, [str(number), "--rules", rules]) if baseline else None
+    theirs = Played(baseline, [named, "--rules", rules]) if baseline else None
     times, old_times, drawn, ended = [], [], 0, None
     while not ended:
         seconds, hinted = mine.hint()
@@ -135,9 +140,9 @@ def follow(number: int, rules: str, root: Path, baseline: Path | None) -> None:
             if theirs is not None:
                 theirs.move(hinted)
     mine.close()
-    fair, whole = first_answer(number, rules, root)
+    fair, whole = first_answer(deal, rules, root)
     later = times[1:]
-    print(f"deal {number} {rules}, followed (its layout typed, {drawn} draws named): "
+    print(f"deal {named} {rules}, followed (its layout typed, {drawn} draws named): "
           f"{len(times)} hints, then {ended!r}")
     print(f"  first hint: {times[0]:.2f} s")
     if later:
@@ -147,7 +152,7 @@ def follow(number: int, rules: str, root: Path, baseline: Path | None) -> None:
     if theirs is not None:
         theirs.close()
         old_later = old_times[1:]
-        print(f"baseline (deal {number} by number, its stock known): first hint "
+        print(f"baseline (deal {named} as given, its stock known): first hint "
               f"{old_times[0]:.2f} s; later hints: {_spread(old_later)}")
         print(f"  ratios (this / baseline): first {times[0] / old_times[0]:.2f}x, later total "
               f"{sum(later) / sum(old_later):.3f}x")
@@ -160,7 +165,8 @@ def _spread(seconds: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Seconds of each hint in a followed game.")
-    parser.add_argument("--deal", type=int, default=27, help="PySolFC deal number")
+    parser.add_argument("--deal", default="27", help="a PySolFC deal number, or a board file "
+                        "of a deal with its stock (as tests/data/rules-page-deal.board)")
     parser.add_argument("--rules", default="classic", help="easy or classic")
     parser.add_argument("--baseline", metavar="REF", help="a git ref to play side by side")
     args = parser.parse_args()
