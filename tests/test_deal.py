@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from golfsolve.errors import InputError
 from golfsolve.model.cards import FULL_DECK, Card
-from golfsolve.model.deal import Deal, DealError, resolve
+from golfsolve.model.deal import Deal, DealError
+from golfsolve.model.sources import parse_deal, resolve
 
 from .conftest import DATA
 
@@ -36,7 +37,7 @@ def test_board_round_trip(deal):
 
 @given(random_deals)
 def test_json_round_trip(deal):
-    assert Deal.parse(deal.to_json()) == deal
+    assert parse_deal(deal.to_json()) == deal
 
 
 @settings(max_examples=25)
@@ -87,7 +88,7 @@ def replace_line(board, index, new):
 )
 def test_invalid_boards_name_the_problem(board, message):
     with pytest.raises(DealError) as info:
-        Deal.parse(board)
+        parse_deal(board)
     assert message in str(info.value)
 
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from golfsolve.batch.deals import DealList, DealsError, NumberRange
 from golfsolve.model import codes, pysolfc
-from golfsolve.model.deal import Deal, DealError, resolve
+from golfsolve.model.deal import Deal, DealError
+from golfsolve.model.sources import resolve
 
 from .conftest import code_note
 

@@ -43,11 +43,12 @@ from golfsolve.model.codes import (
     digits_value,
     out_of_range,
 )
-from golfsolve.model.deal import Deal, DealError, named_position, read_deal_text
+from golfsolve.model.deal import Deal, DealError
 from golfsolve.model.kpat import looks_like_kpat
 from golfsolve.model.oneline import looks_like_oneline
 from golfsolve.model.position import Position
 from golfsolve.model.pysolfc import SHOWN_MARK, looks_like_ms, not_shown_number, shown_number
+from golfsolve.model.sources import named_position, read_deal_text
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
 MAX_PIPED_LISTING = 1 << 28  # bytes of a listing read from a pipe, which is held

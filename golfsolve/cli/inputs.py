@@ -12,9 +12,9 @@ from golfsolve.cli.moves import MoveSource
 from golfsolve.errors import InputError
 from golfsolve.files import Outputs, check_file_name, exists, is_dir, read_text
 from golfsolve.model.codes import MAX_CODE
-from golfsolve.model.deal import DealSource
 from golfsolve.model.i18n import LANGUAGES, text
 from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
+from golfsolve.model.sources import DealSource
 
 RULES_HELP = "easy, classic, dead-king or strict (default: the code's letter, else easy)"
 SCORE_OPTION = click.option(

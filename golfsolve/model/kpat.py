@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from golfsolve.files import MAX_DEAL_BYTES, read_text
 from golfsolve.model.cards import Card
+from golfsolve.model.deal import Deal
 from golfsolve.model.position import Position, PositionError
 from golfsolve.model.text import shown
 
@@ -143,8 +144,6 @@ def indices(number: int) -> list[int]:
 
 def deal(number: int):
     """KPat's Golf deal ``number`` as a golfsolve ``Deal``."""
-    from golfsolve.model.deal import Deal
-
     return Deal(*layout(number))
 
 
@@ -337,8 +336,6 @@ def _save(number: int, piles: dict[int, list[Card]], where: str | None, form: st
           moves: int) -> KpatSave:
     """The position the piles hold (talon bottom card first, waste oldest first, columns top
     to bottom)."""
-    from golfsolve.model.deal import Deal
-
     talon, waste = piles.get(0, []), piles.get(8, [])
     if not waste:
         raise KpatError("the waste is empty (KPat turns a card to it as it deals)", where)

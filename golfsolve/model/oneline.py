@@ -38,6 +38,7 @@ import re
 from dataclasses import dataclass
 
 from golfsolve.model.cards import FULL_DECK, Card, CardError
+from golfsolve.model.deal import Deal
 from golfsolve.model.position import (
     COLUMNS,
     EMPTY_COLUMN,
@@ -84,8 +85,6 @@ class OneLine:
 
     def deal(self):
         """The full deal; OneLineError for a game under way or a stock card not known."""
-        from golfsolve.model.deal import Deal
-
         if self.removed or not self.position().is_start:
             raise OneLineError("the layout is a game under way, not a deal")
         if any(c is None for c in self.stock):
@@ -253,8 +252,6 @@ def _accounted(stock: tuple[Card | None, ...] | None, named: set[Card]
 def from_oneline(text: str):
     """The layout as a golfsolve ``Deal`` when it is one (before the first move, its stock
     known), else a ``Position``."""
-    from golfsolve.model.deal import Deal
-
     position = parse(text).position()
     if position.is_start and not position.removed and not position.unknown_slots:
         return Deal.from_position(position)

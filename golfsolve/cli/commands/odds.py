@@ -9,8 +9,8 @@ import click
 from golfsolve.cli.inputs import MEMORY_HELP, Integer, MemorySize, WholeNumber, describe, rules_for
 from golfsolve.cli.render.shapes import odds_record
 from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
-from golfsolve.model.deal import DealSource, resolve
 from golfsolve.model.rules import Rules
+from golfsolve.model.sources import DealSource, resolve
 from golfsolve.odds import DEFAULT_BUDGET, DEFAULT_SAMPLES, MAX_BUDGET, MAX_GAMES, MAX_SAMPLES
 
 

@@ -18,9 +18,9 @@ from golfsolve.cli.inputs import (
 from golfsolve.cli.session import PlaySession
 from golfsolve.cli.streams import shown_encoding, wants_color
 from golfsolve.files import exists, piped_lines
-from golfsolve.model.deal import resolve
 from golfsolve.model.i18n import default_language, text
 from golfsolve.model.oneline import looks_like_oneline
+from golfsolve.model.sources import resolve
 
 
 @click.command()

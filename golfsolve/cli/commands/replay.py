@@ -9,9 +9,10 @@ from golfsolve.cli.render.views import render_grid
 from golfsolve.cli.session import move_name, replay
 from golfsolve.cli.streams import EXIT_FAILED, EXIT_OK, echo_board, echo_err, echo_json
 from golfsolve.errors import InputError
-from golfsolve.model.deal import DealError, resolve
+from golfsolve.model.deal import DealError
 from golfsolve.model.i18n import default_language, describe_position, text
 from golfsolve.model.rules import EASY, rules_by_name
+from golfsolve.model.sources import resolve
 
 
 @click.command(name="replay",

@@ -9,9 +9,9 @@ import click
 from golfsolve.cli.inputs import LANG_OPTION, RULES_HELP, describe, one_rules
 from golfsolve.cli.render.views import render_grid
 from golfsolve.cli.streams import EXIT_OK, echo_board, echo_json, wants_color
-from golfsolve.model.deal import resolve
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import default_language, describe_position
+from golfsolve.model.sources import resolve
 
 
 @click.command()

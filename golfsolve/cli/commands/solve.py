@@ -10,8 +10,8 @@ from golfsolve.cli.inputs import SCORE_OPTION, deal_name, describe, rules_for
 from golfsolve.cli.render.views import render_solution
 from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
 from golfsolve.errors import InputError
-from golfsolve.model.deal import DealSource, resolve
 from golfsolve.model.game import Game
+from golfsolve.model.sources import DealSource, resolve
 
 
 @click.command(epilog="Exit status: 0 when every deal was decided, won or not; 2 bad input.")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from golfsolve.model.deal import DealSource
+from golfsolve.model.sources import DealSource
 
 
 def odds_record(source: DealSource, result) -> dict:

@@ -1,0 +1,186 @@
+"""Where a deal comes from: what a DEAL argument names (a game code, a deal number or PySolFC's
+display of one, ``msN``, ``kpat:N``, a layout on one line, a board, JSON or KPat saved-game
+file, or standard input), read as a :class:`DealSource`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from golfsolve.errors import InputError
+from golfsolve.files import exists, parse_json, read_text
+from golfsolve.model import codes, kpat, oneline, pysolfc
+from golfsolve.model.codes import CodeError, GameCode, check_number, digits_value
+from golfsolve.model.deal import Deal, DealError
+from golfsolve.model.position import Position
+from golfsolve.model.rules import CLASSIC, Rules
+from golfsolve.model.text import shown
+
+
+def parse_deal(text: str) -> Deal:
+    """A board, JSON or KPat saved-game deal, told apart by their first characters."""
+    return Deal.from_position(parse_deal_text(text)[0])
+
+
+def looks_like_json(text: str) -> bool:
+    """JSON rather than a board: an object, array or string, or a bare null, true or false
+    (no board starts with those)."""
+    return text.lstrip()[:1] in ("{", "[", '"') or text.strip() in ("null", "true", "false")
+
+
+def parse_deal_text(text: str) -> tuple[Position, dict]:
+    """A board, JSON or KPat saved-game deal or position, and what a JSON one says of itself
+    (its ``number``, ``code`` and ``rules``, where given; a KPat save's rules are Classic)."""
+    if not text.strip():
+        raise DealError("the deal is empty")
+    if kpat.looks_like_save(text):
+        return kpat.parse_save(text).position, {"rules": CLASSIC.name}
+    if not looks_like_json(text):
+        return Position.from_board(text), {}
+    try:
+        data = parse_json(text, "deal")
+    except InputError as exc:
+        raise DealError(str(exc)) from None
+    position = Position.from_dict(data)
+    assert isinstance(data, dict)
+    return position, {key: data[key] for key in ("number", "code", "rules")
+                      if data.get(key) is not None}
+
+
+# ----- where a deal comes from ---------------------------------------------------------------
+@dataclass(frozen=True)
+class DealSource:
+    """A deal or position with what the user gave: ``label`` is the code, number or path as
+    typed."""
+
+    label: str
+    position: Position
+    number: int | None = None  # the deal number of a deal at its start
+    code_rules: Rules | None = None  # the rules a game code or JSON deal names, else None
+
+    def code_for(self, rules: Rules) -> str | None:
+        """The game code under these rules; None for rules without a letter, positions and
+        files, and deals past the codes' range (``codes.has_code``)."""
+        if self.number is None or rules.letter is None or not codes.has_code(self.number):
+            return None
+        return str(GameCode(rules, self.number))
+
+
+def _checked_number(number: int | str) -> int:
+    """A deal number, given as an int or as ASCII digits, checked."""
+    try:
+        return check_number(number if isinstance(number, int) else digits_value(number))
+    except CodeError as exc:
+        raise DealError(str(exc)) from None
+
+
+def _checked_code(text: str) -> GameCode:
+    try:
+        return GameCode.parse(text)
+    except CodeError as exc:
+        raise DealError(str(exc)) from None
+
+
+def resolve(arg: str) -> DealSource:
+    """A game code, a bare deal number (or PySolFC's display of one, ``# 12345``), PySolFC's
+    ``msN``, KPat's ``kpat:N``, a layout on one line, a board, JSON or KPat saved-game file
+    path, or ``-`` for stdin."""
+    text = arg.strip()
+    if not text:
+        raise DealError("an empty DEAL argument: give a deal number, game code or file")
+    if text.startswith(pysolfc.SHOWN_MARK):  # PySolFC's display, # 12345: a number, as 12345 is
+        number_text = pysolfc.shown_number(text)
+        if number_text is None and not exists(text):
+            raise DealError(pysolfc.not_shown_number(text))
+        text = number_text or text
+    if codes.DEAL_NUMBER.match(text):
+        number = _checked_number(text)
+        return DealSource(text, Deal.from_number(number).position(), number)
+    named = named_position(text)
+    if named is not None:
+        return DealSource(text, named[0], None, named[1])
+    if text != "-" and not exists(text):
+        if GameCode.looks_like_code(text):
+            code = _checked_code(text)
+            codes.code_read(text, code.number)
+            return DealSource(text, Deal.from_number(code.number).position(), code.number,
+                              code.rules)
+        if codes.NEGATIVE_NUMBER.match(text):
+            raise DealError(codes.out_of_range(text))
+        if codes.RANGE_LIKE.match(text):
+            raise DealError(f"{shown(text)} is not a deal: give one deal number, game code or file "
+                            "(batch takes ranges)")
+        if text.isdigit() or text.isdecimal():
+            raise DealError(f"{shown(text)} is not a deal number: write it with the digits 0-9")
+    where = "stdin" if arg == "-" else arg
+    try:
+        position, number, rules = read_deal_text(read_text(arg))
+    except DealError as exc:
+        raise DealError(f"{where}: {exc}") from None
+    return DealSource(arg, position, number, rules)
+
+
+def named_position(text: str) -> tuple[Position, Rules | None] | None:
+    """The deal or position an argument that is neither a number, a code nor a file names,
+    with the rules it implies: ``msN`` (none), ``kpat:N`` (Classic: KPat's Golf is Classic),
+    a layout on one line (none); None for any other text (a file of that name is a file)."""
+    if exists(text):
+        return None
+    if oneline.looks_like_oneline(text):
+        return oneline.parse(text).position(), None
+    if pysolfc.looks_like_ms(text):
+        try:
+            return Deal.from_ms(pysolfc.parse_ms(text)).position(), None
+        except CodeError as exc:
+            raise DealError(str(exc)) from None
+    if kpat.looks_like_kpat(text):
+        return kpat.deal(kpat.parse_kpat(text)).position(), CLASSIC
+    return None
+
+
+def read_deal_text(text: str) -> tuple[Position, int | None, Rules | None]:
+    """A board or JSON deal or position, with the deal number and rules a JSON one names,
+    all checked against each other."""
+    position, said = parse_deal_text(text)
+    return (position, *_what_json_says(position, said))
+
+
+def _what_json_says(position: Position, said: dict) -> tuple[int | None, Rules | None]:
+    """The deal number and rules a JSON deal names, checked against each other and its cards
+    (a position mid-game has a deal number only as a deal would)."""
+    from golfsolve.model.rules import RulesError, rules_by_name
+
+    number = rules = None
+    if "code" in said:
+        if not isinstance(said["code"], str):
+            raise DealError(f"JSON deal: code {said['code']!r} is not a game code")
+        code = _checked_code(said["code"])
+        number, rules = code.number, code.rules
+    if "number" in said:
+        given = said["number"]
+        if type(given) is not int:
+            raise DealError(f"JSON deal: number {given!r} is not a deal number")
+        try:
+            given = _checked_number(given)
+        except DealError as exc:
+            raise DealError(f"JSON deal: {exc}") from None
+        if number is not None and given != number:
+            raise DealError(f"JSON deal: number {given} and code {said['code']} name "
+                            "different deals")
+        number = given
+    if "rules" in said:
+        try:
+            named = rules_by_name(str(said["rules"]))
+        except RulesError as exc:
+            raise DealError(f"JSON deal: {exc}") from None
+        if rules is not None and named.letter != rules.letter:
+            raise DealError(f"JSON deal: rules {named.name} and code {said['code']} "
+                            "disagree")
+        rules = named
+    if number is not None and Deal.from_number(number).position() != position:
+        why = ""
+        if not position.is_start:
+            why = " (a position mid-game names no deal)"
+        elif position.unknown_slots:
+            why = " (a position with unseen stock cards names no deal)"
+        raise DealError(f"JSON deal: its cards are not those of deal {number}{why}")
+    return number, rules
