@@ -56,16 +56,17 @@ def _row_empty(bits, row):
     return True
 
 
-@njit(cache=True)
-def top_cards(col_ranks, h0, stride, nrows):
+def row_heights(h0, stride, nrows) -> np.ndarray:
+    """``heights[row, c]``: column c's height at each row (rows x 7 int64). Plain numpy, as
+    the helpers below that run once a computation: compiling them would cost more than they
+    take."""
+    return np.arange(nrows, dtype=np.int64)[:, None] // stride % (h0 + 1)
+
+
+def top_cards(col_ranks, h0, stride, nrows) -> np.ndarray:
     """``tops[row, c]``: the rank of column c's top card at a row (0: the column is empty)."""
-    tops = np.zeros((nrows, COLUMNS), dtype=np.int8)
-    for row in range(nrows):
-        for c in range(COLUMNS):
-            height = (row // stride[c]) % (h0[c] + 1)
-            if height:
-                tops[row, c] = col_ranks[c * COLUMN_STRIDE + height]
-    return tops
+    at = np.arange(COLUMNS) * COLUMN_STRIDE + row_heights(h0, stride, nrows)
+    return col_ranks[at].astype(np.int8)  # col_ranks holds 0 for a height of 0
 
 
 @njit(cache=True)
@@ -103,54 +104,39 @@ def closure_of(tops, fits, stride, row, waste, stamp, seen, tag, out):
     return n, won
 
 
-@njit(cache=True)
-def row_strides(h0):
+def row_strides(h0) -> tuple[int, np.ndarray]:
     """(rows, stride): the number of rows under heights h0, and each column's stride in them."""
-    stride = np.ones(COLUMNS, dtype=np.int64)
-    for c in range(1, COLUMNS):
-        stride[c] = stride[c - 1] * (h0[c - 1] + 1)
-    return stride[COLUMNS - 1] * (h0[COLUMNS - 1] + 1), stride
+    radix = np.asarray(h0, dtype=np.int64) + 1
+    stride = np.concatenate([[1], np.cumprod(radix[:-1])]).astype(np.int64)
+    return int(stride[-1] * radix[-1]), stride
 
 
-@njit(cache=True)
-def row_levels(h0, stride, nrows):
+def row_levels(h0, stride, nrows) -> tuple[np.ndarray, np.ndarray]:
     """The rows ordered by cards left (a stable order), and where each count of cards starts
     among them (cards 0 .. the most, and one bound past)."""
-    cards = np.zeros(nrows, dtype=np.int64)
-    for row in range(nrows):
-        for c in range(COLUMNS):
-            cards[row] += (row // stride[c]) % (h0[c] + 1)
-    levels = np.argsort(cards, kind="mergesort")
-    top = 0
-    for c in range(COLUMNS):
-        top += h0[c]
-    bounds = np.searchsorted(cards[levels], np.arange(top + 2))
-    return levels, bounds
+    cards = row_heights(h0, stride, nrows).sum(axis=1)
+    levels = np.argsort(cards, kind="stable")
+    bounds = np.searchsorted(cards[levels], np.arange(int(np.sum(h0)) + 2))
+    return levels.astype(np.int64), bounds.astype(np.int64)
 
 
-@njit(cache=True)
-def removals(col_ranks, fits, heights, waste):
+def removals(col_ranks, fits, heights, waste) -> tuple[np.ndarray, np.ndarray]:
     """The removals legal at ``heights`` under ``waste``: (columns 0-6, the card each puts on
     the waste)."""
-    columns = np.empty(COLUMNS, dtype=np.int64)
-    cards = np.empty(COLUMNS, dtype=np.int64)
-    n = 0
-    for c in range(COLUMNS):
-        if heights[c]:
-            card = col_ranks[c * COLUMN_STRIDE + heights[c]]
-            if fits[waste, card]:
-                columns[n] = c
-                cards[n] = card
-                n += 1
-    return columns[:n].copy(), cards[:n].copy()
+    heights = np.asarray(heights, dtype=np.int64)
+    cards = col_ranks[np.arange(COLUMNS) * COLUMN_STRIDE + heights]  # 0 where empty
+    columns = np.flatnonzero((heights > 0) & fits[waste, cards])
+    return columns.astype(np.int64), cards[columns].astype(np.int64)
 
 
 @njit(cache=True)
 def _grow(a, need):
+    """``a``, or where it holds fewer than ``need`` entries a copy at least twice as long."""
     if need <= a.shape[0]:
         return a
     b = np.empty(max(need, 2 * a.shape[0]), dtype=a.dtype)
-    b[: a.shape[0]] = a
+    for i in range(a.shape[0]):  # a loop: slice assignment takes most of a second to compile
+        b[i] = a[i]
     return b
 
 
@@ -424,18 +410,14 @@ DEEPEST = 256  # a column_rows stack's entries: one more than 6 for each of the 
 RING_COLUMNS = 4  # columns whose row a card down is often in the same task's part
 
 
-@njit(cache=True)
-def ring_bases(stride, part):
+def ring_bases(stride, part) -> np.ndarray:
     """Where each ring column's kept rows start in a task's ring (``bases[c + 1] - bases[c]``
     rows: column c's stride where that is below ``part``, the rows a task takes at most, else
     none), the last their total."""
-    bases = np.zeros(RING_COLUMNS + 1, dtype=np.int64)
-    for c in range(RING_COLUMNS):
-        bases[c + 1] = bases[c] + (stride[c] if stride[c] < part else 0)
-    return bases
+    kept = np.where(stride[:RING_COLUMNS] < part, stride[:RING_COLUMNS], 0)
+    return np.concatenate([[0], np.cumsum(kept)]).astype(np.int64)
 
 
-@njit(cache=True)
 def task_scratch(orders1, slot, nranks, stride, part, tasks):
     """Each of ``tasks`` tasks' working rows for a layer's values, indexed by task first
     (:func:`task_work` takes one task's): ``tmp``, SLOTS rows of width(k - 1) + 1 in
@@ -449,9 +431,7 @@ def task_scratch(orders1, slot, nranks, stride, part, tasks):
     each holds (-1: none) and :func:`ring_bases` of ``part``."""
     width1 = orders1.shape[0]
     tmp = np.zeros((tasks, SLOTS, width1 + 1), dtype=slot.dtype)
-    for t in range(tasks):
-        for q in range(width1):
-            tmp[t, ORDERS, q] = orders1[q]
+    tmp[:, ORDERS, :width1] = orders1
     bases = ring_bases(stride, part)
     ring = np.empty((tasks, bases[RING_COLUMNS], width1), dtype=slot.dtype)
     ring_row = np.full((tasks, bases[RING_COLUMNS]), -1, dtype=np.int64)
