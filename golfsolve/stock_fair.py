@@ -447,6 +447,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     from golfsolve.kernels.compact_layers import values_rows as compact_values
     from golfsolve.kernels.stock_layers import (
         layer_counts,
+        lower_views,
         reach_pass,
         ring_bases,
         row_levels,
@@ -454,6 +455,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
         scratch_bytes,
         support_pass,
         task_scratch,
+        value_views,
         values_rows,
     )
 
@@ -536,8 +538,9 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
             positions = paged_array(int(poff[-1]), np.uint16)
             low = paged_array(int(voff[-1]), np.uint16 if compact else value_type(layers, k))
             high = paged_array(high_words(layers, k, voff, layout), np.uint64)
-            scratch = task_scratch(layers.orders[k - 1], slot_type(layers, k - 1),
-                                   layers.ranks.size, stride, part, threads)
+            slot = slot_type(layers, k - 1)  # the type the closures' maxima are taken in
+            scratch = task_scratch(layers.orders[k - 1], slot, layers.ranks.size, stride, part,
+                                   threads)
             down = np.where(layers.down[k] < 0, layers.width(k - 1),
                             layers.down[k]).astype(np.uint32)
             lower_high = _high_layout(layers, k - 1, layout)
@@ -551,10 +554,10 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
                     outputs = (low, high, this_high)
                 else:
                     args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
-                            layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
-                            *columns, cl_start, cl_win, mem_start, members, rank_cl, *loose,
-                            scratch)
-                    outputs = (positions, low)
+                            layer[0], layer[2], layer[3], lower_views(layer[4], slot),
+                            layer[4].itemsize, layers.orders[k - 1], *columns, cl_start,
+                            cl_win, mem_start, members, rank_cl, *loose, scratch)
+                    outputs = (positions, value_views(low), low.itemsize)
                 run_parts(pool, compact_values if compact else values_rows, args, outputs, cuts,
                           threads)
                 if not keep:  # no row left to compute reads layer k - 1 from row lo on

@@ -33,7 +33,7 @@ from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from golfsolve.kernels.layout import COLUMN_STRIDE, COLUMNS
-from golfsolve.kernels.primitives import borrowed, copy_into, larger, set_all
+from golfsolve.kernels.primitives import borrowed, copy_into, set_all
 
 ONE = np.uint64(1)
 SELF = -1  # rank_cl entry: the rank fits no free card; the closure is the row alone
@@ -368,9 +368,29 @@ def layer_counts(s, sizes, counts):
 
 
 @njit(cache=True, inline="always")
-def _take(poff1, voff1, pos1, vals1, m, row):
+def _take(poff1, voff1, pos1, vals1, vb1, m, row):
     """Row m of layer k - 1 into ``row`` by position (the max of what is there); returns
-    (entries read, whether the row is dense: it then wrote every position)."""
+    (entries read, whether the row is dense: it then wrote every position). ``vals1`` is the
+    layer's values as :func:`lower_views` gives them, ``vb1`` bytes a value."""
+    if vb1 == 2:
+        return _take_as(poff1, voff1, pos1, vals1[0], m, row)
+    return _take_as(poff1, voff1, pos1, vals1[1], m, row)
+
+
+@njit(cache=True, inline="always")
+def _take_rows(poff1, voff1, pos1, vals1, vb1, rows, row):
+    """:func:`_take` of each of ``rows``, the width chosen once for them all."""
+    if vb1 == 2:
+        for m in rows:
+            _take_as(poff1, voff1, pos1, vals1[0], m, row)
+    else:
+        for m in rows:
+            _take_as(poff1, voff1, pos1, vals1[1], m, row)
+
+
+@njit(cache=True, inline="always")
+def _take_as(poff1, voff1, pos1, vals1, m, row):
+    """:func:`_take` with the values in their own type."""
     lo, hi = voff1[m], voff1[m + 1]
     v = vals1[lo:hi]  # slices, not offsets: the loops compile to vector code
     if poff1[m + 1] == poff1[m]:  # dense (or empty): a value for every position
@@ -381,8 +401,41 @@ def _take(poff1, voff1, pos1, vals1, m, row):
     ps = pos1[poff1[m]:poff1[m + 1]]
     for i in range(hi - lo):
         p = ps[i]
-        row[p] = larger(row[p], v[i])  # no branch: which is larger is a coin toss
+        a, b = row[p], v[i]
+        row[p] = a if a > b else b  # no branch (a select): which is larger is a coin toss
     return hi - lo, False
+
+
+def lower_views(values: np.ndarray, slot: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Layer k - 1's values (fast: uint16, uint32 or int64) as :func:`_take` reads them into
+    working rows of ``slot``'s type: the same bytes seen as each type they can have under it
+    (uint16 and uint32 under uint32, int64 twice under int64), a view that their width does
+    not fill cut short. One compiled kernel for each working type thus reads every width,
+    choosing between two, not three (each choice a copy of the reading loops to compile)."""
+    raw = values.view(np.uint8)
+    if slot.dtype == np.int64:
+        return raw[:raw.size // 8 * 8].view(np.int64), raw[:raw.size // 8 * 8].view(np.int64)
+    return raw[:raw.size // 2 * 2].view(np.uint16), raw[:raw.size // 4 * 4].view(np.uint32)
+
+
+def value_views(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Layer k's values (fast: uint16, uint32 or int64) as :func:`_put` writes them: the same
+    bytes as uint16, uint32 and int64, a view that their width does not fill cut short."""
+    raw = values.view(np.uint8)
+    return (raw[:raw.size // 2 * 2].view(np.uint16), raw[:raw.size // 4 * 4].view(np.uint32),
+            raw[:raw.size // 8 * 8].view(np.int64))
+
+
+@njit(cache=True, inline="always")
+def _put(vals, vb, i, value):
+    """Entry i of a layer's values (:func:`value_views`, ``vb`` bytes a value) set to
+    ``value``."""
+    if vb == 2:
+        vals[0][i] = value
+    elif vb == 4:
+        vals[1][i] = value
+    else:
+        vals[2][i] = value
 
 
 @njit(cache=True, inline="always")
@@ -627,34 +680,100 @@ def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members, lo, h
 
 
 @njit(cache=True, nogil=True)
-def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
-                tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members,
-                rank_cl, loose_start, loose_rows, scratch, task, lo, hi, pos, vals):
+def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, vb1,
+                orders1, tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start,
+                members, rank_cl, loose_start, loose_rows, scratch, task, lo, hi, pos, vals,
+                vb):
     """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits) for
     rows lo .. hi - 1, in order (a row reuses what the row a card down left), in task
     ``task``'s working rows. Row h's values start at ``voff[h]``: a dense row (no positions:
     ``poff[h + 1] == poff[h]``) has one for every position in the layer, zero off S; a packed
-    row has its entries in bit order, their positions from ``poff[h]`` on. Layer k - 1 comes
-    stored the same way (``poff1``, ``voff1``, ``pos1``, ``vals1``), and only its rows below
-    ``hi`` are read (a closure's rows are below its first); ``orders1[p]`` is N(M_p) there;
-    ``down[p, j]`` is as in the module's notes but with width(k - 1) for none; ``scratch`` is
-    :func:`task_scratch`'s for this layer (its type, one that holds layer k - 1 exactly, is
-    the one the closures' maxima are taken in); ``tops``, ``fits``, ``stride``, ``rank_j``
-    and ``loose_start``/``loose_rows`` (:func:`loose_columns`) are as :func:`column_rows` has
-    them. Dense rows' values must come zeroed. Holds no lock:
-    tasks with scratch of their own and rows apart run in threads."""
+    row has its entries in bit order, their positions from ``poff[h]`` on; the values go into
+    ``vals``, :func:`value_views` of them, ``vb`` bytes each. Layer k - 1 comes stored the
+    same way (``poff1``, ``voff1``, ``pos1``, and ``vals1``, :func:`lower_views` of its
+    values, ``vb1`` bytes each), and only its rows below ``hi`` are read (a closure's rows
+    are below its first); ``orders1[p]`` is N(M_p) there; ``down[p, j]`` is as in the
+    module's notes but with width(k - 1) for none; ``scratch`` is :func:`task_scratch`'s for
+    this layer (its type, one that holds layer k - 1 exactly, is the one the closures' maxima
+    are taken in); ``tops``, ``fits``, ``stride``, ``rank_j`` and
+    ``loose_start``/``loose_rows`` (:func:`loose_columns`) are as :func:`column_rows` has
+    them. Dense rows' values must come zeroed. Holds no lock: tasks with scratch of their own
+    and rows apart run in threads.
+
+    The values' widths are told, not typed: numba compiles the kernel once for each type of
+    the working rows (two), not for each pair of layers' types. The work of a row is written
+    out here, not in a function inlined: numba's inliner copies all of an inlined function's
+    variables once for each of its blocks (numba issue 8989), seconds for one this long."""
     work = task_work(scratch, task)
     forget_ring(work)
-    s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, pos, vals = borrowed(
-        (s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, pos, vals))
+    s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, pos = borrowed(
+        (s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, pos))
+    vals1, vals = borrowed(vals1), borrowed(vals)
     tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl = borrowed(
         (tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl))
     loose_start, loose_rows = borrowed((loose_start, loose_rows))
+    tmp, src, flags, closed, ring, _, _ = work
+    full = flags[0]
+    nr = down.shape[1]
+    width1 = tmp.shape[1] - 1
+    own = tmp[OWN]
+    flat = tmp.reshape(tmp.size)
     for h in range(lo, hi):
-        if voff[h + 1] > voff[h]:
-            _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
-                        tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start,
-                        members, rank_cl, loose_start, loose_rows, work, hi, pos, vals)
+        if voff[h + 1] == voff[h]:
+            continue
+        base = cl_start[h]
+        ncl = cl_start[h + 1] - base
+        # the slots: the row's own values and each column's (the max over its sub-closure's
+        # rows and h, kept from the row a card down where it can be); full[i]: slot i was
+        # written whole
+        mine, own_full = _take(poff1, voff1, pos1, vals1, vb1, h, own)
+        used = closure_columns(h, tops, fits, ranks, cl_start, cl_win, rank_cl, closed[0])
+        for col in range(COLUMNS):
+            if not used >> col & 1:
+                continue
+            row = tmp[COLS + col]
+            at = kept_column(h, col, stride, work)
+            if at >= 0:
+                column_from_ring(row, ring[at], own, width1)
+                full[COLS + col] = True
+                continue
+            rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
+                               loose_start, loose_rows)
+            steps, dense = row_sizes(poff1, voff1, rows)
+            if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1):
+                _take(poff1, voff1, pos1, vals1, vb1, h, row)
+            _take_rows(poff1, voff1, pos1, vals1, vb1, rows, row)
+        combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
+        rank_slots(h, nr, rank_cl, cl_win, base, closed[1], tmp, src)
+        # the row's entries
+        packed = poff[h + 1] > poff[h]
+        k = 0
+        for w in range(s.shape[1]):
+            x = s[h, w] & mask[w]
+            while x:
+                p = layer_pos[w * 64 + trailing_zeros(x)]
+                x &= x - ONE
+                acc = entry_sum(flat, src, down, p)
+                if packed:
+                    pos[poff[h] + k] = p
+                    _put(vals, vb, voff[h] + k, acc)
+                    k += 1
+                else:
+                    _put(vals, vb, voff[h] + p, acc)
+        # what the next row keeps, and the slots left as the next row needs them (ORDERS
+        # untouched, OWN zeroed)
+        keep_columns(h, hi, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_win, work,
+                     own_full)
+        if own_full:
+            set_all(own[:width1], 0)
+        else:
+            _clear(poff1, pos1, h, own)
+        sparse = release_slots(flags, ncl, used)
+        for col in range(COLUMNS):
+            if sparse >> col & 1:
+                rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
+                                   loose_start, loose_rows)
+                _clear_rows(poff1, pos1, h, rows, tmp[COLS + col])
 
 
 @njit(cache=True, inline="always")
@@ -753,66 +872,3 @@ def column_start(row, col, own, own_full, steps, dense, flags, width1):
         set_all(row[:width1], 0)
         dirty[COLS + col] = False
     return dense
-
-
-@njit(cache=True, inline="always")
-def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, tops,
-                fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
-                loose_start, loose_rows, work, end, pos, vals):
-    """Row h's part of :func:`values_rows` (``end``: its run's), the slots in ``work`` but
-    ORDERS coming and going zeroed. A column's slot is made the max over its sub-closure's
-    rows and h (kept from the row a card down where it can be); ``flags[0][i]`` says slot i
-    was written densely."""
-    tmp, src, flags, closed, ring, _, _ = work
-    full = flags[0]
-    nr = down.shape[1]
-    width1 = tmp.shape[1] - 1
-    base = cl_start[h]
-    ncl = cl_start[h + 1] - base
-    own = tmp[OWN]
-    mine, own_full = _take(poff1, voff1, pos1, vals1, h, own)
-    used = closure_columns(h, tops, fits, ranks, cl_start, cl_win, rank_cl, closed[0])
-    for col in range(COLUMNS):
-        if not used >> col & 1:
-            continue
-        row = tmp[COLS + col]
-        at = kept_column(h, col, stride, work)
-        if at >= 0:
-            column_from_ring(row, ring[at], own, width1)
-            full[COLS + col] = True
-            continue
-        rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
-                           loose_start, loose_rows)
-        steps, dense = row_sizes(poff1, voff1, rows)
-        if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1):
-            _take(poff1, voff1, pos1, vals1, h, row)
-        for m in rows:
-            _take(poff1, voff1, pos1, vals1, m, row)
-    combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
-    rank_slots(h, nr, rank_cl, cl_win, base, closed[1], tmp, src)
-    flat = tmp.reshape(tmp.size)
-    packed = poff[h + 1] > poff[h]
-    k = 0
-    for w in range(s.shape[1]):
-        x = s[h, w] & mask[w]
-        while x:
-            p = layer_pos[w * 64 + trailing_zeros(x)]
-            x &= x - ONE
-            acc = entry_sum(flat, src, down, p)
-            if packed:
-                pos[poff[h] + k] = p
-                vals[voff[h] + k] = acc
-                k += 1
-            else:
-                vals[voff[h] + p] = acc
-    keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_win, work, own_full)
-    if own_full:
-        set_all(own[:width1], 0)
-    else:
-        _clear(poff1, pos1, h, own)
-    sparse = release_slots(flags, ncl, used)
-    for col in range(COLUMNS):
-        if sparse >> col & 1:
-            rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
-                               loose_start, loose_rows)
-            _clear_rows(poff1, pos1, h, rows, tmp[COLS + col])
