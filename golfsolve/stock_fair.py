@@ -457,6 +457,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
         task_scratch,
         value_views,
         values_rows,
+        wide_rows,
     )
 
     clock = [time.perf_counter()]
@@ -539,8 +540,10 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
             low = paged_array(int(voff[-1]), np.uint16 if compact else value_type(layers, k))
             high = paged_array(high_words(layers, k, voff, layout), np.uint64)
             slot = slot_type(layers, k - 1)  # the type the closures' maxima are taken in
-            scratch = task_scratch(layers.orders[k - 1], slot, layers.ranks.size, stride, part,
-                                   threads)
+            # values below past 32 bits (so int64, here and below): wide_rows, no working rows
+            wide = not compact and slot.dtype == np.int64
+            scratch = None if wide else task_scratch(layers.orders[k - 1], slot,
+                                                     layers.ranks.size, stride, part, threads)
             down = np.where(layers.down[k] < 0, layers.width(k - 1),
                             layers.down[k]).astype(np.uint32)
             lower_high = _high_layout(layers, k - 1, layout)
@@ -552,14 +555,19 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
                             layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
                             members, rank_cl, *loose, scratch)
                     outputs = (low, high, this_high)
+                elif wide:
+                    args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
+                            layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
+                            cl_start, cl_win, mem_start, members, rank_cl)
+                    outputs = (positions, low)
                 else:
                     args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
-                            layer[0], layer[2], layer[3], lower_views(layer[4], slot),
+                            layer[0], layer[2], layer[3], lower_views(layer[4]),
                             layer[4].itemsize, layers.orders[k - 1], *columns, cl_start,
                             cl_win, mem_start, members, rank_cl, *loose, scratch)
                     outputs = (positions, value_views(low), low.itemsize)
-                run_parts(pool, compact_values if compact else values_rows, args, outputs, cuts,
-                          threads)
+                kernel = compact_values if compact else wide_rows if wide else values_rows
+                run_parts(pool, kernel, args, outputs, cuts, threads)
                 if not keep:  # no row left to compute reads layer k - 1 from row lo on
                     poff1, boff1, voff1, positions1, low1, high1 = layer
                     release_tail(positions1, int(poff1[lo]))

@@ -406,15 +406,12 @@ def _take_as(poff1, voff1, pos1, vals1, m, row):
     return hi - lo, False
 
 
-def lower_views(values: np.ndarray, slot: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Layer k - 1's values (fast: uint16, uint32 or int64) as :func:`_take` reads them into
-    working rows of ``slot``'s type: the same bytes seen as each type they can have under it
-    (uint16 and uint32 under uint32, int64 twice under int64), a view that their width does
-    not fill cut short. One compiled kernel for each working type thus reads every width,
-    choosing between two, not three (each choice a copy of the reading loops to compile)."""
+def lower_views(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Layer k - 1's values (uint16 or uint32: :func:`wide_rows` takes wider) as
+    :func:`_take` reads them: the same bytes as uint16 and as uint32, a view that their width
+    does not fill cut short. One compiled kernel thus reads either width, the one it is told
+    (each width it may be told is a copy of the reading loops to compile)."""
     raw = values.view(np.uint8)
-    if slot.dtype == np.int64:
-        return raw[:raw.size // 8 * 8].view(np.int64), raw[:raw.size // 8 * 8].view(np.int64)
     return raw[:raw.size // 2 * 2].view(np.uint16), raw[:raw.size // 4 * 4].view(np.uint32)
 
 
@@ -700,10 +697,11 @@ def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
     them. Dense rows' values must come zeroed. Holds no lock: tasks with scratch of their own
     and rows apart run in threads.
 
-    The values' widths are told, not typed: numba compiles the kernel once for each type of
-    the working rows (two), not for each pair of layers' types. The work of a row is written
-    out here, not in a function inlined: numba's inliner copies all of an inlined function's
-    variables once for each of its blocks (numba issue 8989), seconds for one this long."""
+    The values' widths are told, not typed: numba compiles the kernel once (its working rows
+    uint32: a layer whose values below exceed 32 bits is :func:`wide_rows`'), not for each
+    pair of layers' types. The work of a row is written out here, not in a function inlined:
+    numba's inliner copies all of an inlined function's variables once for each of its
+    blocks (numba issue 8989), seconds for one this long."""
     work = task_work(scratch, task)
     forget_ring(work)
     s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, pos = borrowed(
@@ -774,6 +772,69 @@ def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
                 rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
                                    loose_start, loose_rows)
                 _clear_rows(poff1, pos1, h, rows, tmp[COLS + col])
+
+
+@njit(cache=True, nogil=True)
+def wide_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
+              cl_start, cl_win, mem_start, members, rank_cl, task, lo, hi, pos, vals):
+    """:func:`values_rows` for a layer whose values below exceed 32 bits (the top two or
+    three layers of a 16-card stock, a few hundred entries), its values and those below in
+    int64: entry by entry, each closure's best the max over its rows read one by one. Plain
+    and short (``task`` is unused): compiling values_rows for 64-bit working rows too would
+    cost seconds more than this."""
+    width1 = orders1.shape[0]
+    for h in range(lo, hi):
+        if voff[h + 1] == voff[h]:
+            continue
+        packed = poff[h + 1] > poff[h]
+        k = 0
+        for w in range(s.shape[1]):
+            x = s[h, w] & mask[w]
+            while x:
+                p = layer_pos[w * 64 + trailing_zeros(x)]
+                x &= x - ONE
+                acc = np.int64(0)
+                for j in range(down.shape[1]):
+                    q = down[p, j]
+                    if q == width1:  # M_p holds no card of rank j
+                        continue
+                    c = rank_cl[h, j]
+                    if c == SELF:
+                        acc += _stored(poff1, voff1, pos1, vals1, h, q)
+                    elif cl_win[c]:
+                        acc += orders1[q]
+                    else:
+                        best = np.int64(0)
+                        for t in range(mem_start[c], mem_start[c + 1]):
+                            value = _stored(poff1, voff1, pos1, vals1, members[t], q)
+                            best = value if value > best else best
+                        acc += best
+                if packed:
+                    pos[poff[h] + k] = p
+                    vals[voff[h] + k] = acc
+                    k += 1
+                else:
+                    vals[voff[h] + p] = acc
+
+
+@njit(cache=True, inline="always")
+def _stored(poff1, voff1, pos1, vals1, m, q):
+    """W of row m at position q of a layer stored as values_rows stores it (0 off S)."""
+    lo, hi = voff1[m], voff1[m + 1]
+    if lo == hi:
+        return np.int64(0)
+    a, b = poff1[m], poff1[m + 1]
+    if a == b:  # dense
+        return np.int64(vals1[lo + q])
+    while a < b:  # the positions ascend: bisect
+        mid = (a + b) >> 1
+        if pos1[mid] < q:
+            a = mid + 1
+        else:
+            b = mid
+    if a < poff1[m + 1] and pos1[a] == q:
+        return np.int64(vals1[lo + a - poff1[m]])
+    return np.int64(0)
 
 
 @njit(cache=True, inline="always")
