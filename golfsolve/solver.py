@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
+from golfsolve.compiling import Part, ready
 from golfsolve.kernels import search, strict
 from golfsolve.kernels.bound import bound_tables
 from golfsolve.model.actions import DRAW, Action
@@ -131,18 +133,55 @@ def run_strict(game: Game, mode: int = strict.FEWEST) -> tuple[np.ndarray, list[
     return _strict(kernel_inputs(game), game.rules.draw_rule, mode)
 
 
-_loaded = False
+def _won_game(rules: Rules) -> Game:
+    """A game won already (every column empty), under ``rules``: the kernels run on it at
+    once, with the types of any other game."""
+    from golfsolve.model.deal import Deal
+
+    deal = Deal.from_number(1)
+    return Game.at_position(deal, rules, [0] * COLUMNS, 0, deal.waste)
 
 
-def load_kernels(start) -> None:
-    """Load (or compile) both kernels once, so that the first timed solve times only itself."""
-    global _loaded
-    if not _loaded:
-        done = Game.at_position(start, EASY, [0] * COLUMNS, 0, start.waste)
-        run_layered(done, slack=0)
-        run_settle(done)
-        run_strict(Game.at_position(start, STRICT, [0] * COLUMNS, 0, start.waste))
-        _loaded = True
+def warm_search() -> None:
+    """The kernels of a solve with draws at any time, compiled or loaded from the cache."""
+    done = _won_game(EASY)
+    run_layered(done, slack=0)
+    run_settle(done)  # the bound's tables too
+
+
+def warm_strict() -> None:
+    """The strict search's kernel, compiled or loaded from the cache."""
+    run_strict(_won_game(STRICT))
+
+
+# What a solve runs (compiling.Part): draws at any time, or the strict draw rule. The seconds:
+# CPU seconds from an empty cache on the machine of the README's figures.
+SEARCH = Part("the solver", ("golfsolve.kernels.search:layered",
+                             "golfsolve.kernels.search:settle",
+                             "golfsolve.kernels.bound:bound_tables"),
+              "golfsolve.solver:warm_search", 5.0)
+STRICT_SEARCH = Part("the strict solver", ("golfsolve.kernels.strict:strict_search",),
+                     "golfsolve.solver:warm_strict", 1.5)
+
+
+def kernels_for(rules: Rules) -> Part:
+    """The kernels a solve under ``rules`` runs."""
+    return SEARCH if rules.draw_any_time else STRICT_SEARCH
+
+
+_loaded: set[Part] = set()
+
+
+def load_kernels(rules: Iterable[Rules] | None = None) -> None:
+    """Load the kernels solves under ``rules`` run (None: under any rules) once, compiling
+    them where numba's cache lacks them (saying so: :mod:`golfsolve.compiling`), so that the
+    first timed solve times only itself."""
+    parts = ([kernels_for(r) for r in rules] if rules is not None else
+             [SEARCH, STRICT_SEARCH])
+    wanted = [part for part in dict.fromkeys(parts) if part not in _loaded]
+    if wanted:
+        ready(wanted, load=True)
+        _loaded.update(wanted)
 
 
 def _beams(inputs: tuple[np.ndarray, ...]) -> tuple[np.ndarray, list[int], int]:
@@ -213,7 +252,7 @@ def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False,
 
 def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     """Solve from the position of ``game`` (which is not changed)."""
-    load_kernels(game.start)
+    load_kernels([game.rules])
     line = search_line(kernel_inputs(game), fewest_moves, game.rules.draw_rule)
     origin = Game.at_position(game.start, game.rules, game.heights, game.stock_pos, game.waste)
     return Solution(line.winnable, line.max_removed, line.actions, line.fewest_moves,

@@ -135,6 +135,19 @@ def run(argv: list[str] | None = None) -> int:
     return result if isinstance(result, int) else EXIT_OK
 
 
+def _tell_compiling() -> None:
+    """The note that the kernels are being compiled (once after installing), and its line of
+    progress, go to standard error where that is a terminal, as the progress bars do: a
+    script or a log reading it sees what it saw before."""
+    from golfsolve import compiling
+
+    try:
+        terminal = sys.stderr.isatty()
+    except (OSError, ValueError):
+        terminal = False
+    compiling.tell(sys.stderr if terminal else None)
+
+
 def main() -> None:
     from golfsolve.interrupts import install
 
@@ -149,6 +162,7 @@ def main() -> None:
         sys.exit(EXIT_FAILED)
     sys.stdout = guard_stdout(fit_output(sys.stdout))
     sys.stderr = guard_stderr(fit_text_stream(sys.stderr))
+    _tell_compiling()
     code = run()
     try:
         sys.stdout.flush()

@@ -1,0 +1,205 @@
+"""The first run after installing: the note before the kernels are compiled, said once, on a
+terminal only, and the parts a computation names, which compile all it runs."""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from .conftest import DATA
+
+ROOT = DATA.parent.parent
+
+NOTE = "golfsolve: compiling the solver, once after installing: about"
+
+
+def golfsolve(*args: str, cache, terminal: bool) -> tuple[int, str]:
+    """golfsolve ``args`` in a process of its own with numba's cache in ``cache``, its
+    standard error a terminal (a pseudo-terminal) or a pipe: (exit status, what it wrote
+    there)."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "golfsolve", *args]
+    if not terminal:
+        done = subprocess.run(command, env=env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              timeout=300, check=False)
+        return done.returncode, done.stderr
+    ours, theirs = os.openpty()
+    try:
+        child = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=theirs)
+        os.close(theirs)
+        said = b""
+        while True:
+            if not select.select([ours], [], [], 300)[0]:
+                child.kill()
+                raise AssertionError("no end within 300 s")
+            try:
+                chunk = os.read(ours, 4096)
+            except OSError:  # the terminal's other end closed (Linux)
+                break
+            if not chunk:
+                break
+            said += chunk
+        return child.wait(timeout=60), said.decode().replace("\r\n", "\n")
+    finally:
+        os.close(ours)
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals here")
+def test_a_first_solve_says_once_on_a_terminal_that_it_compiles(tmp_path):
+    code, said = golfsolve("solve", "GO1-E-AAAAAAB", cache=tmp_path, terminal=True)
+    assert code == 0
+    lines = said.split("\n")
+    assert [line for line in lines if line.startswith("golfsolve:")] == [
+        line for line in lines if line.startswith(NOTE) and line.endswith(" s")]
+    assert said.count(NOTE) == 1 and said.startswith(NOTE)
+    # the line of progress, if the compiling took a second or more, is wiped at the end
+    assert said.endswith(" s\n") or said.endswith("\r")
+    code, said = golfsolve("solve", "GO1-E-AAAAAAB", cache=tmp_path, terminal=True)
+    assert (code, said) == (0, "")  # compiled once: nothing more to say
+
+
+def test_the_note_is_not_written_where_standard_error_is_no_terminal(tmp_path):
+    assert golfsolve("solve", "GO1-E-AAAAAAB", cache=tmp_path, terminal=False) == (0, "")
+
+
+TINY = '''
+import os
+
+from numba import njit
+
+@njit(cache=True)
+def twice(x):
+    return 2 * x
+
+@njit(cache=True)
+def thrice(x):
+    return 3 * x
+
+def warm_twice():
+    twice(1)
+    mark("twice")
+
+def warm_thrice():
+    thrice(1)
+    mark("thrice")
+
+def mark(name):
+    with open(os.path.join(os.environ["TINY_MARKS"], name), "w") as f:
+        f.write(str(os.getpid()))
+'''
+
+READY = '''
+import os
+import sys
+from golfsolve import compiling
+from golfsolve.compiling import Part
+
+TWICE = Part("twice", ("tiny:twice",), "tiny:warm_twice", 1.0)
+THRICE = Part("thrice", ("tiny:thrice",), "tiny:warm_thrice", 2.0)
+compiling.tell(sys.stderr)
+before = [TWICE.cached(), THRICE.cached()]
+compiling.ready({parts}, {processes})
+print(before, [TWICE.cached(), THRICE.cached()], os.getpid())
+'''
+
+
+def ready(tmp_path, parts: str, processes: int = 1) -> tuple[str, str, dict]:
+    """compiling.ready(parts) in a process of its own, told to say what it compiles on its
+    standard error, of two tiny kernels cached under ``tmp_path``: (out less the process's
+    id, err, where each part compiled: "here", or in another process)."""
+    (tmp_path / "tiny.py").write_text(TINY, encoding="utf-8")
+    marks = tmp_path / "marks"
+    shutil.rmtree(marks, ignore_errors=True)
+    marks.mkdir()
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "TINY_MARKS": str(marks),
+           "PYTHONPATH": os.pathsep.join((str(ROOT), str(tmp_path)))}
+    script = textwrap.dedent(READY).format(parts=parts, processes=processes)
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=300, check=True)
+    out, pid = done.stdout.rsplit(" ", 1)
+    where = {mark.name: "here" if mark.read_text() == pid.strip() else mark.read_text()
+             for mark in marks.iterdir()}
+    return out + "\n", done.stderr, where
+
+
+def wiped(err: str) -> str:
+    """What standard error shows at the end: the lines of progress wiped."""
+    return "".join(line.rsplit("\r", 1)[-1] for line in err.splitlines(keepends=True))
+
+
+def test_ready_compiles_what_the_cache_lacks_after_one_line(tmp_path):
+    out, err, where = ready(tmp_path, "[TWICE]")
+    assert (out, where) == ("[False, False] [True, False]\n", {"twice": "here"})
+    assert wiped(err) == "golfsolve: compiling twice, once after installing: about 1 s\n"
+    out, err, where = ready(tmp_path, "[TWICE, THRICE]")
+    assert (out, where) == ("[True, False] [True, True]\n", {"thrice": "here"})
+    assert wiped(err) == "golfsolve: compiling thrice, once after installing: about 2 s\n"
+    assert ready(tmp_path, "[TWICE, THRICE]") == ("[True, True] [True, True]\n", "", {})
+
+
+def test_ready_compiles_parts_side_by_side_in_processes_of_their_own(tmp_path):
+    out, err, where = ready(tmp_path, "[TWICE, THRICE]", processes=2)
+    assert out == "[False, False] [True, True]\n"
+    assert "here" not in where.values() and len(set(where.values())) == 2
+    # the longer part's seconds and a process's start
+    assert wiped(err) == ("golfsolve: compiling twice and thrice, once after installing: "
+                          "about 3 s\n")
+
+
+def test_a_standard_error_that_cannot_be_written_says_nothing(tmp_path, monkeypatch):
+    from golfsolve import compiling
+
+    class Gone:
+        def write(self, text):
+            raise OSError(32, "Broken pipe")
+
+        def flush(self):
+            raise ValueError("I/O operation on closed file")
+
+    monkeypatch.setattr(compiling, "_stream", Gone())
+    compiling._write("golfsolve: compiling the solver\n")  # no traceback
+
+
+def test_the_parts_compile_everything_their_computations_run(tmp_path):
+    """After SEARCH and STRICT_SEARCH are ready, solving compiles nothing more: their warm
+    functions ran every kernel with every type the work meets."""
+    script = '''
+import sys
+from numba.core import event
+from golfsolve.compiling import ready
+from golfsolve.solver import SEARCH, STRICT_SEARCH
+
+ready([SEARCH, STRICT_SEARCH])
+compiled = []
+
+class Listener(event.Listener):
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+
+    def on_end(self, ev):
+        pass
+
+event.register("numba:compile", Listener())
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.rules import CLASSIC, EASY, STRICT
+from golfsolve.solver import solve_game
+
+for rules in (EASY, CLASSIC, STRICT):
+    for number in (1, 2, 3):
+        solve_game(Game(Deal.from_number(number), rules), fewest_moves=number == 3)
+print(compiled)
+'''
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == "[]\n"
