@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from golfsolve.compiling import Part
 from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.probability import orders
 
@@ -88,6 +89,28 @@ def fair_value(col_ranks, heights, waste_rank, stock, unseen, fits,
 def _action(label: str | int) -> Action:
     """The Action of one of the kernel's root labels: ``"draw"``, or a column 1-7."""
     return DRAW if label == "draw" else Action(label)
+
+
+def warm() -> None:
+    """The memoised expectimax's kernel, compiled or loaded from the cache: on deal 1 at its
+    last card of column 1 with three stock cards unseen."""
+    import numpy as np
+
+    from golfsolve.model.deal import Deal
+    from golfsolve.model.rules import EASY
+    from golfsolve.packing import pack_columns
+
+    start = Deal.from_number(1).position()
+    unseen = np.zeros(14, dtype=np.int64)
+    for card in start.stock[:3]:
+        unseen[card.rank] += 1
+    fair_value(pack_columns(start), [1, 0, 0, 0, 0, 0, 0], start.waste.rank, [0, 0, 0],
+               unseen, EASY.fits_table())
+
+
+# What fair_value runs (compiling.Part); its seconds measured as solver.SEARCH's
+EXPECTIMAX = Part("the fair value", ("golfsolve.kernels.fair:fair_kernel",),
+                  "golfsolve.fair:warm", 9.0)
 
 
 def fair_value_game(game, hidden=None, budget: int = DEFAULT_BUDGET, *,

@@ -351,6 +351,7 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
     """The figures under each rule set, their units of work run in ``jobs`` processes (and
     the fair value's kernel on ``jobs`` threads); ``progress(done, total)`` is told of each
     finished unit."""
+    from golfsolve.compiling import ready
     from golfsolve.interrupts import deferred
     from golfsolve.runners import InlineRunner, WorkerPool
 
@@ -361,6 +362,9 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
     runner = InlineRunner(task) if jobs <= 1 else WorkerPool(jobs, task)
     try:
         with deferred(), runner:
+            # the kernels compiled first where numba's cache lacks them, the workers started
+            # meanwhile (a stop signal then ends it before anything is weighed)
+            ready([part for _, unit in units for part in kernels_for(unit)], jobs)
             for n, (_, unit) in enumerate(units):
                 runner.submit(n, unit)
             for done in range(1, len(units) + 1):
@@ -375,6 +379,25 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
         raise OddsInterrupted(stop.signum, partial, len(finished), len(units)) from None
     return [assemble(position, rules, limit, legal, _leading_results(units, finished, i))
             for i, (rules, (legal, _)) in enumerate(zip(rules_list, plans, strict=True))]
+
+
+def kernels_for(unit: tuple) -> list:
+    """The kernels (each a compiling.Part) a unit of work runs: the solver's for the orders
+    and a policy's game, and under draws at any time the fair value's for the fair value (by
+    layers where the whole stock is unseen, else by the memoised expectimax) and a game (its
+    positions a player sees have their whole stock unseen)."""
+    from golfsolve.fair import EXPECTIMAX
+    from golfsolve.model.rules import rules_by_name
+    from golfsolve.solver import kernels_for as solver_kernels
+    from golfsolve.stock_fair import LAYERS
+
+    kind, position, rules_name, _ = unit
+    rules = rules_by_name(rules_name)
+    parts = [] if kind == "fair" else [solver_kernels(rules)]
+    if kind != "orders" and rules.draw_any_time:
+        whole = kind == "game" or 0 < position.unknown_slots == len(position.stock)
+        parts.append(LAYERS if whole else EXPECTIMAX)
+    return parts
 
 
 def _leading_results(units: list[tuple[int, tuple]], finished: dict[int, object],

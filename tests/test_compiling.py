@@ -169,15 +169,17 @@ def test_a_standard_error_that_cannot_be_written_says_nothing(tmp_path, monkeypa
 
 
 def test_the_parts_compile_everything_their_computations_run(tmp_path):
-    """After SEARCH and STRICT_SEARCH are ready, solving compiles nothing more: their warm
-    functions ran every kernel with every type the work meets."""
+    """After SEARCH, STRICT_SEARCH and LAYERS are ready, solving and the fair value compile
+    nothing more: their warm functions ran every kernel with every type the work meets."""
     script = '''
 import sys
+import numpy as np
 from numba.core import event
 from golfsolve.compiling import ready
 from golfsolve.solver import SEARCH, STRICT_SEARCH
+from golfsolve.stock_fair import LAYERS
 
-ready([SEARCH, STRICT_SEARCH])
+ready([SEARCH, STRICT_SEARCH, LAYERS])
 compiled = []
 
 class Listener(event.Listener):
@@ -191,11 +193,20 @@ event.register("numba:compile", Listener())
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.rules import CLASSIC, EASY, STRICT
+from golfsolve.packing import pack_columns
 from golfsolve.solver import solve_game
+from golfsolve.stock_fair import stock_fair
 
 for rules in (EASY, CLASSIC, STRICT):
     for number in (1, 2, 3):
         solve_game(Game(Deal.from_number(number), rules), fewest_moves=number == 3)
+start = Deal.from_number(9).position()
+unseen = np.zeros(14, dtype=np.int64)
+for card in start.stock:
+    unseen[card.rank] += 1
+result = stock_fair(pack_columns(start), [3, 2, 2, 1, 1, 1, 0], start.waste.rank, unseen,
+                    CLASSIC.fits_table(), keep=True)
+result.table.position([2, 2, 2, 1, 1, 1, 0], 5, unseen)
 print(compiled)
 '''
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
@@ -203,3 +214,27 @@ print(compiled)
                           text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout == "[]\n"
+
+
+def test_odds_names_the_kernels_its_units_run():
+    from golfsolve.fair import EXPECTIMAX
+    from golfsolve.model.deal import Deal
+    from golfsolve.model.position import Position
+    from golfsolve.model.rules import EASY, STRICT
+    from golfsolve.odds import Limit, kernels_for, plan
+    from golfsolve.solver import SEARCH, STRICT_SEARCH
+    from golfsolve.stock_fair import LAYERS
+
+    dealt = Deal.from_number(1).position()
+    hidden = dealt.hidden()
+    one_known = Position(dealt.columns, dealt.waste, (dealt.stock[0], *hidden.stock[1:]),
+                         dealt.removed)
+
+    def named(position, rules, games=0) -> set:
+        _, units = plan(position, rules, Limit(samples=2, seed=0, games=games), 1)
+        return {part for unit in units for part in kernels_for(unit)}
+
+    assert named(hidden, EASY) == {SEARCH, LAYERS}
+    assert named(one_known, EASY) == {SEARCH, EXPECTIMAX}
+    assert named(one_known, EASY, games=1) == {SEARCH, EXPECTIMAX, LAYERS}
+    assert named(hidden, STRICT, games=1) == {STRICT_SEARCH}  # no fair value: stuck draws
