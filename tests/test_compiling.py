@@ -26,13 +26,13 @@ def golfsolve(*args: str, cache, terminal: bool) -> tuple[int, str]:
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "golfsolve", *args]
     if not terminal:
-        done = subprocess.run(command, env=env, stdin=subprocess.DEVNULL,
+        done = subprocess.run(command, env=env, cwd=ROOT, stdin=subprocess.DEVNULL,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                               timeout=300, check=False)
         return done.returncode, done.stderr
     ours, theirs = os.openpty()
     try:
-        child = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
+        child = subprocess.Popen(command, env=env, cwd=ROOT, stdin=subprocess.DEVNULL,
                                  stdout=subprocess.DEVNULL, stderr=theirs)
         os.close(theirs)
         said = b""
