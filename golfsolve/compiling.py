@@ -18,7 +18,14 @@ are compiled all the same.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib
+import importlib.metadata
+import importlib.util
+import os
+import pickle
+import sys
 import threading
 import time
 from collections.abc import Iterable
@@ -51,12 +58,37 @@ class Part:
     seconds: float
 
     def cached(self) -> bool:
-        """Whether numba's cache holds every one of its kernels (or this process has them)."""
-        return all(_cached(_named(kernel)) for kernel in self.kernels)
+        """Whether numba's cache holds every one of its kernels (or this process has them):
+        where their files seem to be there, without importing numba (see _seems_cached),
+        else as numba finds them."""
+        return (all(_seems_cached(kernel) for kernel in self.kernels)
+                or all(_cached(_named(kernel)) for kernel in self.kernels))
 
     def load(self) -> None:
         """Compile its kernels, or load them from the cache, in this process."""
         _named(self.warm)()
+
+
+# The parts, each as its code runs it: the kernels it calls and its warm function beside that
+# code. The seconds: CPU seconds from an empty cache, one process, on the machine of the
+# README's figures (tests/test_compiling.py checks that each warm function compiles all its
+# computation runs).
+SEARCH = Part("the solver", ("golfsolve.kernels.search:layered",
+                             "golfsolve.kernels.search:settle",
+                             "golfsolve.kernels.bound:bound_tables"),
+              "golfsolve.solver:warm_search", 5.0)
+STRICT_SEARCH = Part("the strict solver", ("golfsolve.kernels.strict:strict_search",),
+                     "golfsolve.solver:warm_strict", 1.5)
+LAYERS = Part("the fair value", tuple(f"golfsolve.kernels.stock_layers:{name}" for name in (
+    "closure_of", "closure_table", "loose_columns", "reach_pass", "support_pass",
+    "layer_counts", "values_rows", "wide_rows")), "golfsolve.stock_fair:warm", 15.0)
+EXPECTIMAX = Part("the fair value", ("golfsolve.kernels.fair:fair_kernel",),
+                  "golfsolve.fair:warm", 9.0)
+
+
+def solving(rules) -> Part:
+    """The kernels a solve under ``rules`` (golfsolve.model.rules.Rules) runs."""
+    return SEARCH if rules.draw_any_time else STRICT_SEARCH
 
 
 def _named(name: str):
@@ -79,6 +111,48 @@ def _cached(dispatcher) -> bool:
     # is a dispatcher at all)
     except Exception:  # noqa: BLE001
         return True
+
+
+def _seems_cached(kernel: str) -> bool:
+    """Whether numba's cache seems to hold ``kernel`` (``module:function``), found without
+    importing numba (whose import alone takes longer than this: the process that starts a
+    warm run's workers need not import it at all): its index file, where and as numba 0.68
+    names it, written by the numba installed after its source last changed. Where it is not
+    found so (another cache, a numba that names its files otherwise), False: numba is asked."""
+    module, _, name = kernel.partition(":")
+    try:
+        source = importlib.util.find_spec(module).origin
+        folder = os.path.dirname(os.path.abspath(source))
+        chosen = os.environ.get("NUMBA_CACHE_DIR")  # golfsolve.kernels may set it, imported now
+        if chosen:
+            folder = os.path.join(chosen, os.path.basename(folder) + "_"
+                                  + hashlib.sha1(folder.encode()).hexdigest())
+        else:
+            folder = os.path.join(folder, "__pycache__")
+        stem = os.path.splitext(os.path.basename(source))[0]
+        python = f"{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"
+        index = os.path.join(folder, f"{stem}.{name}-{_first_line(source, name)}.py{python}.nbi")
+        with open(index, "rb") as f:
+            if pickle.load(f) != importlib.metadata.version("numba"):  # a str: no numba
+                return False
+        return os.stat(index).st_mtime >= os.stat(source).st_mtime
+    except Exception:  # noqa: BLE001 (any way of not finding it: numba is asked)
+        return False
+
+
+def _first_line(source: str, name: str) -> int:
+    """The line of a top-level function's first decorator (its code's first line)."""
+    lines = _lines(source)
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"def {name}("))
+    while at and lines[at - 1].startswith("@"):
+        at -= 1
+    return at + 1
+
+
+@functools.lru_cache(maxsize=8)
+def _lines(source: str) -> list[str]:
+    with open(source, encoding="utf-8") as f:
+        return f.read().splitlines()
 
 
 def ready(parts: Iterable[Part], processes: int = 1, load: bool = False) -> None:

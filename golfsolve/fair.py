@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from golfsolve.compiling import Part
 from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.probability import orders
 
@@ -92,8 +91,9 @@ def _action(label: str | int) -> Action:
 
 
 def warm() -> None:
-    """The memoised expectimax's kernel, compiled or loaded from the cache: on deal 1 at its
-    last card of column 1 with three stock cards unseen."""
+    """The memoised expectimax's kernel, compiled or loaded from the cache
+    (compiling.EXPECTIMAX): on deal 1 at its last card of column 1 with three stock cards
+    unseen."""
     import numpy as np
 
     from golfsolve.model.deal import Deal
@@ -106,11 +106,6 @@ def warm() -> None:
         unseen[card.rank] += 1
     fair_value(pack_columns(start), [1, 0, 0, 0, 0, 0, 0], start.waste.rank, [0, 0, 0],
                unseen, EASY.fits_table())
-
-
-# What fair_value runs (compiling.Part); its seconds measured as solver.SEARCH's
-EXPECTIMAX = Part("the fair value", ("golfsolve.kernels.fair:fair_kernel",),
-                  "golfsolve.fair:warm", 9.0)
 
 
 def fair_value_game(game, hidden=None, budget: int = DEFAULT_BUDGET, *,

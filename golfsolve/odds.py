@@ -386,14 +386,12 @@ def kernels_for(unit: tuple) -> list:
     and a policy's game, and under draws at any time the fair value's for the fair value (by
     layers where the whole stock is unseen, else by the memoised expectimax) and a game (its
     positions a player sees have their whole stock unseen)."""
-    from golfsolve.fair import EXPECTIMAX
+    from golfsolve.compiling import EXPECTIMAX, LAYERS, solving
     from golfsolve.model.rules import rules_by_name
-    from golfsolve.solver import kernels_for as solver_kernels
-    from golfsolve.stock_fair import LAYERS
 
     kind, position, rules_name, _ = unit
     rules = rules_by_name(rules_name)
-    parts = [] if kind == "fair" else [solver_kernels(rules)]
+    parts = [] if kind == "fair" else [solving(rules)]
     if kind != "orders" and rules.draw_any_time:
         whole = kind == "game" or 0 < position.unknown_slots == len(position.stock)
         parts.append(LAYERS if whole else EXPECTIMAX)

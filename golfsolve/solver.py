@@ -9,7 +9,7 @@ from functools import cached_property
 
 import numpy as np
 
-from golfsolve.compiling import Part, ready
+from golfsolve.compiling import SEARCH, STRICT_SEARCH, Part, ready, solving
 from golfsolve.kernels import search, strict
 from golfsolve.kernels.bound import bound_tables
 from golfsolve.model.actions import DRAW, Action
@@ -143,30 +143,17 @@ def _won_game(rules: Rules) -> Game:
 
 
 def warm_search() -> None:
-    """The kernels of a solve with draws at any time, compiled or loaded from the cache."""
+    """The kernels of a solve with draws at any time, compiled or loaded from the cache
+    (compiling.SEARCH)."""
     done = _won_game(EASY)
     run_layered(done, slack=0)
     run_settle(done)  # the bound's tables too
 
 
 def warm_strict() -> None:
-    """The strict search's kernel, compiled or loaded from the cache."""
+    """The strict search's kernel, compiled or loaded from the cache
+    (compiling.STRICT_SEARCH)."""
     run_strict(_won_game(STRICT))
-
-
-# What a solve runs (compiling.Part): draws at any time, or the strict draw rule. The seconds:
-# CPU seconds from an empty cache on the machine of the README's figures.
-SEARCH = Part("the solver", ("golfsolve.kernels.search:layered",
-                             "golfsolve.kernels.search:settle",
-                             "golfsolve.kernels.bound:bound_tables"),
-              "golfsolve.solver:warm_search", 5.0)
-STRICT_SEARCH = Part("the strict solver", ("golfsolve.kernels.strict:strict_search",),
-                     "golfsolve.solver:warm_strict", 1.5)
-
-
-def kernels_for(rules: Rules) -> Part:
-    """The kernels a solve under ``rules`` runs."""
-    return SEARCH if rules.draw_any_time else STRICT_SEARCH
 
 
 _loaded: set[Part] = set()
@@ -176,8 +163,7 @@ def load_kernels(rules: Iterable[Rules] | None = None) -> None:
     """Load the kernels solves under ``rules`` run (None: under any rules) once, compiling
     them where numba's cache lacks them (saying so: :mod:`golfsolve.compiling`), so that the
     first timed solve times only itself."""
-    parts = ([kernels_for(r) for r in rules] if rules is not None else
-             [SEARCH, STRICT_SEARCH])
+    parts = [solving(r) for r in rules] if rules is not None else [SEARCH, STRICT_SEARCH]
     wanted = [part for part in dict.fromkeys(parts) if part not in _loaded]
     if wanted:
         ready(wanted, load=True)

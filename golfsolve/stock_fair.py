@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from golfsolve.compiling import Part
 from golfsolve.layer_storage import (
     FAST,
     LAYOUTS,
@@ -647,9 +646,9 @@ def _high_layout(layers: Layers, k: int, layout: str) -> tuple[int, int]:
 
 def warm() -> None:
     """The kernels of :func:`stock_fair` (its fast layout, the one chosen where it fits),
-    compiled or loaded from the cache: on deal 1's tableau cut to 72 rows, under 16 unseen
-    cards of every rank, so that some 13 of them have more than 2**32 orders (the layers
-    above them are wide_rows')."""
+    compiled or loaded from the cache (compiling.LAYERS): on deal 1's tableau cut to 72
+    rows, under 16 unseen cards of every rank, so that some 13 of them have more than 2**32
+    orders (the layers above them are wide_rows')."""
     from golfsolve.model.deal import Deal
     from golfsolve.model.rules import EASY
     from golfsolve.packing import pack_columns
@@ -658,12 +657,6 @@ def warm() -> None:
     unseen = np.array([0, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], dtype=np.int64)
     stock_fair(pack_columns(start), [2, 2, 1, 1, 1, 0, 0], start.waste.rank, unseen,
                EASY.fits_table(), layout=FAST)
-
-
-# What stock_fair runs (compiling.Part); its seconds measured as solver.SEARCH's
-LAYERS = Part("the fair value", tuple(f"golfsolve.kernels.stock_layers:{name}" for name in (
-    "closure_of", "closure_table", "loose_columns", "reach_pass", "support_pass",
-    "layer_counts", "values_rows", "wide_rows")), "golfsolve.stock_fair:warm", 15.0)
 
 
 def stock_fair_game(game, *, limit: int | None = None, held: int | None = None,
