@@ -30,7 +30,10 @@ def golfsolve(*args: str, cache, terminal: bool) -> tuple[int, str]:
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                               timeout=300, check=False)
         return done.returncode, done.stderr
-    ours, theirs = os.openpty()
+    try:
+        ours, theirs = os.openpty()
+    except OSError:  # none to be had (a container without /dev/pts)
+        pytest.skip("no pseudo-terminal here")
     try:
         child = subprocess.Popen(command, env=env, cwd=ROOT, stdin=subprocess.DEVNULL,
                                  stdout=subprocess.DEVNULL, stderr=theirs)
