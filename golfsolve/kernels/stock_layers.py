@@ -408,19 +408,23 @@ def _take_as(poff1, voff1, pos1, vals1, m, row):
 
 def lower_views(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Layer k - 1's values (uint16 or uint32: :func:`wide_rows` takes wider) as
-    :func:`_take` reads them: the same bytes as uint16 and as uint32, a view that their width
-    does not fill cut short. One compiled kernel thus reads either width, the one it is told
-    (each width it may be told is a copy of the reading loops to compile)."""
-    raw = values.view(np.uint8)
-    return raw[:raw.size // 2 * 2].view(np.uint16), raw[:raw.size // 4 * 4].view(np.uint32)
+    :func:`_take` reads them: the same bytes as uint16 and as uint32. One compiled kernel thus
+    reads either width, the one it is told (each width it may be told is a copy of the
+    reading loops to compile)."""
+    return _views(values, np.uint16, np.uint32)
 
 
 def value_views(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Layer k's values (fast: uint16, uint32 or int64) as :func:`_put` writes them: the same
-    bytes as uint16, uint32 and int64, a view that their width does not fill cut short."""
+    bytes as uint16, uint32 and int64."""
+    return _views(values, np.uint16, np.uint32, np.int64)
+
+
+def _views(values: np.ndarray, *types) -> tuple:
+    """An array's bytes seen as each of ``types``, a view that they do not fill cut short."""
     raw = values.view(np.uint8)
-    return (raw[:raw.size // 2 * 2].view(np.uint16), raw[:raw.size // 4 * 4].view(np.uint32),
-            raw[:raw.size // 8 * 8].view(np.int64))
+    return tuple(raw[:raw.size // np.dtype(t).itemsize * np.dtype(t).itemsize].view(t)
+                 for t in types)
 
 
 @njit(cache=True, inline="always")
