@@ -108,6 +108,7 @@ from golfsolve.compiling import Part
 TWICE = Part("twice", ("tiny:twice",), "tiny:warm_twice", 1.0)
 THRICE = Part("thrice", ("tiny:thrice",), "tiny:warm_thrice", 2.0)
 compiling.tell(sys.stderr)
+compiling.TICK_SECONDS = 0.02  # a line of progress however short the compiling
 before = [TWICE.cached(), THRICE.cached()]
 compiling.ready({parts}, {processes})
 numba_imported = "numba" in sys.modules
@@ -132,21 +133,22 @@ def ready(tmp_path, parts: str, processes: int = 1) -> tuple[str, str, dict]:
            "PYTHONPATH": os.pathsep.join((str(ROOT), str(tmp_path)))}
     script = textwrap.dedent(READY).format(parts=parts, processes=processes)
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                          text=True, timeout=300, check=True)
-    out, pid = done.stdout.rsplit(" ", 1)
+                          timeout=300, check=True)  # bytes: text mode reads \r as \n
+    out, pid = done.stdout.decode().rsplit(" ", 1)
     where = {mark.name: "here" if mark.read_text() == pid.strip() else mark.read_text()
              for mark in marks.iterdir()}
-    return out + "\n", done.stderr, where
+    return out + "\n", done.stderr.decode(), where
 
 
 def wiped(err: str) -> str:
     """What standard error shows at the end: the lines of progress wiped."""
-    return "".join(line.rsplit("\r", 1)[-1] for line in err.splitlines(keepends=True))
+    return "\n".join(line.rsplit("\r", 1)[-1] for line in err.split("\n"))
 
 
 def test_ready_compiles_what_the_cache_lacks_after_one_line(tmp_path):
     out, err, where = ready(tmp_path, "[TWICE]")
     assert (out, where) == ("[False, False] [True, False] True\n", {"twice": "here"})
+    assert "\r  compiling: 0 s" in err and err.endswith("\r")
     assert wiped(err) == "golfsolve: compiling twice, once after installing: about 1 s\n"
     out, err, where = ready(tmp_path, "[TWICE, THRICE]")
     assert (out, where) == ("[True, False] [True, True] True\n", {"thrice": "here"})
