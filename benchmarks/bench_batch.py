@@ -33,7 +33,6 @@ from golfsolve.batch.deals import DealList  # noqa: E402
 from golfsolve.batch.rows import RowWriter  # noqa: E402
 from golfsolve.batch.run import run_batch  # noqa: E402
 from golfsolve.batch.store import ResultStore  # noqa: E402
-from golfsolve.model.deal import Deal  # noqa: E402
 from golfsolve.model.game import Game  # noqa: E402
 from golfsolve.model.rules import parse_rules_list  # noqa: E402
 from golfsolve.solver import load_kernels, solve_game  # noqa: E402
@@ -116,7 +115,7 @@ def in_process(deals: int, rules_text: str) -> None:
     rules = list(parse_rules_list(rules_text))
     names = [r.name for r in rules]
     spec = [f"1-{deals}"]
-    load_kernels(Deal.from_number(1))
+    load_kernels()
     deal_s, dealt = timed(lambda: [item.position() for item in DealList(spec)])
     solve_s, _ = timed(lambda: [solve_game(Game(d, r)) for d in dealt for r in rules])
     one_s, one = timed(lambda: run_batch(DealList(spec), rules, jobs=1))

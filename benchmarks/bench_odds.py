@@ -32,7 +32,7 @@ def main() -> None:
     parser.add_argument("--rules", default="easy,classic,dead-king")
     args = parser.parse_args()
     positions = [Deal.from_number(n).position() for n in range(1, args.deals + 1)]
-    load_kernels(positions[0])
+    load_kernels()
     # the fair value's kernels too (the move table asks for it, with a budget of one state):
     # compiling or loading them is start-up, not the figures' work
     odds(positions[0].hidden(), EASY, Limit(samples=1, budget=1, seed=0))

@@ -251,7 +251,7 @@ def main() -> None:
     print(f"dealing: {args.deals} deals in {deal_cpu:.2f} CPU-s "
           f"({args.deals / deal_cpu:,.0f} deals/CPU-s, pysol_cards)")
     began = time.perf_counter()
-    load_kernels(deals[0])
+    load_kernels()
     print(f"kernels loaded in {time.perf_counter() - began:.2f} s\n")
 
     header = (f"{'rules':<10} {'search':<22} {'won':>5} {'CPU-s':>7} {'deals/CPU-s':>12} "

@@ -90,6 +90,24 @@ def _action(label: str | int) -> Action:
     return DRAW if label == "draw" else Action(label)
 
 
+def warm() -> None:
+    """The memoised expectimax's kernel, compiled or loaded from the cache
+    (compiling.EXPECTIMAX): on deal 1 at its last card of column 1 with three stock cards
+    unseen."""
+    import numpy as np
+
+    from golfsolve.model.deal import Deal
+    from golfsolve.model.rules import EASY
+    from golfsolve.packing import pack_columns
+
+    start = Deal.from_number(1).position()
+    unseen = np.zeros(14, dtype=np.int64)
+    for card in start.stock[:3]:
+        unseen[card.rank] += 1
+    fair_value(pack_columns(start), [1, 0, 0, 0, 0, 0, 0], start.waste.rank, [0, 0, 0],
+               unseen, EASY.fits_table())
+
+
 def fair_value_game(game, hidden=None, budget: int = DEFAULT_BUDGET, *,
                     dead_test: bool = True, relaxed_test: bool = True) -> FairValue:
     """:func:`fair_value` of where a Game stands (any state of it, for tests), its stock

@@ -398,8 +398,10 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
              progress: Callable[[list[Underway]], None] | None = None) -> list[Odds]:
     """The figures under each rule set, their units of work run in ``jobs`` processes (and
     the fair value's kernel on ``jobs`` threads). ``progress`` is told how far each rule set
-    has come (one :class:`Underway` each, the same objects each time): at once, then as each
-    unit finishes and as the fair value by layers goes on."""
+    has come (one :class:`Underway` each, the same objects each time): once the kernels are
+    compiled (where numba's cache lacks them), then as each unit finishes and as the fair
+    value by layers goes on."""
+    from golfsolve.compiling import ready
     from golfsolve.interrupts import deferred
     from golfsolve.runners import InlineRunner, WorkerPool
 
@@ -441,6 +443,10 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
     runner = InlineRunner(task, news) if jobs <= 1 else WorkerPool(jobs, task, news)
     try:
         with deferred(), runner:
+            # the kernels compiled first where numba's cache lacks them, the workers started
+            # meanwhile (a stop signal then ends it before anything is weighed); what is
+            # weighed is told after, so that nothing else writes while the compile's line does
+            ready([part for _, unit in units for part in kernels_for(unit)], jobs)
             tell()
             for n, (_, unit) in enumerate(units):
                 runner.submit(n, unit)
@@ -452,6 +458,23 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
                    for i, (rules, (legal, _)) in enumerate(zip(rules_list, plans, strict=True))]
         raise OddsInterrupted(stop.signum, partial, len(finished), len(units)) from None
     return [state.odds for state in underway]
+
+
+def kernels_for(unit: tuple) -> list:
+    """The kernels (each a compiling.Part) a unit of work runs: the solver's for the orders
+    and a policy's game, and under draws at any time the fair value's for the fair value (by
+    layers where the whole stock is unseen, else by the memoised expectimax) and a game (its
+    positions a player sees have their whole stock unseen)."""
+    from golfsolve.compiling import EXPECTIMAX, LAYERS, solving
+    from golfsolve.model.rules import rules_by_name
+
+    kind, position, rules_name, _ = unit
+    rules = rules_by_name(rules_name)
+    parts = [] if kind == "fair" else [solving(rules)]
+    if kind != "orders" and rules.draw_any_time:
+        whole = kind == "game" or 0 < position.unknown_slots == len(position.stock)
+        parts.append(LAYERS if whole else EXPECTIMAX)
+    return parts
 
 
 def _leading_results(units: list[tuple[int, tuple]], finished: dict[int, object],

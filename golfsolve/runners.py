@@ -150,11 +150,14 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
     (killed, say, by the out-of-memory killer) is noticed within about WAIT_SECONDS of the
     parent's next wait, whatever the parent was doing meanwhile, and raises WorkerError saying
     how it died; results already returned are the caller's to keep. A pool that cannot start
-    all its workers (a stop signal, a system limit) leaves none behind.
+    all its workers (a stop signal, a system limit) leaves none behind. Each worker is sent
+    ``ahead`` tasks before it finishes one (1: one task a worker at a time, the next to the
+    first that is free).
     """
 
     def __init__(self, jobs: int, function: Callable,
-                 on_report: Callable[[int, object], None] | None = None) -> None:
+                 on_report: Callable[[int, object], None] | None = None,
+                 ahead: int = TASKS_PER_WORKER) -> None:
         context = get_context("spawn")
         self.on_report = on_report
         self._workers: list[tuple[object, connection.Connection]] = []
@@ -162,6 +165,7 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
         self._busy: dict[int, list[int]] = {}
         self._dead: set[int] = set()  # sentinels of workers a task could not be sent to
         self.outstanding = 0
+        self._ahead = ahead  # tasks a worker is sent before it finishes one
         # The numba settings the workers inherit, checked once here (bad input raised before
         # any worker starts) and the kernels' cache chosen once for them all.
         import golfsolve.kernels  # noqa: F401
@@ -207,7 +211,7 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
         to has died: it gets nothing more, and the next wait reports it."""
         for process, conn in self._workers:
             busy = self._busy[process.sentinel]
-            while (self._queue and len(busy) < TASKS_PER_WORKER
+            while (self._queue and len(busy) < self._ahead
                    and process.sentinel not in self._dead):
                 task_id, payload = self._queue[0]
                 try:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
+from golfsolve.compiling import SEARCH, STRICT_SEARCH, Part, ready, solving
 from golfsolve.kernels import search, strict
 from golfsolve.kernels.bound import bound_tables
 from golfsolve.model.actions import DRAW, Action
@@ -131,18 +133,41 @@ def run_strict(game: Game, mode: int = strict.FEWEST) -> tuple[np.ndarray, list[
     return _strict(kernel_inputs(game), game.rules.draw_rule, mode)
 
 
-_loaded = False
+def _won_game(rules: Rules) -> Game:
+    """A game won already (every column empty), under ``rules``: the kernels run on it at
+    once, with the types of any other game."""
+    from golfsolve.model.deal import Deal
+
+    deal = Deal.from_number(1)
+    return Game.at_position(deal, rules, [0] * COLUMNS, 0, deal.waste)
 
 
-def load_kernels(start) -> None:
-    """Load (or compile) both kernels once, so that the first timed solve times only itself."""
-    global _loaded
-    if not _loaded:
-        done = Game.at_position(start, EASY, [0] * COLUMNS, 0, start.waste)
-        run_layered(done, slack=0)
-        run_settle(done)
-        run_strict(Game.at_position(start, STRICT, [0] * COLUMNS, 0, start.waste))
-        _loaded = True
+def warm_search() -> None:
+    """The kernels of a solve with draws at any time, compiled or loaded from the cache
+    (compiling.SEARCH)."""
+    done = _won_game(EASY)
+    run_layered(done, slack=0)
+    run_settle(done)  # the bound's tables too
+
+
+def warm_strict() -> None:
+    """The strict search's kernel, compiled or loaded from the cache
+    (compiling.STRICT_SEARCH)."""
+    run_strict(_won_game(STRICT))
+
+
+_loaded: set[Part] = set()
+
+
+def load_kernels(rules: Iterable[Rules] | None = None) -> None:
+    """Load the kernels solves under ``rules`` run (None: under any rules) once, compiling
+    them where numba's cache lacks them (saying so: :mod:`golfsolve.compiling`), so that the
+    first timed solve times only itself."""
+    parts = [solving(r) for r in rules] if rules is not None else [SEARCH, STRICT_SEARCH]
+    wanted = [part for part in dict.fromkeys(parts) if part not in _loaded]
+    if wanted:
+        ready(wanted, load=True)
+        _loaded.update(wanted)
 
 
 def _beams(inputs: tuple[np.ndarray, ...]) -> tuple[np.ndarray, list[int], int]:
@@ -213,7 +238,7 @@ def search_line(inputs: tuple[np.ndarray, ...], fewest_moves: bool = False,
 
 def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
     """Solve from the position of ``game`` (which is not changed)."""
-    load_kernels(game.start)
+    load_kernels([game.rules])
     line = search_line(kernel_inputs(game), fewest_moves, game.rules.draw_rule)
     origin = Game.at_position(game.start, game.rules, game.heights, game.stock_pos, game.waste)
     return Solution(line.winnable, line.max_removed, line.actions, line.fewest_moves,

@@ -467,6 +467,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     from golfsolve.kernels.compact_layers import values_rows as compact_values
     from golfsolve.kernels.stock_layers import (
         layer_counts,
+        lower_views,
         reach_pass,
         ring_bases,
         row_levels,
@@ -474,7 +475,9 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
         scratch_bytes,
         support_pass,
         task_scratch,
+        value_views,
         values_rows,
+        wide_rows,
     )
 
     clock = [time.perf_counter()]
@@ -561,8 +564,11 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
             positions = paged_array(int(poff[-1]), np.uint16)
             low = paged_array(int(voff[-1]), np.uint16 if compact else value_type(layers, k))
             high = paged_array(high_words(layers, k, voff, layout), np.uint64)
-            scratch = task_scratch(layers.orders[k - 1], slot_type(layers, k - 1),
-                                   layers.ranks.size, stride, part, threads)
+            slot = slot_type(layers, k - 1)  # the type the closures' maxima are taken in
+            # values below past 32 bits (so int64, here and below): wide_rows, no working rows
+            wide = not compact and slot.dtype == np.int64
+            scratch = None if wide else task_scratch(layers.orders[k - 1], slot,
+                                                     layers.ranks.size, stride, part, threads)
             down = np.where(layers.down[k] < 0, layers.width(k - 1),
                             layers.down[k]).astype(np.uint32)
             lower_high = _high_layout(layers, k - 1, layout)
@@ -574,14 +580,19 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
                             layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
                             members, rank_cl, *loose, scratch)
                     outputs = (low, high, this_high)
-                else:
+                elif wide:
                     args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
                             layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
-                            *columns, cl_start, cl_win, mem_start, members, rank_cl, *loose,
-                            scratch)
+                            cl_start, cl_win, mem_start, members, rank_cl)
                     outputs = (positions, low)
-                run_parts(pool, compact_values if compact else values_rows, args, outputs, cuts,
-                          threads)
+                else:
+                    args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
+                            layer[0], layer[2], layer[3], lower_views(layer[4]),
+                            layer[4].itemsize, layers.orders[k - 1], *columns, cl_start,
+                            cl_win, mem_start, members, rank_cl, *loose, scratch)
+                    outputs = (positions, value_views(low), low.itemsize)
+                kernel = compact_values if compact else wide_rows if wide else values_rows
+                run_parts(pool, kernel, args, outputs, cuts, threads)
                 made += int(counts[lo:hi, k].sum())
                 progress(Stage.VALUES, made, to_make)
                 if not keep:  # no row left to compute reads layer k - 1 from row lo on
@@ -658,6 +669,21 @@ def task_cuts(voff: np.ndarray, lo: int, hi: int, tasks: int) -> np.ndarray:
 def _high_layout(layers: Layers, k: int, layout: str) -> tuple[int, int]:
     """(bits, fields a word) of layer k's high parts in ``layout``."""
     return high_bits(layers, k, layout), high_fields(layers, k, layout)
+
+
+def warm() -> None:
+    """The kernels of :func:`stock_fair` (its fast layout, the one chosen where it fits),
+    compiled or loaded from the cache (compiling.LAYERS): on deal 1's tableau cut to 72
+    rows, under 16 unseen cards of every rank, so that some 13 of them have more than 2**32
+    orders (the layers above them are wide_rows')."""
+    from golfsolve.model.deal import Deal
+    from golfsolve.model.rules import EASY
+    from golfsolve.packing import pack_columns
+
+    start = Deal.from_number(1).position()
+    unseen = np.array([0, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], dtype=np.int64)
+    stock_fair(pack_columns(start), [2, 2, 1, 1, 1, 0, 0], start.waste.rank, unseen,
+               EASY.fits_table(), layout=FAST)
 
 
 def stock_fair_game(game, *, limit: int | None = None, held: int | None = None,

@@ -18,7 +18,7 @@ from golfsolve.fair import fair_value, fair_value_game
 from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
-from golfsolve.model.rules import CLASSIC, rules_by_name
+from golfsolve.model.rules import CLASSIC, EASY, rules_by_name
 from golfsolve.packing import game_fair_arrays, pack_columns
 from golfsolve.stock_fair import NeedsMemory, estimate, layers_of, stock_fair, stock_fair_game
 
@@ -72,6 +72,33 @@ def test_a_position_with_16_unseen_cards_equals_the_expectimax():
     result = stock_fair(*args, unseen, CLASSIC.fits_table())
     assert expected.complete
     assert Fraction(result.wins, result.orders) == Fraction(89941, 92400)
+    assert result.wins == expected.wins
+    assert result.actions == {a: v * expected.orders for a, v in expected.actions.items()}
+
+
+@pytest.mark.parametrize("rules", [EASY, CLASSIC])
+def test_the_layers_whose_values_below_pass_32_bits_equal_the_expectimax(rules, monkeypatch):
+    # 16 unseen cards of all 13 ranks: 13 of them have 13! > 2**32 orders, and the layers
+    # above are computed by wide_rows (hundreds of entries here), not values_rows
+    import golfsolve.kernels.stock_layers as kernels
+
+    entries = []
+
+    def counted(*args):
+        voff, lo, hi = args[3], args[-4], args[-3]
+        entries.append(int(voff[hi] - voff[lo]))
+        return wide_rows(*args)
+
+    wide_rows = kernels.wide_rows
+    monkeypatch.setattr(kernels, "wide_rows", counted)
+    start = Deal.from_number(1).position()
+    args = (pack_columns(start), np.array([2, 2, 1, 1, 1, 0, 0]), start.waste.rank)
+    unseen = np.array([0, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], dtype=np.int64)
+    assert layers_of(unseen).orders[13].max() >= 1 << 32
+    expected = fair_value(*args, np.zeros(16, dtype=np.int64), unseen, rules.fits_table(),
+                          budget=20_000_000)
+    result = stock_fair(*args, unseen, rules.fits_table())
+    assert expected.complete and sum(entries) > 100
     assert result.wins == expected.wins
     assert result.actions == {a: v * expected.orders for a, v in expected.actions.items()}
 

@@ -151,6 +151,19 @@ def _main(argv: list[str] | None) -> object:
     return result
 
 
+def _tell_compiling() -> None:
+    """The note that the kernels are being compiled (once after installing), and its line of
+    progress, go to standard error where that is a terminal, as the progress bars do: a
+    script or a log reading it sees what it saw before."""
+    from golfsolve import compiling
+
+    try:
+        terminal = sys.stderr.isatty()
+    except (OSError, ValueError):
+        terminal = False
+    compiling.tell(sys.stderr if terminal else None)
+
+
 def main() -> None:
     from golfsolve.interrupts import install
 
@@ -165,6 +178,7 @@ def main() -> None:
         sys.exit(EXIT_FAILED)
     sys.stdout = guard_stdout(fit_output(sys.stdout))
     sys.stderr = guard_stderr(fit_text_stream(sys.stderr))
+    _tell_compiling()
     code = run()
     try:
         sys.stdout.flush()

@@ -98,9 +98,9 @@ def _choose_cache() -> None:
     this user's (as numba itself chooses), else, where neither can be written (an install
     this user cannot write into, with a home that cannot be written either), in a directory
     of this user's under the temporary directory, said once on stderr, when that directory is
-    made (the run that compiles, taking a minute). NUMBA_CACHE_DIR, when set, is the user's
-    choice and is kept. The choice is put in NUMBA_CACHE_DIR, for the worker processes too;
-    where no directory at all can be written, OutputError."""
+    made (the run that compiles: golfsolve.compiling says for how long). NUMBA_CACHE_DIR,
+    when set, is the user's choice and is kept. The choice is put in NUMBA_CACHE_DIR, for the
+    worker processes too; where no directory at all can be written, OutputError."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     if _writable(os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__")):
@@ -123,7 +123,7 @@ def _choose_cache() -> None:
         try:
             sys.stderr.write("golfsolve: note: the compiled kernels cannot be cached beside the "
                              f"package nor in {user_wide}: they are cached in {path}, and this "
-                             "first run compiles them (about a minute)\n")
+                             "first run compiles those it needs\n")
             sys.stderr.flush()
         except (OSError, ValueError):
             pass

@@ -319,18 +319,16 @@ def settle(col_ranks, stock_ranks, fits, start, cap, stop, bound_lo, bound_hi, b
     pairs), out[OUT_HEIGHTS], out[OUT_LAYER] (stock index of the target) and ``path``, the
     moves to a fewest-draws win or to a state with the most cards removed, last move first.
     """
-    if bound_lo.shape[0]:  # a pass with the bound compiled in
-        _settle(col_ranks, stock_ranks, fits, start, cap, stop, True, bound_lo, bound_hi,
-                bound_stock, least, least64, seen, out, path)
-    else:  # and one without it at all
-        _settle(col_ranks, stock_ranks, fits, start, cap, stop, False, bound_lo, bound_hi,
-                bound_stock, least, least64, seen, out, path)
+    _settle(col_ranks, stock_ranks, fits, start, cap, stop, bound_lo.shape[0] > 0, bound_lo,
+            bound_hi, bound_stock, least, least64, seen, out, path)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, bound_hi,
             bound_stock, least, least64, seen, out, path):
-    """settle's pass, inlined twice: ``bounded`` a constant in each."""
+    """settle's pass, with the bound where ``bounded``. (One copy of the pass, not one with
+    the bound and one without: each costs seconds to compile, and the test of ``bounded``
+    at each height costs nothing that can be measured.)"""
     n_stock = stock_ranks.shape[0]
     # next_fit[s * 16 + x]: the first stock index t > s whose drawn card (stock[t-1]) takes x
     next_fit = np.full((n_stock + 2) * 16, INF, dtype=np.int64)

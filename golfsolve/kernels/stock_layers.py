@@ -33,7 +33,7 @@ from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from golfsolve.kernels.layout import COLUMN_STRIDE, COLUMNS
-from golfsolve.kernels.primitives import borrowed, copy_into, larger, set_all
+from golfsolve.kernels.primitives import borrowed, copy_into, set_all
 
 ONE = np.uint64(1)
 SELF = -1  # rank_cl entry: the rank fits no free card; the closure is the row alone
@@ -56,16 +56,17 @@ def _row_empty(bits, row):
     return True
 
 
-@njit(cache=True)
-def top_cards(col_ranks, h0, stride, nrows):
+def row_heights(h0, stride, nrows) -> np.ndarray:
+    """``heights[row, c]``: column c's height at each row (rows x 7 int64). Plain numpy, as
+    the helpers below that run once a computation: compiling them would cost more than they
+    take."""
+    return np.arange(nrows, dtype=np.int64)[:, None] // stride % (h0 + 1)
+
+
+def top_cards(col_ranks, h0, stride, nrows) -> np.ndarray:
     """``tops[row, c]``: the rank of column c's top card at a row (0: the column is empty)."""
-    tops = np.zeros((nrows, COLUMNS), dtype=np.int8)
-    for row in range(nrows):
-        for c in range(COLUMNS):
-            height = (row // stride[c]) % (h0[c] + 1)
-            if height:
-                tops[row, c] = col_ranks[c * COLUMN_STRIDE + height]
-    return tops
+    at = np.arange(COLUMNS) * COLUMN_STRIDE + row_heights(h0, stride, nrows)
+    return col_ranks[at].astype(np.int8)  # col_ranks holds 0 for a height of 0
 
 
 @njit(cache=True)
@@ -103,54 +104,39 @@ def closure_of(tops, fits, stride, row, waste, stamp, seen, tag, out):
     return n, won
 
 
-@njit(cache=True)
-def row_strides(h0):
+def row_strides(h0) -> tuple[int, np.ndarray]:
     """(rows, stride): the number of rows under heights h0, and each column's stride in them."""
-    stride = np.ones(COLUMNS, dtype=np.int64)
-    for c in range(1, COLUMNS):
-        stride[c] = stride[c - 1] * (h0[c - 1] + 1)
-    return stride[COLUMNS - 1] * (h0[COLUMNS - 1] + 1), stride
+    radix = np.asarray(h0, dtype=np.int64) + 1
+    stride = np.concatenate([[1], np.cumprod(radix[:-1])]).astype(np.int64)
+    return int(stride[-1] * radix[-1]), stride
 
 
-@njit(cache=True)
-def row_levels(h0, stride, nrows):
+def row_levels(h0, stride, nrows) -> tuple[np.ndarray, np.ndarray]:
     """The rows ordered by cards left (a stable order), and where each count of cards starts
     among them (cards 0 .. the most, and one bound past)."""
-    cards = np.zeros(nrows, dtype=np.int64)
-    for row in range(nrows):
-        for c in range(COLUMNS):
-            cards[row] += (row // stride[c]) % (h0[c] + 1)
-    levels = np.argsort(cards, kind="mergesort")
-    top = 0
-    for c in range(COLUMNS):
-        top += h0[c]
-    bounds = np.searchsorted(cards[levels], np.arange(top + 2))
-    return levels, bounds
+    cards = row_heights(h0, stride, nrows).sum(axis=1)
+    levels = np.argsort(cards, kind="stable")
+    bounds = np.searchsorted(cards[levels], np.arange(int(np.sum(h0)) + 2))
+    return levels.astype(np.int64), bounds.astype(np.int64)
 
 
-@njit(cache=True)
-def removals(col_ranks, fits, heights, waste):
+def removals(col_ranks, fits, heights, waste) -> tuple[np.ndarray, np.ndarray]:
     """The removals legal at ``heights`` under ``waste``: (columns 0-6, the card each puts on
     the waste)."""
-    columns = np.empty(COLUMNS, dtype=np.int64)
-    cards = np.empty(COLUMNS, dtype=np.int64)
-    n = 0
-    for c in range(COLUMNS):
-        if heights[c]:
-            card = col_ranks[c * COLUMN_STRIDE + heights[c]]
-            if fits[waste, card]:
-                columns[n] = c
-                cards[n] = card
-                n += 1
-    return columns[:n].copy(), cards[:n].copy()
+    heights = np.asarray(heights, dtype=np.int64)
+    cards = col_ranks[np.arange(COLUMNS) * COLUMN_STRIDE + heights]  # 0 where empty
+    columns = np.flatnonzero((heights > 0) & fits[waste, cards])
+    return columns.astype(np.int64), cards[columns].astype(np.int64)
 
 
 @njit(cache=True)
 def _grow(a, need):
+    """``a``, or where it holds fewer than ``need`` entries a copy at least twice as long."""
     if need <= a.shape[0]:
         return a
     b = np.empty(max(need, 2 * a.shape[0]), dtype=a.dtype)
-    b[: a.shape[0]] = a
+    for i in range(a.shape[0]):  # a loop: slice assignment takes most of a second to compile
+        b[i] = a[i]
     return b
 
 
@@ -382,9 +368,29 @@ def layer_counts(s, sizes, counts):
 
 
 @njit(cache=True, inline="always")
-def _take(poff1, voff1, pos1, vals1, m, row):
+def _take(poff1, voff1, pos1, vals1, vb1, m, row):
     """Row m of layer k - 1 into ``row`` by position (the max of what is there); returns
-    (entries read, whether the row is dense: it then wrote every position)."""
+    (entries read, whether the row is dense: it then wrote every position). ``vals1`` is the
+    layer's values as :func:`lower_views` gives them, ``vb1`` bytes a value."""
+    if vb1 == 2:
+        return _take_as(poff1, voff1, pos1, vals1[0], m, row)
+    return _take_as(poff1, voff1, pos1, vals1[1], m, row)
+
+
+@njit(cache=True, inline="always")
+def _take_rows(poff1, voff1, pos1, vals1, vb1, rows, row):
+    """:func:`_take` of each of ``rows``, the width chosen once for them all."""
+    if vb1 == 2:
+        for m in rows:
+            _take_as(poff1, voff1, pos1, vals1[0], m, row)
+    else:
+        for m in rows:
+            _take_as(poff1, voff1, pos1, vals1[1], m, row)
+
+
+@njit(cache=True, inline="always")
+def _take_as(poff1, voff1, pos1, vals1, m, row):
+    """:func:`_take` with the values in their own type."""
     lo, hi = voff1[m], voff1[m + 1]
     v = vals1[lo:hi]  # slices, not offsets: the loops compile to vector code
     if poff1[m + 1] == poff1[m]:  # dense (or empty): a value for every position
@@ -395,8 +401,42 @@ def _take(poff1, voff1, pos1, vals1, m, row):
     ps = pos1[poff1[m]:poff1[m + 1]]
     for i in range(hi - lo):
         p = ps[i]
-        row[p] = larger(row[p], v[i])  # no branch: which is larger is a coin toss
+        a, b = row[p], v[i]
+        row[p] = a if a > b else b  # no branch (a select): which is larger is a coin toss
     return hi - lo, False
+
+
+def lower_views(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Layer k - 1's values (uint16 or uint32: :func:`wide_rows` takes wider) as
+    :func:`_take` reads them: the same bytes as uint16 and as uint32. One compiled kernel thus
+    reads either width, the one it is told (each width it may be told is a copy of the
+    reading loops to compile)."""
+    return _views(values, np.uint16, np.uint32)
+
+
+def value_views(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Layer k's values (fast: uint16, uint32 or int64) as :func:`_put` writes them: the same
+    bytes as uint16, uint32 and int64."""
+    return _views(values, np.uint16, np.uint32, np.int64)
+
+
+def _views(values: np.ndarray, *types) -> tuple:
+    """An array's bytes seen as each of ``types``, a view that they do not fill cut short."""
+    raw = values.view(np.uint8)
+    return tuple(raw[:raw.size // np.dtype(t).itemsize * np.dtype(t).itemsize].view(t)
+                 for t in types)
+
+
+@njit(cache=True, inline="always")
+def _put(vals, vb, i, value):
+    """Entry i of a layer's values (:func:`value_views`, ``vb`` bytes a value) set to
+    ``value``."""
+    if vb == 2:
+        vals[0][i] = value
+    elif vb == 4:
+        vals[1][i] = value
+    else:
+        vals[2][i] = value
 
 
 @njit(cache=True, inline="always")
@@ -424,18 +464,14 @@ DEEPEST = 256  # a column_rows stack's entries: one more than 6 for each of the 
 RING_COLUMNS = 4  # columns whose row a card down is often in the same task's part
 
 
-@njit(cache=True)
-def ring_bases(stride, part):
+def ring_bases(stride, part) -> np.ndarray:
     """Where each ring column's kept rows start in a task's ring (``bases[c + 1] - bases[c]``
     rows: column c's stride where that is below ``part``, the rows a task takes at most, else
     none), the last their total."""
-    bases = np.zeros(RING_COLUMNS + 1, dtype=np.int64)
-    for c in range(RING_COLUMNS):
-        bases[c + 1] = bases[c] + (stride[c] if stride[c] < part else 0)
-    return bases
+    kept = np.where(stride[:RING_COLUMNS] < part, stride[:RING_COLUMNS], 0)
+    return np.concatenate([[0], np.cumsum(kept)]).astype(np.int64)
 
 
-@njit(cache=True)
 def task_scratch(orders1, slot, nranks, stride, part, tasks):
     """Each of ``tasks`` tasks' working rows for a layer's values, indexed by task first
     (:func:`task_work` takes one task's): ``tmp``, SLOTS rows of width(k - 1) + 1 in
@@ -449,9 +485,7 @@ def task_scratch(orders1, slot, nranks, stride, part, tasks):
     each holds (-1: none) and :func:`ring_bases` of ``part``."""
     width1 = orders1.shape[0]
     tmp = np.zeros((tasks, SLOTS, width1 + 1), dtype=slot.dtype)
-    for t in range(tasks):
-        for q in range(width1):
-            tmp[t, ORDERS, q] = orders1[q]
+    tmp[:, ORDERS, :width1] = orders1
     bases = ring_bases(stride, part)
     ring = np.empty((tasks, bases[RING_COLUMNS], width1), dtype=slot.dtype)
     ring_row = np.full((tasks, bases[RING_COLUMNS]), -1, dtype=np.int64)
@@ -647,34 +681,164 @@ def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members, lo, h
 
 
 @njit(cache=True, nogil=True)
-def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
-                tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members,
-                rank_cl, loose_start, loose_rows, scratch, task, lo, hi, pos, vals):
+def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, vb1,
+                orders1, tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start,
+                members, rank_cl, loose_start, loose_rows, scratch, task, lo, hi, pos, vals,
+                vb):
     """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits) for
     rows lo .. hi - 1, in order (a row reuses what the row a card down left), in task
     ``task``'s working rows. Row h's values start at ``voff[h]``: a dense row (no positions:
     ``poff[h + 1] == poff[h]``) has one for every position in the layer, zero off S; a packed
-    row has its entries in bit order, their positions from ``poff[h]`` on. Layer k - 1 comes
-    stored the same way (``poff1``, ``voff1``, ``pos1``, ``vals1``), and only its rows below
-    ``hi`` are read (a closure's rows are below its first); ``orders1[p]`` is N(M_p) there;
-    ``down[p, j]`` is as in the module's notes but with width(k - 1) for none; ``scratch`` is
-    :func:`task_scratch`'s for this layer (its type, one that holds layer k - 1 exactly, is
-    the one the closures' maxima are taken in); ``tops``, ``fits``, ``stride``, ``rank_j``
-    and ``loose_start``/``loose_rows`` (:func:`loose_columns`) are as :func:`column_rows` has
-    them. Dense rows' values must come zeroed. Holds no lock:
-    tasks with scratch of their own and rows apart run in threads."""
+    row has its entries in bit order, their positions from ``poff[h]`` on; the values go into
+    ``vals``, :func:`value_views` of them, ``vb`` bytes each. Layer k - 1 comes stored the
+    same way (``poff1``, ``voff1``, ``pos1``, and ``vals1``, :func:`lower_views` of its
+    values, ``vb1`` bytes each), and only its rows below ``hi`` are read (a closure's rows
+    are below its first); ``orders1[p]`` is N(M_p) there; ``down[p, j]`` is as in the
+    module's notes but with width(k - 1) for none; ``scratch`` is :func:`task_scratch`'s for
+    this layer (its type, one that holds layer k - 1 exactly, is the one the closures' maxima
+    are taken in); ``tops``, ``fits``, ``stride``, ``rank_j`` and
+    ``loose_start``/``loose_rows`` (:func:`loose_columns`) are as :func:`column_rows` has
+    them. Dense rows' values must come zeroed. Holds no lock: tasks with scratch of their own
+    and rows apart run in threads.
+
+    The values' widths are told, not typed: numba compiles the kernel once (its working rows
+    uint32: a layer whose values below exceed 32 bits is :func:`wide_rows`'), not for each
+    pair of layers' types. The work of a row is written out here, not in a function inlined:
+    numba's inliner copies all of an inlined function's variables once for each of its
+    blocks (numba issue 8989), seconds for one this long."""
     work = task_work(scratch, task)
     forget_ring(work)
-    s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, pos, vals = borrowed(
-        (s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, pos, vals))
+    s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, pos = borrowed(
+        (s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, pos))
+    vals1, vals = borrowed(vals1), borrowed(vals)
     tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl = borrowed(
         (tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl))
     loose_start, loose_rows = borrowed((loose_start, loose_rows))
+    tmp, src, flags, closed, ring, _, _ = work
+    full = flags[0]
+    nr = down.shape[1]
+    width1 = tmp.shape[1] - 1
+    own = tmp[OWN]
+    flat = tmp.reshape(tmp.size)
     for h in range(lo, hi):
-        if voff[h + 1] > voff[h]:
-            _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
-                        tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start,
-                        members, rank_cl, loose_start, loose_rows, work, hi, pos, vals)
+        if voff[h + 1] == voff[h]:
+            continue
+        base = cl_start[h]
+        ncl = cl_start[h + 1] - base
+        # the slots: the row's own values and each column's (the max over its sub-closure's
+        # rows and h, kept from the row a card down where it can be); full[i]: slot i was
+        # written whole
+        mine, own_full = _take(poff1, voff1, pos1, vals1, vb1, h, own)
+        used = closure_columns(h, tops, fits, ranks, cl_start, cl_win, rank_cl, closed[0])
+        for col in range(COLUMNS):
+            if not used >> col & 1:
+                continue
+            row = tmp[COLS + col]
+            at = kept_column(h, col, stride, work)
+            if at >= 0:
+                column_from_ring(row, ring[at], own, width1)
+                full[COLS + col] = True
+                continue
+            rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
+                               loose_start, loose_rows)
+            steps, dense = row_sizes(poff1, voff1, rows)
+            if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1):
+                _take(poff1, voff1, pos1, vals1, vb1, h, row)
+            _take_rows(poff1, voff1, pos1, vals1, vb1, rows, row)
+        combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
+        rank_slots(h, nr, rank_cl, cl_win, base, closed[1], tmp, src)
+        # the row's entries
+        packed = poff[h + 1] > poff[h]
+        k = 0
+        for w in range(s.shape[1]):
+            x = s[h, w] & mask[w]
+            while x:
+                p = layer_pos[w * 64 + trailing_zeros(x)]
+                x &= x - ONE
+                acc = entry_sum(flat, src, down, p)
+                if packed:
+                    pos[poff[h] + k] = p
+                    _put(vals, vb, voff[h] + k, acc)
+                    k += 1
+                else:
+                    _put(vals, vb, voff[h] + p, acc)
+        # what the next row keeps, and the slots left as the next row needs them (ORDERS
+        # untouched, OWN zeroed)
+        keep_columns(h, hi, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_win, work,
+                     own_full)
+        if own_full:
+            set_all(own[:width1], 0)
+        else:
+            _clear(poff1, pos1, h, own)
+        sparse = release_slots(flags, ncl, used)
+        for col in range(COLUMNS):
+            if sparse >> col & 1:
+                rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
+                                   loose_start, loose_rows)
+                _clear_rows(poff1, pos1, h, rows, tmp[COLS + col])
+
+
+@njit(cache=True, nogil=True)
+def wide_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, orders1,
+              cl_start, cl_win, mem_start, members, rank_cl, task, lo, hi, pos, vals):
+    """:func:`values_rows` for a layer whose values below exceed 32 bits (the top two or
+    three layers of a 16-card stock, a few hundred entries), its values and those below in
+    int64: entry by entry, each closure's best the max over its rows read one by one. Plain
+    and short (``task`` is unused): compiling values_rows for 64-bit working rows too would
+    cost seconds more than this."""
+    width1 = orders1.shape[0]
+    for h in range(lo, hi):
+        if voff[h + 1] == voff[h]:
+            continue
+        packed = poff[h + 1] > poff[h]
+        k = 0
+        for w in range(s.shape[1]):
+            x = s[h, w] & mask[w]
+            while x:
+                p = layer_pos[w * 64 + trailing_zeros(x)]
+                x &= x - ONE
+                acc = np.int64(0)
+                for j in range(down.shape[1]):
+                    q = down[p, j]
+                    if q == width1:  # M_p holds no card of rank j
+                        continue
+                    c = rank_cl[h, j]
+                    if c == SELF:
+                        acc += _stored(poff1, voff1, pos1, vals1, h, q)
+                    elif cl_win[c]:
+                        acc += orders1[q]
+                    else:
+                        best = np.int64(0)
+                        for t in range(mem_start[c], mem_start[c + 1]):
+                            value = _stored(poff1, voff1, pos1, vals1, members[t], q)
+                            best = value if value > best else best
+                        acc += best
+                if packed:
+                    pos[poff[h] + k] = p
+                    vals[voff[h] + k] = acc
+                    k += 1
+                else:
+                    vals[voff[h] + p] = acc
+
+
+@njit(cache=True, inline="always")
+def _stored(poff1, voff1, pos1, vals1, m, q):
+    """W of row m at position q of a layer stored as values_rows stores it (0 off S)."""
+    lo, hi = voff1[m], voff1[m + 1]
+    if lo == hi:
+        return np.int64(0)
+    a, b = poff1[m], poff1[m + 1]
+    if a == b:  # dense
+        return np.int64(vals1[lo + q])
+    while a < b:  # the positions ascend: bisect
+        mid = (a + b) >> 1
+        if pos1[mid] < q:
+            a = mid + 1
+        else:
+            b = mid
+    if a < poff1[m + 1] and pos1[a] == q:
+        return np.int64(vals1[lo + a - poff1[m]])
+    return np.int64(0)
 
 
 @njit(cache=True, inline="always")
@@ -773,66 +937,3 @@ def column_start(row, col, own, own_full, steps, dense, flags, width1):
         set_all(row[:width1], 0)
         dirty[COLS + col] = False
     return dense
-
-
-@njit(cache=True, inline="always")
-def _row_values(h, s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, tops,
-                fits, stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
-                loose_start, loose_rows, work, end, pos, vals):
-    """Row h's part of :func:`values_rows` (``end``: its run's), the slots in ``work`` but
-    ORDERS coming and going zeroed. A column's slot is made the max over its sub-closure's
-    rows and h (kept from the row a card down where it can be); ``flags[0][i]`` says slot i
-    was written densely."""
-    tmp, src, flags, closed, ring, _, _ = work
-    full = flags[0]
-    nr = down.shape[1]
-    width1 = tmp.shape[1] - 1
-    base = cl_start[h]
-    ncl = cl_start[h + 1] - base
-    own = tmp[OWN]
-    mine, own_full = _take(poff1, voff1, pos1, vals1, h, own)
-    used = closure_columns(h, tops, fits, ranks, cl_start, cl_win, rank_cl, closed[0])
-    for col in range(COLUMNS):
-        if not used >> col & 1:
-            continue
-        row = tmp[COLS + col]
-        at = kept_column(h, col, stride, work)
-        if at >= 0:
-            column_from_ring(row, ring[at], own, width1)
-            full[COLS + col] = True
-            continue
-        rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
-                           loose_start, loose_rows)
-        steps, dense = row_sizes(poff1, voff1, rows)
-        if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1):
-            _take(poff1, voff1, pos1, vals1, h, row)
-        for m in rows:
-            _take(poff1, voff1, pos1, vals1, m, row)
-    combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
-    rank_slots(h, nr, rank_cl, cl_win, base, closed[1], tmp, src)
-    flat = tmp.reshape(tmp.size)
-    packed = poff[h + 1] > poff[h]
-    k = 0
-    for w in range(s.shape[1]):
-        x = s[h, w] & mask[w]
-        while x:
-            p = layer_pos[w * 64 + trailing_zeros(x)]
-            x &= x - ONE
-            acc = entry_sum(flat, src, down, p)
-            if packed:
-                pos[poff[h] + k] = p
-                vals[voff[h] + k] = acc
-                k += 1
-            else:
-                vals[voff[h] + p] = acc
-    keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_win, work, own_full)
-    if own_full:
-        set_all(own[:width1], 0)
-    else:
-        _clear(poff1, pos1, h, own)
-    sparse = release_slots(flags, ncl, used)
-    for col in range(COLUMNS):
-        if sparse >> col & 1:
-            rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
-                               loose_start, loose_rows)
-            _clear_rows(poff1, pos1, h, rows, tmp[COLS + col])

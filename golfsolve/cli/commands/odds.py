@@ -63,23 +63,14 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
     chosen = list(rules_for(source, rules))
     limit = Limit(samples=samples, budget=budget, memory=memory, seed=seed, games=games or 0)
     position = source.position.hidden()
-    printer = _OddsPrinter(source, chosen, as_json)
-    status = None
-    if not quiet and sys.stderr.isatty():
-        from golfsolve.cli.render.progress import StatusLine, odds_status
-
-        names = [r.name for r in chosen]
-        status = StatusLine(lambda: odds_status(names, printer.states))
-        printer.status = status
-
+    printer = _OddsPrinter(source, chosen, as_json, not quiet and sys.stderr.isatty())
     stopped = None
     try:
         results = run_odds(position, chosen, limit, workers, printer.progress)
     except OddsInterrupted as stop:  # what the finished work tells is printed, then it ends
         stopped, results = stop, stop.partial
     finally:
-        if status is not None:
-            status.close()
+        printer.close()
     printer.finish(results)
     if stopped is not None:
         echo_err("golfsolve: interrupted; " + (
@@ -95,14 +86,21 @@ class _OddsPrinter:
     weighed (and the only legal move) at once, the fair value and its best move as soon as
     it is known, the rest when every figure is; JSON (one object a rule set) when all are."""
 
-    def __init__(self, source: DealSource, chosen: list[Rules], as_json: bool) -> None:
+    def __init__(self, source: DealSource, chosen: list[Rules], as_json: bool,
+                 status: bool) -> None:
         self.source, self.chosen, self.as_json = source, chosen, as_json
         self.states: list = []  # how far each rule set has come (golfsolve.odds.Underway)
         self.shown = [0] * len(chosen)  # of each rule set: 1 its head, 2 its fair value, 3 all
+        self.wants_status = status  # a status line on stderr, from the first news on
         self.status = None  # the status line, cleared before each print
 
     def progress(self, states: list) -> None:
         self.states = states
+        if self.wants_status and self.status is None:  # after the kernels' compile, if any
+            from golfsolve.cli.render.progress import StatusLine, odds_status
+
+            names = [r.name for r in self.chosen]
+            self.status = StatusLine(lambda: odds_status(names, self.states))
         if not self.as_json:
             for i, state in enumerate(states):
                 if i and self.shown[i - 1] < 3:
@@ -133,6 +131,13 @@ class _OddsPrinter:
             if self.status is not None:
                 self.status.clear()
             click.echo("\n".join(lines))
+
+    def close(self) -> None:
+        """Clear the status line, for good."""
+        if self.status is not None:
+            self.status.close()
+            self.status = None
+        self.wants_status = False
 
     def finish(self, results: list) -> None:
         """Whatever is left to print of the figures (of a stop: those of each rule set that

@@ -42,7 +42,7 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
       golfsolve solve 12345678901234567 kpat:7 ms123 game.kpat
     """
     from golfsolve.batch.rows import full_record, solution_row
-    from golfsolve.solver import solve_game
+    from golfsolve.solver import load_kernels, solve_game
 
     if deals.count("-") > 1:
         raise InputError("standard input can be read only once: give - once")
@@ -63,6 +63,7 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
                     f"holds the same cards as {first}")
             under = ", ".join(r.name for _, r in repeated)
             echo_err(f"golfsolve: note: {name} {same} (under {under} rules); it is solved once")
+    load_kernels(chosen for _, chosen in jobs.values())  # compiled first, in one go
     for n, (source, chosen) in enumerate(jobs.values()):
         solution = solve_game(Game(source.position, chosen), fewest_moves=fewest_moves)
         if as_json:
