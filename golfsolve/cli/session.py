@@ -337,6 +337,9 @@ class HintTables:
         key = (col_ranks.tobytes(), h0.tobytes(), waste0, unseen0.tobytes(), game.rules.name)
         _, heights, waste_rank, _, unseen = position_arrays(game.position().hidden())
         if key != self._key:
+            from golfsolve.compiling import LAYERS, ready
+
+            ready([LAYERS])  # compiled first where numba's cache lacks them, saying so
             self._key, self._table, self._start_value = key, None, None
             if say_why:
                 from golfsolve.cli.streams import echo_err
