@@ -1,0 +1,155 @@
+"""Solvitaire's seeded Golf deals (issue 46): solvitaire:N, dealt by the pure-Python reference
+and by the compiled dealer, each card for card as Solvitaire deals them.
+tests/data/solvitaire/golf-seeds-0-19.jsonl holds Solvitaire's own output for seeds 0-19
+(``solvitaire --type golf --deal-only --random N``) beside the same deal in golfsolve's JSON
+form."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golfsolve.model import solvitaire
+from golfsolve.model.cards import Card
+from golfsolve.model.deal import Deal
+from golfsolve.model.position import Position
+
+from .conftest import DATA
+
+VECTORS = [json.loads(line) for line in
+           (DATA / "solvitaire" / "golf-seeds-0-19.jsonl").read_text().splitlines()]
+SEED_MAX = 2**31 - 1
+# seeds whose shuffle draws again (Boost's rejection): one output past the 51, found by a
+# scan of seeds 0 .. 4 * 10**7 with the compiled dealer (each deals 52 outputs in the reference)
+DRAWING_AGAIN = [5257882, 8153190, 8236919, 14784396, 16536550, 22027237, 28354174, 33857005]
+
+
+def solvitaire_printed(seed: int) -> Deal:
+    """The deal as Solvitaire prints it (its JSON: piles bottom card first, the stock bottom
+    card first, so drawn last; the hole), read as golfsolve's deal."""
+    printed = next(v for v in VECTORS if v["seed"] == seed)["solvitaire_deal"]
+    tableau = tuple(tuple(Card.parse(c) for c in pile) for pile in printed["tableau piles"])
+    stock = tuple(Card.parse(c) for c in reversed(printed["stock"]))
+    return Deal(tableau, Card.parse(printed["hole"]), stock)
+
+
+# ----- the reference -------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(20))
+def test_reference_deals_what_solvitaire_printed(seed: int) -> None:
+    vector = VECTORS[seed]
+    assert vector["seed"] == seed
+    deal = solvitaire.deal(seed)
+    assert deal == solvitaire_printed(seed)
+    assert deal.position() == Position.from_dict(vector["board"])
+
+
+def test_seed_0_card_for_card() -> None:
+    """The stock in draw order, the waste (Solvitaire's hole), the columns top to bottom in
+    Solvitaire's pile order (bottom cards QS QH 9S 9C 8D 4H 3H: largest first)."""
+    deal = solvitaire.deal(0)
+    assert " ".join(map(str, deal.stock)) == "AS 9H 3D 5H 4D 7D 7S 5S TS 7H JC KD JH 9D 8S 8C"
+    assert str(deal.waste) == "JS"
+    assert [" ".join(map(str, column)) for column in deal.tableau] == [
+        "QS 7C 2S KS JD", "QH 6C 4S 2H 5D", "9S TH 6D TC AD", "9C 2D 4C KH 6H",
+        "8D AH 5C 6S TD", "4H 3S AC QC 2C", "3H 8H QD KC 3C"]
+
+
+def test_mt19937() -> None:
+    """std::mt19937 as the C++ standard pins it: default-seeded (5489), its 10000th output is
+    4123659995; seed 0 starts 2357136044."""
+    engine = solvitaire.MersenneTwister(5489)
+    outputs = [engine() for _ in range(10000)]
+    assert outputs[-1] == 4123659995
+    assert solvitaire.MersenneTwister(0)() == 2357136044
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_mt19937_is_init_genrand(seed: int) -> None:
+    """NumPy's legacy RandomState(seed) is seeded by init_genrand too (CPython's random and
+    NumPy's MT19937(seed) are not), and its full-range uint32 draws are raw outputs: the two
+    agree past the first twist."""
+    engine = solvitaire.MersenneTwister(seed)
+    ours = [engine() for _ in range(1300)]
+    theirs = np.random.RandomState(seed).randint(0, 2**32, size=1300, dtype=np.uint32)
+    assert ours == theirs.tolist()
+
+
+class Outputs:
+    def __init__(self, values: list[int]) -> None:
+        self.values = iter(values)
+
+    def __call__(self) -> int:
+        return next(self.values)
+
+
+def test_boost_uniform_buckets_and_draws_again() -> None:
+    """Boost's generate_uniform_int over 0..2**32 - 1: bucket (2**32 - 1) // (top + 1), one more
+    when top + 1 divides 2**32; a quotient past top draws again."""
+    bucket = (2**32 - 1) // 52  # 82595524, 2**32 % 52 = 48 outputs left over
+    assert solvitaire.uniform(Outputs([0]), 51) == 0
+    assert solvitaire.uniform(Outputs([bucket - 1]), 51) == 0
+    assert solvitaire.uniform(Outputs([bucket]), 51) == 1
+    assert solvitaire.uniform(Outputs([52 * bucket - 1]), 51) == 51
+    assert solvitaire.uniform(Outputs([52 * bucket, 2**32 - 1, 7 * bucket]), 51) == 7
+    # 2 divides 2**32: bucket 2**31, every output within range
+    assert solvitaire.uniform(Outputs([2**31 - 1]), 1) == 0
+    assert solvitaire.uniform(Outputs([2**32 - 1]), 1) == 1
+    assert solvitaire.uniform(Outputs([2**32 - 1]), 63) == 63
+    assert solvitaire.uniform(Outputs([]), 0) == 0  # no draw at all
+
+
+def test_shuffles_that_draw_again() -> None:
+    for seed in DRAWING_AGAIN:
+        assert solvitaire.shuffled(seed)[1] == 52
+    assert solvitaire.shuffled(0)[1] == 51
+
+
+# ----- solvitaire:N --------------------------------------------------------------------------
+def test_parse() -> None:
+    assert solvitaire.parse_solvitaire("solvitaire:7") == 7
+    assert solvitaire.parse_solvitaire(" SOLVITAIRE: 0 ") == 0
+    assert solvitaire.parse_solvitaire("Solvitaire:002147483647") == SEED_MAX
+    assert solvitaire.looks_like_solvitaire("solvitaire:") and not \
+        solvitaire.looks_like_solvitaire("7")
+    assert solvitaire.parse_range("solvitaire:0-9999999") == (0, 9999999)
+    assert solvitaire.parse_range("solvitaire: 5 - 3") == (5, 3)
+    assert solvitaire.parse_range("solvitaire:5") is None
+    assert solvitaire.label(7) == "solvitaire:7"
+
+
+@pytest.mark.parametrize("text,message", [
+    ("solvitaire:", "'solvitaire:' names no Solvitaire deal: write solvitaire: and a seed from 0 "
+                    "to 2147483647 in the digits 0-9"),
+    ("solvitaire:-1", "'solvitaire:-1' names no Solvitaire deal: write solvitaire: and a seed "
+                      "from 0 to 2147483647 in the digits 0-9"),
+    ("solvitaire:１", "'solvitaire:１' names no Solvitaire deal: write solvitaire: and a seed "
+                     "from 0 to 2147483647 in the digits 0-9"),
+    ("solvitaire:2147483648", "Solvitaire deal solvitaire:2147483648 is out of range "
+                              "(solvitaire:0 to solvitaire:2147483647)"),
+    ("solvitaire:" + "9" * 40, "Solvitaire deal solvitaire:9999999... (40 digits) is out of "
+                               "range (solvitaire:0 to solvitaire:2147483647)"),
+    ("solvit:1", "'solvit:1' is not a Solvitaire deal: write solvitaire: and its seed, like "
+                 "solvitaire:7"),
+])
+def test_parse_refuses(text: str, message: str) -> None:
+    with pytest.raises(solvitaire.SolvitaireError) as caught:
+        solvitaire.parse_solvitaire(text)
+    assert str(caught.value) == message
+
+
+def test_range_refuses_a_seed_out_of_range() -> None:
+    with pytest.raises(solvitaire.SolvitaireError) as caught:
+        solvitaire.parse_range("solvitaire:0-2147483648")
+    assert str(caught.value) == ("Solvitaire deal solvitaire:0-2147483648 is out of range "
+                                 "(solvitaire:0 to solvitaire:2147483647)")
+
+
+def test_check_seed() -> None:
+    assert solvitaire.check_seed(0) == 0
+    with pytest.raises(solvitaire.SolvitaireError, match="solvitaire:-1 is out of range"):
+        solvitaire.check_seed(-1)
