@@ -153,3 +153,123 @@ def test_check_seed() -> None:
     assert solvitaire.check_seed(0) == 0
     with pytest.raises(solvitaire.SolvitaireError, match="solvitaire:-1 is out of range"):
         solvitaire.check_seed(-1)
+
+
+# ----- the compiled dealer -------------------------------------------------------------------
+def test_compiled_deals_what_solvitaire_printed() -> None:
+    from golfsolve.kernels.solvitaire import deal_seed, deal_seeds
+
+    rows = deal_seeds(range(20))
+    assert rows.shape == (20, 52) and rows.dtype == np.uint8
+    for seed in range(20):
+        cards = [c.index for c in solvitaire_printed(seed).cards()]
+        assert rows[seed].tolist() == cards == deal_seed(seed).tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, SEED_MAX), min_size=1, max_size=20)
+       | st.sampled_from([[0], [SEED_MAX], [0, SEED_MAX], DRAWING_AGAIN]))
+def test_compiled_equals_reference(seeds: list[int]) -> None:
+    """Seeds side by side (deal_seeds) and one at a time (deal_seed), 0 and 2**31 - 1 among
+    them."""
+    from golfsolve.kernels.solvitaire import deal_seed, deal_seeds
+
+    rows = deal_seeds(np.array(seeds, dtype=np.int64))
+    for seed, row in zip(seeds, rows, strict=True):
+        assert row.tolist() == solvitaire.indices(seed) == deal_seed(seed).tolist()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 2**16 - 1))
+def test_compiled_bucket_division(r: int, top: int) -> None:
+    """The kernel's division-free quotient is Boost's r // bucket, bucket as Boost writes it."""
+    from golfsolve.kernels.solvitaire import _boost
+
+    bucket = (2**32 - 1) // (top + 1) + ((2**32 - 1) % (top + 1) == top)
+    assert _boost(r, top) == r // bucket
+    edge = min(r // bucket * bucket, 2**32 - 1)  # the first output of r's bucket, and the last
+    assert _boost(edge, top) == edge // bucket  # of the bucket before
+    assert _boost(max(edge - 1, 0), top) == max(edge - 1, 0) // bucket
+
+
+@pytest.mark.parametrize("draws,picks", [(64, True), (51, True), (0, True), (64, False),
+                                         (51, False), (1, False), (0, False)])
+def test_every_way_a_deal_is_shuffled(draws: int, picks: bool) -> None:
+    """A deal is shuffled by its picks, drawing again from its outputs, or past them from its
+    whole state: each way deals the reference's cards, on deals that draw again and others."""
+    from golfsolve.kernels.solvitaire import _dealt
+
+    seeds = [0, 1, 2, SEED_MAX, *DRAWING_AGAIN, *range(1000, 1040)]
+    rows = _dealt(np.array(seeds, dtype=np.int64), draws=draws, use_picks=picks)
+    assert [row.tolist() for row in rows] == [solvitaire.indices(s) for s in seeds]
+
+
+@pytest.mark.parametrize("first,count", [(0, 300), (SEED_MAX - 136, 137), (5257800, 100),
+                                         (99, 1), (7, 0)])  # 137: a short last block
+def test_range_equals_one_by_one(first: int, count: int) -> None:
+    from golfsolve.kernels.solvitaire import deal_seed, deal_seed_range
+
+    rows = deal_seed_range(first, count)
+    assert rows.shape == (count, 52)
+    for k in range(count):
+        np.testing.assert_array_equal(rows[k], deal_seed(first + k), err_msg=str(first + k))
+
+
+def test_board_order() -> None:
+    """The compiled row is in dealer.py's board order: stock first drawn first, the waste,
+    the columns top to bottom."""
+    from golfsolve.kernels.solvitaire import deal_seed
+
+    deal = solvitaire.deal(123456789)
+    cards = [Card.from_index(int(i)) for i in deal_seed(123456789)]
+    assert tuple(cards[:16]) == deal.stock
+    assert cards[16] == deal.waste
+    assert tuple(tuple(cards[17 + 5 * c:22 + 5 * c]) for c in range(7)) == deal.tableau
+
+
+@pytest.mark.parametrize("call", ["seeds_low", "seeds_high", "range", "one"])
+def test_compiled_refuses_seeds_out_of_range(call: str) -> None:
+    from golfsolve.kernels import solvitaire as dealer
+
+    with pytest.raises(solvitaire.SolvitaireError) as caught:
+        {"seeds_low": lambda: dealer.deal_seeds([5, -1]),
+         "seeds_high": lambda: dealer.deal_seeds(np.array([2**31])),
+         "range": lambda: dealer.deal_seed_range(SEED_MAX, 2),
+         "one": lambda: dealer.deal_seed(2**31)}[call]()
+    assert str(caught.value).endswith("is out of range (solvitaire:0 to solvitaire:2147483647)")
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_compiled_twister_pieces(seed: int) -> None:
+    """kernels/twister.py: init_genrand, the whole-state twist and the tempering give the
+    reference's outputs, twice round the state; fresh_output gives the first 227."""
+    from golfsolve.kernels.twister import FRESH, M, N, fresh_output, init_genrand, temper, twist
+
+    engine = solvitaire.MersenneTwister(seed)
+    expected = [engine() for _ in range(2 * N)]
+    mt = np.empty(N, dtype=np.int64)
+    init_genrand(seed, mt)
+    seeded = mt.copy()
+    assert [fresh_output(seeded[k], seeded[k + 1], seeded[k + M]) for k in range(FRESH)] == \
+        expected[:FRESH]
+    outputs = []
+    for _ in range(2):
+        twist(mt)
+        outputs += [temper(word) for word in mt]
+    assert outputs == expected
+
+
+def test_solvitaire_arrays() -> None:
+    """packing.solvitaire_arrays: the kernels' arrays of each seed, as packing a Deal gives."""
+    from golfsolve.packing import pack_position, solvitaire_arrays
+
+    seeds = [3, 0, SEED_MAX]
+    for seed, (col_ranks, stock_ranks, waste) in zip(seeds, solvitaire_arrays(seeds),
+                                                     strict=True):
+        position = solvitaire.deal(seed).position()
+        expected_cols, expected_stock = pack_position(position)
+        np.testing.assert_array_equal(col_ranks, expected_cols)
+        np.testing.assert_array_equal(stock_ranks, expected_stock)
+        assert waste == position.waste.rank
+    assert list(solvitaire_arrays([])) == []

@@ -322,6 +322,17 @@ def _deal_ms(numbers: np.ndarray, out: np.ndarray) -> None:
         _layout(deck, out[d])
 
 
+def checked_ints(values, check) -> list[int]:
+    """``values`` (an array or any iterable of whole numbers) as Python ints, the least and
+    the greatest passed to ``check``, which raises for a number out of range."""
+    nums = [int(n) for n in (np.asarray(values).reshape(-1).tolist()
+                             if isinstance(values, np.ndarray) else values)]
+    if nums:
+        check(min(nums))
+        check(max(nums))
+    return nums
+
+
 def deal_words(words: np.ndarray, lanes: int = LANES) -> np.ndarray:
     """The deals of the numbers in ``words`` ((count, WORDS) uint32, unchecked but for the
     shape) as (count, 52) uint8."""
@@ -336,12 +347,7 @@ def deal_words(words: np.ndarray, lanes: int = LANES) -> np.ndarray:
 def deal_array(numbers) -> np.ndarray:
     """The deals of ``numbers`` (an array or any iterable of deal numbers, Python ints past
     2**63 - 1 too) as a (len(numbers), 52) uint8 array."""
-    nums = [int(n) for n in (np.asarray(numbers).reshape(-1).tolist()
-                             if isinstance(numbers, np.ndarray) else numbers)]
-    if nums:
-        check_number(min(nums))  # raises CodeError for a number golfsolve does not deal
-        check_number(max(nums))
-    return deal_words(number_words(nums))
+    return deal_words(number_words(checked_ints(numbers, check_number)))
 
 
 def deal_many(first: int, count: int) -> np.ndarray:
@@ -362,10 +368,7 @@ def deal_indices(number: int) -> np.ndarray:
 
 def deal_ms(numbers) -> np.ndarray:
     """PySolFC's Microsoft-numbered deals msN for each N (1 .. 2**33 - 1) as (len, 52) uint8."""
-    nums = [int(n) for n in (np.asarray(numbers).reshape(-1).tolist()
-                             if isinstance(numbers, np.ndarray) else numbers)]
-    for n in (min(nums), max(nums)) if nums else ():
-        check_ms(n)  # raises CodeError
+    nums = checked_ints(numbers, check_ms)
     out = np.empty((len(nums), CARDS), dtype=np.uint8)
     _deal_ms(np.array(nums, dtype=np.int64), out)
     return out
