@@ -273,3 +273,51 @@ def test_solvitaire_arrays() -> None:
         np.testing.assert_array_equal(stock_ranks, expected_stock)
         assert waste == position.waste.rank
     assert list(solvitaire_arrays([])) == []
+
+
+# ----- solvitaire:N as a DEAL ----------------------------------------------------------------
+def test_a_deal_is_classic_and_named_solvitaire_n(cli):
+    result = cli("show", "SOLVITAIRE:007", "--format", "json")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    assert (data["deal"], data["rules"], data["number"], data["code"]) == (
+        "solvitaire:7", "classic", None, None)
+    assert Deal.from_dict(data) == solvitaire.deal(7)
+    assert cli("show", "solvitaire:0").out.startswith("solvitaire:0, classic rules\n")
+    solved = cli("solve", "solvitaire:7")
+    assert solved.out.startswith("solvitaire:7, classic rules: cannot be won\n")
+    assert solved.out.endswith("Max removed: 34 of 35. Best score: 330. "
+                               f"({solved.out.rsplit('(', 1)[1]}")
+    assert cli("solve", "solvitaire:7", "--rules", "easy").out.startswith(
+        "solvitaire:7, easy rules: cannot be won\n")
+    record = json.loads(cli("solve", "solvitaire: 7", "--json").out)
+    assert (record["deal"], record["number"], record["code"], record["max_removed"]) == (
+        "solvitaire:7", None, None, 34)
+
+
+def test_a_replay_finds_its_record_by_the_label(cli, tmp_path):
+    record = cli("solve", "solvitaire:4", "--json").out
+    moves = tmp_path / "moves.jsonl"
+    moves.write_text(record)
+    assert json.loads(record)["winnable"] is True
+    result = cli("replay", "Solvitaire:04", str(moves))
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[-2:] == ["Removed: 35 of 35. Score: 350. Moves: 48.",
+                                            "You won!"]
+    other = cli("replay", "solvitaire:5", str(moves))
+    assert (other.code, other.err) == (2, "golfsolve: error: the moves are for solvitaire:4 "
+                                          "(classic), not for solvitaire:5\n")
+
+
+@pytest.mark.parametrize(("arg", "message"), [
+    ("solvitaire:", "'solvitaire:' names no Solvitaire deal: write solvitaire: and a seed from 0 "
+                    "to 2147483647 in the digits 0-9"),
+    ("solvitaire:2147483648", "Solvitaire deal solvitaire:2147483648 is out of range "
+                              "(solvitaire:0 to solvitaire:2147483647)"),
+    ("solvitaire:1-5", "'solvitaire:1-5' is not a deal: give one seed, like solvitaire:7 "
+                       "(batch takes ranges)"),
+])
+def test_bad_seeds_are_one_line_and_status_2(cli, arg, message):
+    for command in ("show", "solve", "odds"):
+        result = cli(command, arg)
+        assert (result.code, result.err) == (2, f"golfsolve: error: {message}\n"), command
