@@ -321,3 +321,126 @@ def test_bad_seeds_are_one_line_and_status_2(cli, arg, message):
     for command in ("show", "solve", "odds"):
         result = cli(command, arg)
         assert (result.code, result.err) == (2, f"golfsolve: error: {message}\n"), command
+
+
+# ----- in a batch ----------------------------------------------------------------------------
+def test_deal_lists_take_seeds_and_ranges(tmp_path):
+    from itertools import islice
+
+    from golfsolve.batch.deals import DealList, keyed_seed
+
+    items = list(DealList(["solvitaire:0-3", "5", "SOLVITAIRE:2-5", "solvitaire:10"]))
+    assert [(i.key, i.label, i.number, i.solvitaire) for i in items] == [
+        ("solvitaire:0000000000", "solvitaire:0", None, 0),
+        ("solvitaire:0000000001", "solvitaire:1", None, 1),
+        ("solvitaire:0000000002", "solvitaire:2", None, 2),
+        ("solvitaire:0000000003", "solvitaire:3", None, 3),
+        ("5", "5", 5, None),  # PySolFC's deal 5, not Solvitaire's
+        ("solvitaire:0000000004", "solvitaire:4", None, 4),
+        ("solvitaire:0000000005", "solvitaire:5", None, 5),
+        ("solvitaire:0000000010", "solvitaire:10", None, 10)]
+    assert items[4].position() != items[6].position() == solvitaire.deal(5).position()
+    assert [keyed_seed(i.key) for i in items] == [0, 1, 2, 3, None, 4, 5, 10]
+    assert keyed_seed("board:0123456789abcdef") is None and keyed_seed("solvitaire:7") is None
+    listed = DealList(["solvitaire:0-3", "5", "solvitaire:2-5", "solvitaire:10"])
+    assert listed.total == 8
+    list(listed)
+    assert listed.repeated == 2
+    listing = tmp_path / "seeds.txt"
+    listing.write_text("solvitaire:7  # a comment\nsolvitaire: 1 - 2\n3\n")
+    assert [i.label for i in DealList([f"@{listing}"])] == [
+        "solvitaire:7", "solvitaire:1", "solvitaire:2", "3"]
+    assert [i.label for i in DealList(["solvitaire:2147483645"], count=3)] == [
+        "solvitaire:2147483645", "solvitaire:2147483646", "solvitaire:2147483647"]
+    whole = DealList(["solvitaire:0-2147483647"])  # streamed: two numbers, not 2**31 items
+    assert whole.total == 2**31
+    assert [i.label for i in islice(iter(whole), 2)] == ["solvitaire:0", "solvitaire:1"]
+
+
+@pytest.mark.parametrize(("args", "count", "message"), [
+    (["solvitaire:5-3"], None, "the range solvitaire:5-3 is reversed: 3 comes before 5"),
+    (["solvitaire:0-2147483648"], None, "Solvitaire deal solvitaire:0-2147483648 is out of "
+                                        "range (solvitaire:0 to solvitaire:2147483647)"),
+    (["solvitaire:x"], None, "'solvitaire:x' names no Solvitaire deal: write solvitaire: and a "
+                             "seed from 0 to 2147483647 in the digits 0-9"),
+    (["solvitaire:2147483647"], 2, "2 deals from solvitaire:2147483647: Solvitaire deal "
+                                   "solvitaire:2147483648 is out of range (solvitaire:0 to "
+                                   "solvitaire:2147483647)"),
+    (["solvitaire:0-5"], 2, "a count of deals goes with a start number or code, not with "
+                            "'solvitaire:0-5'"),
+])
+def test_bad_seed_lists(args, count, message):
+    from golfsolve.batch.deals import DealList, DealsError
+
+    with pytest.raises(DealsError) as caught:
+        DealList(args, count)
+    assert str(caught.value) == message
+
+
+def test_a_bad_listing_line_is_named(cli, tmp_path):
+    listing = tmp_path / "bad.txt"
+    listing.write_text("solvitaire:1\nsolvitaire:9-1\n")
+    result = cli("batch", f"@{listing}")
+    assert (result.code, result.err) == (2, f"golfsolve: error: {listing} line 2: the range "
+                                            "solvitaire:9-1 is reversed: 1 comes before 9\n")
+
+
+def test_a_batch_stores_and_resumes_seeds_by_key(cli, tmp_path):
+    import sqlite3
+
+    db, out = tmp_path / "s.sqlite", tmp_path / "s.jsonl"
+    result = cli("batch", "solvitaire:8-11", "5", "solvitaire:3", "--rules", "classic",
+                 "--jobs", "1", "--db", str(db), "--out", str(out))
+    assert result.code == 0, result.err
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["deal"], r["number"], r["code"]) for r in rows] == [
+        ("solvitaire:8", None, None), ("solvitaire:9", None, None),
+        ("solvitaire:10", None, None), ("solvitaire:11", None, None),
+        ("5", 5, "GO1-C-AAAAAAF"), ("solvitaire:3", None, None)]
+    for row in rows[:4] + rows[5:]:  # as solve gives each, moves and all
+        single = json.loads(cli("solve", row["deal"], "--json").out)
+        assert {**single, "ms": 0, "states": 0} == {**row, "ms": 0, "states": 0}
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT key, deal, number, code FROM results WHERE rules = 'classic' "
+                           "ORDER BY key").fetchall() == [
+            ("5", "5", 5, "GO1-C-AAAAAAF"),
+            ("solvitaire:0000000003", "solvitaire:3", None, None),
+            ("solvitaire:0000000008", "solvitaire:8", None, None),
+            ("solvitaire:0000000009", "solvitaire:9", None, None),
+            ("solvitaire:0000000010", "solvitaire:10", None, None),
+            ("solvitaire:0000000011", "solvitaire:11", None, None)]
+        assert con.execute("SELECT count(*) FROM boards").fetchone() == (0,)  # dealt again
+        con.execute("DELETE FROM results WHERE key = 'solvitaire:0000000009'")
+        con.execute("UPDATE results SET states = 7654321 WHERE key = 'solvitaire:0000000010'")
+    again = tmp_path / "again.jsonl"
+    assert cli("batch", "solvitaire:8-11", "5", "solvitaire:3", "--rules", "classic", "--jobs",
+               "1", "--db", str(db), "--out", str(again)).code == 0
+    resumed = [json.loads(line) for line in again.read_text().splitlines()]
+    assert [r["deal"] for r in resumed] == [r["deal"] for r in rows]
+    assert resumed[1]["states"] == rows[1]["states"]  # solved again
+    assert resumed[2]["states"] == 7654321  # found stored, not solved again
+    every = tmp_path / "every.csv"  # every stored deal: numbers, then seeds in order
+    assert cli("batch", "--db", str(db), "--rules", "classic", "--out", str(every)).code == 0
+    assert [line.split(",")[0] for line in every.read_text().splitlines()[1:]] == [
+        "5", "solvitaire:3", "solvitaire:8", "solvitaire:9", "solvitaire:10", "solvitaire:11"]
+
+
+def test_lists_of_winnable_seeds(cli, tmp_path):
+    txt, module = tmp_path / "won.txt", tmp_path / "won.py"
+    for out in (txt, module):
+        assert cli("batch", "solvitaire:0-4", "--rules", "classic", "--won-only", "--out",
+                   str(out)).code == 0
+    assert txt.read_text() == "solvitaire:1\nsolvitaire:4\n"  # a listing batch reads back
+    assert "    # solvitaire:1 (Solvitaire's deal, no deal number)\n" in module.read_text()
+
+
+def test_a_seed_is_named_in_the_pair_tables():
+    """A deal won only under stricter rules is listed by name: solvitaire:N, not None."""
+    from golfsolve.batch.tally import BatchTally
+
+    tally = BatchTally(["easy", "classic"], pairs=True)
+    row = {"number": None, "code": None, "deal": "solvitaire:3", "max_removed": 35,
+           "best_score": 350, "odds_samples": None, "fair_value": None}
+    tally.add_deal([{**row, "rules": "easy", "winnable": False, "max_removed": 34,
+                     "best_score": 330}, {**row, "rules": "classic", "winnable": True}])
+    assert tally.comparisons()[0].only_stricter == ["solvitaire:3"]
