@@ -86,8 +86,24 @@ def dealt_arrays(numbers: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray, i
         return
     from golfsolve.kernels.dealer import deal_array
 
-    ranks = deal_array(numbers).astype(np.int64) % 13 + 1
-    for row in ranks:  # the dealer's row: 16 stock cards, the waste, then column by column
+    yield from row_arrays(deal_array(numbers))
+
+
+def solvitaire_arrays(seeds: list[int]) -> Iterator[tuple[np.ndarray, np.ndarray, int]]:
+    """(col_ranks, stock_ranks, waste rank) of each of Solvitaire's seeds, dealt in one call
+    of its compiled dealer."""
+    if not seeds:
+        return
+    from golfsolve.kernels.solvitaire import deal_seeds
+
+    yield from row_arrays(deal_seeds(seeds))
+
+
+def row_arrays(rows: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, int]]:
+    """(col_ranks, stock_ranks, waste rank) of each of a dealer's rows (52 card indices: the
+    16 stock cards, the waste, then column by column)."""
+    ranks = rows.astype(np.int64) % 13 + 1
+    for row in ranks:
         col_ranks = np.zeros(COL_RANKS_SIZE, dtype=np.int64)
         for c in range(COLUMNS):
             first = 17 + ROWS * c

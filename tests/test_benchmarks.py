@@ -15,7 +15,7 @@ ROOT = DATA.parent.parent
     ("bench_batch.py", ["--deals", "6", "--rules", "easy"],
      "  same summaries with 1 and 2 jobs: True"),
     ("bench_odds.py", ["--deals", "1", "--samples", "5", "--rules", "classic"], "classic "),
-    ("bench_dealer.py", ["--deals", "20", "--repeat", "1"], None),
+    ("bench_dealer.py", ["--deals", "20", "--repeat", "1"], "Solvitaire, seeds "),
     ("policy_gap.py", ["--deals", "1-1", "--games", "2"], "classic: 1 deals, mean exact fair "
      "value 0.0%, hindsight policy 0.0%"),
     ("bench_fair.py", ["--whole-deals", "1-1", "--rules", "classic", "--jobs", "1"],

@@ -1,6 +1,7 @@
 """Deal lists: what DEALS arguments name, iterated lazily in the order given, each deal once.
 
-A range of a billion deals costs nothing up front: ranges are iterated, never materialised.
+A range of a billion deals costs nothing up front: ranges (of PySolFC's numbers, and of
+Solvitaire's seeds, ``solvitaire:A-B``) are iterated, never materialised.
 Every argument is checked when the list is made (syntax, ranges, that files exist and hold
 deals, that none is a file the caller will write), so that bad input is refused before any
 work; the deals themselves come later, one by one, as a batch asks for them. A deal file is
@@ -48,7 +49,15 @@ from golfsolve.model.kpat import looks_like_kpat
 from golfsolve.model.oneline import looks_like_oneline
 from golfsolve.model.position import Position
 from golfsolve.model.pysolfc import SHOWN_MARK, looks_like_ms, not_shown_number, shown_number
-from golfsolve.model.sources import named_position, read_deal_text
+from golfsolve.model.solvitaire import (
+    SolvitaireError,
+    check_seed,
+    looks_like_solvitaire,
+    parse_range,
+)
+from golfsolve.model.solvitaire import deal as solvitaire_deal
+from golfsolve.model.solvitaire import label as solvitaire_label
+from golfsolve.model.sources import named_position, read_deal_text, solvitaire_seed
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
 MAX_PIPED_LISTING = 1 << 28  # bytes of a listing read from a pipe, which is held
@@ -60,25 +69,48 @@ class DealsError(InputError):
 
 @dataclass(frozen=True, slots=True)
 class DealItem:
-    """One deal of a list: ``key`` identifies it in a database (the number, or ``board:`` and a
-    hash of the board), ``label`` is how results show it (the number, or the file path as text:
-    ``files.shown_name``)."""
+    """One deal of a list: ``key`` identifies it in a database (the number; ``solvitaire:``
+    and the seed in ten digits, so that keys sort as seeds do; or ``board:`` and a hash of the
+    board), ``label`` is how results show it (the number, ``solvitaire:N``, or the file path
+    as text: ``files.shown_name``)."""
 
     key: str
     number: int | None
     label: str
     board: str | None = None  # the board text of a file deal
+    solvitaire: int | None = None  # Solvitaire's seed of a solvitaire:N deal
 
     def position(self) -> Position:
         """The deal (or, for a board file, the deal or position) the item names."""
         if self.number is not None:
             return Deal.from_number(self.number).position()
+        if self.solvitaire is not None:
+            return solvitaire_deal(self.solvitaire).position()
         assert self.board is not None
         return Position.from_board(self.board)
 
 
 def number_item(number: int) -> DealItem:
     return DealItem(str(number), number, str(number))
+
+
+SOLVITAIRE_KEY = "solvitaire:"  # a key's prefix: solvitaire:0000000042 is solvitaire:42
+_SEED_DIGITS = 10  # 2**31 - 1 has ten
+
+
+def solvitaire_item(seed: int) -> DealItem:
+    """Solvitaire's deal ``seed``, keyed by its seed: not by its cards, as a deal number is
+    not, so that a range of them is held as two numbers, never as a set of keys."""
+    return DealItem(f"{SOLVITAIRE_KEY}{seed:0{_SEED_DIGITS}d}", None, solvitaire_label(seed),
+                    solvitaire=seed)
+
+
+def keyed_seed(key: str) -> int | None:
+    """The seed of a Solvitaire deal's key (None for any other key)."""
+    digits = key[len(SOLVITAIRE_KEY):]
+    if key.startswith(SOLVITAIRE_KEY) and len(digits) == _SEED_DIGITS and digits.isdigit():
+        return int(digits)
+    return None
 
 
 def board_item(path: str) -> DealItem:
@@ -113,6 +145,14 @@ def _keyed(position: Position, label: str) -> DealItem:
 # ----- the parts of a list -------------------------------------------------------------------
 @dataclass(frozen=True)
 class NumberRange:
+    first: int
+    last: int
+
+
+@dataclass(frozen=True)
+class SeedRange:
+    """Solvitaire's deals first..last, by seed."""
+
     first: int
     last: int
 
@@ -172,6 +212,20 @@ def _checked_range(first: int, last: int, spec: str) -> NumberRange:
     return NumberRange(first, last)
 
 
+def _seed_range(spec: str) -> SeedRange:
+    """``solvitaire:N`` or ``solvitaire:A-B``, checked."""
+    try:
+        ends = parse_range(spec)
+        if ends is None:
+            seed = solvitaire_seed(spec)
+            return SeedRange(seed, seed)
+    except DealError as exc:
+        raise DealsError(str(exc)) from None
+    if ends[1] < ends[0]:
+        raise DealsError(f"the range {spec} is reversed: {ends[1]} comes before {ends[0]}")
+    return SeedRange(*ends)
+
+
 def _start(spec: str) -> int | None:
     """The deal a single number (as PySolFC shows it too, ``# 12345``) or game code names; None
     for anything else."""
@@ -206,7 +260,7 @@ class _Reads:
 
 
 def parse_part(spec: str, *, in_listing: bool = False,
-               reads: _Reads | None = None) -> NumberRange | BoardFiles | Listing:
+               reads: _Reads | None = None) -> NumberRange | SeedRange | BoardFiles | Listing:
     """One DEALS argument (or one line of a listing), checked, its files read through
     ``reads``."""
     reads = reads or _Reads(None)
@@ -220,6 +274,8 @@ def parse_part(spec: str, *, in_listing: bool = False,
         if spec != "@-" and exists(spec[1:]):
             reads.outputs.refuse(spec[1:], f"the listing {spec}")
         return Listing.named(spec[1:])
+    if looks_like_solvitaire(spec) and not exists(spec):
+        return _seed_range(spec)
     match = _RANGE.match(spec)
     if match:
         return _checked_range(_digits(match.group(1), spec), _digits(match.group(2), spec),
@@ -290,7 +346,8 @@ def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
         raise DealsError(path_problem(path, exc)) from None
 
 
-def _listing_parts(listing: Listing, reads: _Reads) -> Iterator[NumberRange | BoardFiles]:
+def _listing_parts(listing: Listing,
+                   reads: _Reads) -> Iterator[NumberRange | SeedRange | BoardFiles]:
     for lineno, text in _listing_lines(listing):
         try:
             yield parse_part(text, in_listing=True, reads=reads)
@@ -345,25 +402,30 @@ class NumberSet:
         return self.size
 
 
-def _counted(specs: list[str], count: int) -> NumberRange:
-    """``count`` deals from the start number or code that is the one spec."""
+def _counted(specs: list[str], count: int) -> NumberRange | SeedRange:
+    """``count`` deals from the start number, code or ``solvitaire:N`` that is the one spec."""
     if len(specs) != 1:
         raise DealsError(f"a count of deals goes with one start number or code, not with "
                          f"{len(specs)} DEALS arguments", reason="count_specs",
                          given=len(specs))
-    start = _start(specs[0]) if specs[0] else None
+    spec = specs[0]
+    start = _start(spec) if spec else None
+    seeded = start is None and looks_like_solvitaire(spec) and not exists(spec)
+    if seeded:
+        seeds = _seed_range(spec)
+        start = seeds.first if seeds.first == seeds.last else None  # (a range starts nothing)
     if start is None:
         raise DealsError(f"a count of deals goes with a start number or code, not with "
-                         f"{specs[0]!r}", reason="count_start", spec=specs[0])
+                         f"{spec!r}", reason="count_start", spec=spec)
     if count < 1:
         raise DealsError(f"a count of deals is at least 1, not {count}")
     for n in (start, start + count - 1):
         try:
-            check_number(n)
-        except CodeError as exc:
-            raise DealsError(f"{count} deals from {specs[0]}: {exc}", reason="count_range",
-                             spec=specs[0], count=count, problem=str(exc)) from None
-    return NumberRange(start, start + count - 1)
+            check_seed(n) if seeded else check_number(n)
+        except (CodeError, SolvitaireError) as exc:
+            raise DealsError(f"{count} deals from {spec}: {exc}", reason="count_range",
+                             spec=spec, count=count, problem=str(exc)) from None
+    return (SeedRange if seeded else NumberRange)(start, start + count - 1)
 
 
 # ----- a whole list --------------------------------------------------------------------------
@@ -373,10 +435,11 @@ class DealList:
     ``total`` is the number of deals when it is known without reading listings; ``repeated``
     counts the deals named more than once (known once the list has been iterated).
 
-    With ``count``, the list is ``count`` deals from the one start number or code ``specs``
-    holds (DealsError with ``reason`` "count_specs", "count_start" or "count_range" and the
-    fields naming the values, otherwise). A file the caller will write, in ``outputs``, is
-    refused as an input (a DealsError naming both) before it is read.
+    With ``count``, the list is ``count`` deals from the one start number, code or
+    ``solvitaire:N`` ``specs`` holds (DealsError with ``reason`` "count_specs", "count_start"
+    or "count_range" and the fields naming the values, otherwise). A file the caller will
+    write, in ``outputs``, is refused as an input (a DealsError naming both) before it is
+    read.
     """
 
     def __init__(self, specs: list[str] | tuple[str, ...], count: int | None = None,
@@ -401,28 +464,34 @@ class DealList:
     def total(self) -> int | None:
         if any(isinstance(part, Listing) for part in self.parts):
             return None
-        numbers = NumberSet()
+        numbers, seeds = NumberSet(), NumberSet()
         boards = 0
         for part in self.parts:
-            if isinstance(part, NumberRange):
-                numbers.add(part.first, part.last)
+            if isinstance(part, NumberRange | SeedRange):
+                (numbers if isinstance(part, NumberRange) else seeds).add(part.first, part.last)
             else:
                 boards += len(part.items)
-        return numbers.size + boards
+        return numbers.size + seeds.size + boards
 
     def runs(self) -> Iterator[tuple[int, int] | DealItem]:
-        """The list in order, each deal once: runs of numbers (first, last), board items."""
-        numbers = NumberSet()
+        """The list in order, each deal once: runs of numbers (first, last), and items
+        (Solvitaire's deals one by one, board items)."""
+        numbers, seeds = NumberSet(), NumberSet()
         boards: set[str] = set()
         self.repeated = 0
         for part in self.parts:
             pieces = _listing_parts(part, self._reads) if isinstance(part, Listing) else (part,)
             for piece in pieces:
-                if isinstance(piece, NumberRange):
-                    fresh = numbers.add(piece.first, piece.last)
+                if isinstance(piece, NumberRange | SeedRange):
+                    fresh = (numbers if isinstance(piece, NumberRange) else seeds).add(
+                        piece.first, piece.last)
                     self.repeated += piece.last - piece.first + 1 - sum(
                         b - a + 1 for a, b in fresh)
-                    yield from fresh
+                    if isinstance(piece, NumberRange):
+                        yield from fresh
+                    else:
+                        for first, last in fresh:
+                            yield from map(solvitaire_item, range(first, last + 1))
                 else:
                     for item in piece.items:
                         if item.key in boards:

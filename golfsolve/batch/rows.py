@@ -5,11 +5,12 @@
 
 A record's fields, in order:
 
-    deal          the deal as given to solve: a game code, a deal number or a file path
-                  (text); in a batch's rows, the deal number or the file path
-    number        PySolFC's deal number, or null for a board file
+    deal          the deal as given to solve: a game code, a deal number, solvitaire:N or a
+                  file path (text); in a batch's rows, the deal number, solvitaire:N or the
+                  file path
+    number        PySolFC's deal number, or null (a board file, Solvitaire's deal)
     code          the game code under these rules, or null (dead-king rules, board files,
-                  deals past 8031810175, which have no code)
+                  Solvitaire's deals, deals past 8031810175, which have no code)
     rules         easy, classic or dead-king
     winnable      whether all 35 tableau cards can be removed
     max_removed   the most tableau cards that can be removed (35 for a win)
@@ -52,7 +53,8 @@ RECORD_FIELDS = ("deal", "number", "code", "rules", "winnable", "max_removed", "
                  "fewest_moves", "line", "moves", "states", "ms")
 ROW_FIELDS = tuple(field for field in RECORD_FIELDS if field != "moves")
 ODDS_FIELDS = ("odds_wins", "odds_samples", "fair_value")
-# a stored row: its deal's key (the number, or the board's name), the row, the odds
+# a stored row: its deal's key (the number, Solvitaire's seed, or the board's name), the row,
+# the odds
 STORED_FIELDS = ("key", *ROW_FIELDS, *ODDS_FIELDS)
 OUT_SUFFIXES = (".csv", ".jsonl")
 LIST_SUFFIXES = (".txt", ".py")  # lists of winnable deals: batch --won-only (batch/seeds.py)

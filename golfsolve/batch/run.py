@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Protocol
 
-from golfsolve.batch.deals import DealItem, DealList, number_item
+from golfsolve.batch.deals import DealItem, DealList, keyed_seed, number_item, solvitaire_item
 from golfsolve.batch.rows import ODDS_FIELDS, RowWriter
 from golfsolve.batch.store import ResultStore
 from golfsolve.batch.tally import MAX_LISTED_BUGS, BatchTally
@@ -149,16 +149,17 @@ class _Sinks:
         self.missing = 0
 
     def deal_of(self, boards: dict[str, str]) -> Callable[[dict], Position | None]:
-        """The deal (or position) of a row: dealt from its number, or its board from
-        ``boards`` or the database (None when no board was kept)."""
-        dealt: dict[int, Position] = {}  # a deal's rows under several rules: dealt once
+        """The deal (or position) of a row: dealt from its number or Solvitaire's seed, or
+        its board from ``boards`` or the database (None when no board was kept)."""
+        dealt: dict[str, Position] = {}  # a deal's rows under several rules: dealt once
 
         def deal(row: dict) -> Position | None:
-            if row["number"] is not None:
-                number = row["number"]
-                if number not in dealt:
-                    dealt[number] = Deal.from_number(number).position()
-                return dealt[number]
+            seed = keyed_seed(row["key"])
+            if row["number"] is not None or seed is not None:
+                if row["key"] not in dealt:
+                    dealt[row["key"]] = (Deal.from_number(row["number"]).position()
+                                         if seed is None else solvitaire_item(seed).position())
+                return dealt[row["key"]]
             board = boards.get(row["key"]) or (self.store.board(row["key"]) if self.store
                                                else None)
             return Position.from_board(board) if board else None
@@ -274,7 +275,7 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
     tally = BatchTally(names, pairs)
     sinks = _Sinks(tally, writer, progress, store, names)
     counts = {"solved": 0, "stored": 0}
-    if deals is None:  # every stored deal: the numbered ones, then the board files
+    if deals is None:  # every stored deal: the numbered ones, then the others by key
         assert store is not None and not solve
         deals = DealList([f"1-{MAX_DEAL}"])
         _run_blocks(_blocks(deals, store, names, False), sinks, None, 1, counts, work)

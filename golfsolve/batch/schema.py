@@ -34,7 +34,8 @@ INDEX = """
 """
 CREATE = """
     CREATE TABLE results (            -- the fields of a record (batch/rows.py) but its moves
-        key TEXT NOT NULL,            -- the deal number, or 'board:' and a hash of the board
+        key TEXT NOT NULL,            -- the deal number, 'board:' and a hash of the board,
+                                      -- or 'solvitaire:' and Solvitaire's seed in 10 digits
         deal TEXT NOT NULL,
         number INTEGER,               -- the deal number's last 18 digits (null: a board)
         code TEXT,

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from golfsolve import __version__
+from golfsolve.batch.deals import keyed_seed
 from golfsolve.batch.rows import LIST_SUFFIXES, RowWriter, open_lines
 from golfsolve.errors import InputError
 from golfsolve.files import one_line
@@ -63,9 +64,10 @@ class WonRows:
 
 
 class WonList:
-    """The winnable deals' numbers (a board file's path, for a deal given as one), one a line,
-    or a Python module: ``SOLVABLE_SEEDS = (...)`` of the numbers, a board's path as a
-    comment; closed with the count."""
+    """The winnable deals' numbers (a board file's path, for a deal given as one;
+    ``solvitaire:N`` for Solvitaire's deal N), one a line, or a Python module:
+    ``SOLVABLE_SEEDS = (...)`` of the numbers, the others as comments; closed with the
+    count."""
 
     def __init__(self, path: str, rules: Rules, python: bool) -> None:
         self.path, self.rules, self.python = path, rules, python
@@ -89,7 +91,9 @@ class WonList:
         text = []
         for row in won:
             if row["number"] is None:
-                text.append(f"    # {one_line(row['deal'])} (a board file, no deal number)\n")
+                what = ("Solvitaire's deal" if keyed_seed(row["key"]) is not None else
+                        "a board file")
+                text.append(f"    # {one_line(row['deal'])} ({what}, no deal number)\n")
                 continue
             self._line.append(f"{row['number']},")
             if len(self._line) == PER_LINE:

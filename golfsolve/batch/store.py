@@ -455,7 +455,9 @@ class ResultStore:
         return counts, odd
 
     def board_rows(self, rule_names: list[str]) -> Iterator[list[dict]]:
-        """The stored rows of board-file deals, a deal at a time."""
+        """The stored rows of the deals without a deal number, a deal at a time in order of
+        key: board files (``board:`` keys), then Solvitaire's deals (``solvitaire:`` keys, in
+        order of seed)."""
         sql = (f"{self._select} WHERE number IS NULL AND rules IN ({_marks(rule_names)}) "
                "ORDER BY key")
         yield from self._groups(sql, rule_names)

@@ -159,7 +159,7 @@ class PairTally:
 
 
 def deal_label(row: dict) -> str:
-    return f"deal {row['number']}" if row["number"] is not None else row["code"]
+    return f"deal {row['number']}" if row["number"] is not None else row["code"] or row["deal"]
 
 
 class BatchTally:

@@ -56,20 +56,23 @@ def solve_unit(payload: tuple[list[tuple[DealItem, tuple[tuple[str, bool], ...]]
     """Solve each deal under the rule sets named with it (those marked True; the others are
     solved already and only want their odds): result rows. Runs in the workers.
 
-    Numbered deals are dealt together by the compiled dealer and solved from plain arrays:
-    no Deal, Game or Move objects unless odds are asked for. The strictest rules go first: a
-    line that wins under them wins under the easier ones, which then need no search (their
-    row says 0 states; with --fewest-moves each rule set is searched for its own)."""
+    Numbered deals, and Solvitaire's, are dealt together by the compiled dealers and solved
+    from plain arrays: no Deal, Game or Move objects unless odds are asked for. The strictest
+    rules go first: a line that wins under them wins under the easier ones, which then need
+    no search (their row says 0 states; with --fewest-moves each rule set is searched for its
+    own)."""
     from golfsolve.odds import layout_odds
-    from golfsolve.packing import dealt_arrays, pack_position, start_array
+    from golfsolve.packing import dealt_arrays, pack_position, solvitaire_arrays, start_array
     from golfsolve.solver import Line, search_line
 
     pairs, work = payload
     arrays = dealt_arrays([item.number for item, _ in pairs if item.number is not None])
+    seeded = solvitaire_arrays([item.solvitaire for item, _ in pairs
+                                if item.solvitaire is not None])
     rows = []
     for item, wanted in pairs:
-        if item.number is not None:
-            col_ranks, stock_ranks, waste = next(arrays)
+        if item.number is not None or item.solvitaire is not None:
+            col_ranks, stock_ranks, waste = next(arrays if item.number is not None else seeded)
             position, heights = None, [5] * 7
         else:
             position = item.position()

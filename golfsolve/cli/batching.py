@@ -15,10 +15,11 @@ from golfsolve.errors import InputError, OutputError
 from golfsolve.model.rules import parse_rules_list
 from golfsolve.odds import MAX_BUDGET, MAX_SAMPLES
 
-DEALS_HELP = """DEALS: deal ranges (1-10000), code ranges (GO1-C-AAAAAAB..GO1-C-AAAABMM), a start
-code or number with --count N, board files or globs ('boards/*.board'), or @FILE listing codes,
-numbers, ranges or board files one a line (@- from standard input). A code's letter is not
-used here: --rules names the rule sets. With --db and no DEALS: the deals the database holds.
+DEALS_HELP = """DEALS: deal ranges (1-10000), code ranges (GO1-C-AAAAAAB..GO1-C-AAAABMM),
+Solvitaire's seeds (solvitaire:0-9999999), a start code, number or solvitaire:N with --count N,
+board files or globs ('boards/*.board'), or @FILE listing codes, numbers, ranges or board files
+one a line (@- from standard input). A code's letter is not used here: --rules names the rule
+sets. With --db and no DEALS: the deals the database holds.
 
 Exit status: 0 done; 1 a worker died or output could not be written (the finished results
 stay in --db), or compare found a solver bug; 2 bad input; 128 + the signal when stopped
@@ -28,7 +29,7 @@ stay in --db), or compare found a solver bug; 2 bad input; 128 + the signal when
 def batch_options(fn):
     for option in reversed([
         click.option("--count", type=WholeNumber(min=1),
-                     help="With one start number or code: this many deals from it."),
+                     help="With one start number, code or solvitaire:N: this many deals from it."),
         click.option("--jobs", type=WholeNumber(min=1), default=None,
                      help="Worker processes (default: the cores this process may use)."),
         click.option("--db", type=click.Path(dir_okay=True),

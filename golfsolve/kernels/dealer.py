@@ -39,6 +39,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from golfsolve.kernels.twister import M as _M
+from golfsolve.kernels.twister import N as _N
+from golfsolve.kernels.twister import fresh_output
 from golfsolve.model.codes import check_number
 from golfsolve.model.pysolfc import LCG_BELOW, check_ms
 
@@ -49,8 +52,6 @@ _LANES_MIN = 8  # fewer Twister deals than this left in a batch: seed them one b
 _KEY_CYCLE = 12  # lcm(1, 2, 3, 4): step t of init_by_array adds key[t % L] + t % L
 
 _M32 = 0xFFFFFFFF
-_N = 624
-_M = 397
 _DRAWS = 2 * (CARDS - 1)  # random() takes two 32-bit outputs, the shuffle 51 random()s
 _U30 = np.uint32(30)
 _MUL1 = np.uint32(1664525)
@@ -161,24 +162,12 @@ def _seed_lanes(adds: np.ndarray, cycle: int, base: np.ndarray, mt: np.ndarray) 
         mt[0, lane] = 0x80000000
 
 
-@njit(cache=True, inline="always")
-def _output(word_k, word_k1, word_km):
-    """Output k of a freshly seeded state, from its words k, k + 1 and k + _M (all untwisted
-    for k < 227): the twist of word k, tempered."""
-    y = (word_k & 0x80000000) | (word_k1 & 0x7FFFFFFF)
-    y = word_km ^ (y >> 1) ^ ((y & 1) * 0x9908B0DF)
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    return y ^ (y >> 18)
-
-
 @njit(cache=True)
 def _outputs_lanes(mt: np.ndarray, out: np.ndarray) -> None:
     """out[k, l] <- output k (k < 227) of the freshly seeded lane l."""
     for k in range(out.shape[0]):
         for lane in range(mt.shape[1]):
-            out[k, lane] = _output(mt[k, lane], mt[k + 1, lane], mt[k + _M, lane])
+            out[k, lane] = fresh_output(mt[k, lane], mt[k + 1, lane], mt[k + _M, lane])
 
 
 @njit(cache=True)
@@ -210,7 +199,7 @@ def _outputs_one(words: np.ndarray, row: int, base: np.ndarray, mt: np.ndarray,
             i = 1
     mt[0] = 0x80000000
     for k in range(out.shape[0]):
-        out[k, 0] = _output(mt[k], mt[k + 1], mt[k + _M])
+        out[k, 0] = fresh_output(mt[k], mt[k + 1], mt[k + _M])
 
 
 @njit(cache=True)
@@ -333,6 +322,17 @@ def _deal_ms(numbers: np.ndarray, out: np.ndarray) -> None:
         _layout(deck, out[d])
 
 
+def checked_ints(values, check) -> list[int]:
+    """``values`` (an array or any iterable of whole numbers) as Python ints, the least and
+    the greatest passed to ``check``, which raises for a number out of range."""
+    nums = [int(n) for n in (np.asarray(values).reshape(-1).tolist()
+                             if isinstance(values, np.ndarray) else values)]
+    if nums:
+        check(min(nums))
+        check(max(nums))
+    return nums
+
+
 def deal_words(words: np.ndarray, lanes: int = LANES) -> np.ndarray:
     """The deals of the numbers in ``words`` ((count, WORDS) uint32, unchecked but for the
     shape) as (count, 52) uint8."""
@@ -347,12 +347,7 @@ def deal_words(words: np.ndarray, lanes: int = LANES) -> np.ndarray:
 def deal_array(numbers) -> np.ndarray:
     """The deals of ``numbers`` (an array or any iterable of deal numbers, Python ints past
     2**63 - 1 too) as a (len(numbers), 52) uint8 array."""
-    nums = [int(n) for n in (np.asarray(numbers).reshape(-1).tolist()
-                             if isinstance(numbers, np.ndarray) else numbers)]
-    if nums:
-        check_number(min(nums))  # raises CodeError for a number golfsolve does not deal
-        check_number(max(nums))
-    return deal_words(number_words(nums))
+    return deal_words(number_words(checked_ints(numbers, check_number)))
 
 
 def deal_many(first: int, count: int) -> np.ndarray:
@@ -373,10 +368,7 @@ def deal_indices(number: int) -> np.ndarray:
 
 def deal_ms(numbers) -> np.ndarray:
     """PySolFC's Microsoft-numbered deals msN for each N (1 .. 2**33 - 1) as (len, 52) uint8."""
-    nums = [int(n) for n in (np.asarray(numbers).reshape(-1).tolist()
-                             if isinstance(numbers, np.ndarray) else numbers)]
-    for n in (min(nums), max(nums)) if nums else ():
-        check_ms(n)  # raises CodeError
+    nums = checked_ints(numbers, check_ms)
     out = np.empty((len(nums), CARDS), dtype=np.uint8)
     _deal_ms(np.array(nums, dtype=np.int64), out)
     return out

@@ -1,6 +1,6 @@
 """Where a deal comes from: what a DEAL argument names (a game code, a deal number or PySolFC's
-display of one, ``msN``, ``kpat:N``, a layout on one line, a board, JSON or KPat saved-game
-file, or standard input), read as a :class:`DealSource`."""
+display of one, ``msN``, ``kpat:N``, ``solvitaire:N``, a layout on one line, a board, JSON or
+KPat saved-game file, or standard input), read as a :class:`DealSource`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from golfsolve.errors import InputError
 from golfsolve.files import exists, parse_json, read_text
-from golfsolve.model import codes, kpat, oneline, pysolfc
+from golfsolve.model import codes, kpat, oneline, pysolfc, solvitaire
 from golfsolve.model.codes import CodeError, GameCode, check_number, digits_value
 from golfsolve.model.deal import Deal, DealError
 from golfsolve.model.position import Position
@@ -50,7 +50,7 @@ def parse_deal_text(text: str) -> tuple[Position, dict]:
 @dataclass(frozen=True)
 class DealSource:
     """A deal or position with what the user gave: ``label`` is the code, number or path as
-    typed."""
+    typed (Solvitaire's deal as ``solvitaire:N``, however typed)."""
 
     label: str
     position: Position
@@ -82,8 +82,9 @@ def _checked_code(text: str) -> GameCode:
 
 def resolve(arg: str) -> DealSource:
     """A game code, a bare deal number (or PySolFC's display of one, ``# 12345``), PySolFC's
-    ``msN``, KPat's ``kpat:N``, a layout on one line, a board, JSON or KPat saved-game file
-    path, or ``-`` for stdin."""
+    ``msN``, KPat's ``kpat:N``, Solvitaire's ``solvitaire:N`` (Classic rules: Solvitaire's
+    Golf is Classic), a layout on one line, a board, JSON or KPat saved-game file path, or
+    ``-`` for stdin."""
     text = arg.strip()
     if not text:
         raise DealError("an empty DEAL argument: give a deal number, game code or file")
@@ -95,6 +96,10 @@ def resolve(arg: str) -> DealSource:
     if codes.DEAL_NUMBER.match(text):
         number = _checked_number(text)
         return DealSource(text, Deal.from_number(number).position(), number)
+    if solvitaire.looks_like_solvitaire(text) and not exists(text):
+        seed = solvitaire_seed(text)
+        return DealSource(solvitaire.label(seed), solvitaire.deal(seed).position(), None,
+                          CLASSIC)
     named = named_position(text)
     if named is not None:
         return DealSource(text, named[0], None, named[1])
@@ -119,10 +124,21 @@ def resolve(arg: str) -> DealSource:
     return DealSource(arg, position, number, rules)
 
 
+def solvitaire_seed(text: str) -> int:
+    """The seed of ``solvitaire:N`` (DealError, one line, for anything else after the prefix;
+    a range is for a batch)."""
+    if solvitaire.parse_range(text) is not None:
+        raise DealError(f"{shown(text)} is not a deal: give one seed, like solvitaire:7 (batch "
+                        "takes ranges)")
+    return solvitaire.parse_solvitaire(text)
+
+
 def named_position(text: str) -> tuple[Position, Rules | None] | None:
     """The deal or position an argument that is neither a number, a code nor a file names,
     with the rules it implies: ``msN`` (none), ``kpat:N`` (Classic: KPat's Golf is Classic),
-    a layout on one line (none); None for any other text (a file of that name is a file)."""
+    a layout on one line (none); None for any other text (a file of that name is a file).
+    ``solvitaire:N`` is not one: a batch keys it by its seed, as a number (``resolve`` takes
+    it as a DEAL)."""
     if exists(text):
         return None
     if oneline.looks_like_oneline(text):

@@ -32,14 +32,15 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
     Game codes and numbers name PySolFC's deals (up to 20 digits; ms123 its Microsoft
     deals), not the Golf app's (whose shuffle is not published): to solve the app's deal,
     type its cards on one line, the 16 stock cards first (see the README). kpat:N is KPat's
-    deal N, and a KPat saved game a deal or position, under Classic rules by default.
+    deal N, and a KPat saved game a deal or position, under Classic rules by default;
+    solvitaire:N is Solvitaire's seeded deal N (0 to 2147483647), Classic by default too.
 
     \b
     Examples:
       golfsolve solve GO1-E-AAAAAAB
       golfsolve solve 1 2 3 --rules all --json
       golfsolve solve my.board --rules classic --fewest-moves
-      golfsolve solve 12345678901234567 kpat:7 ms123 game.kpat
+      golfsolve solve 12345678901234567 kpat:7 ms123 game.kpat solvitaire:0
     """
     from golfsolve.batch.rows import full_record, solution_row
     from golfsolve.solver import load_kernels, solve_game
