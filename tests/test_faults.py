@@ -1166,10 +1166,10 @@ def _loop(path):
 def test_count_errors_name_the_option(cli):
     """The deal list says "a count of deals"; the command line says --count."""
     for args, message in (
-            (["1-3", "--count", "5"], "--count goes with a start number or code, not with "
-             "'1-3'"),
-            (["1", "9", "--count", "5"], "--count goes with one start number or code, not "
-             "with 2 DEALS arguments"),
+            (["1-3", "--count", "5"], "--count goes with a start number, code or "
+             "solvitaire:N, not with '1-3'"),
+            (["1", "9", "--count", "5"], "--count goes with one start number, code or "
+             "solvitaire:N, not with 2 DEALS arguments"),
             (["99999999999999999995", "--count", "10"], "99999999999999999995 --count 10: "
              "deal number 100000000000000000004 is out of range (1 to 99999999999999999999)")):
         result = cli("batch", *args)

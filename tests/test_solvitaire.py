@@ -366,8 +366,8 @@ def test_deal_lists_take_seeds_and_ranges(tmp_path):
     (["solvitaire:2147483647"], 2, "2 deals from solvitaire:2147483647: Solvitaire deal "
                                    "solvitaire:2147483648 is out of range (solvitaire:0 to "
                                    "solvitaire:2147483647)"),
-    (["solvitaire:0-5"], 2, "a count of deals goes with a start number or code, not with "
-                            "'solvitaire:0-5'"),
+    (["solvitaire:0-5"], 2, "a count of deals goes with a start number, code or "
+                            "solvitaire:N, not with 'solvitaire:0-5'"),
 ])
 def test_bad_seed_lists(args, count, message):
     from golfsolve.batch.deals import DealList, DealsError

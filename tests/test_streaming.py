@@ -50,9 +50,10 @@ def test_number_set_returns_only_the_new_parts():
 
 @pytest.mark.parametrize(
     ("specs", "count", "message"),
-    [(["1-3"], 5, "a count of deals goes with a start number or code, not with '1-3'"),
-     (["1", "9"], 5, "a count of deals goes with one start number or code, not with 2 DEALS "
-      "arguments"),
+    [(["1-3"], 5, "a count of deals goes with a start number, code or solvitaire:N, "
+                  "not with '1-3'"),
+     (["1", "9"], 5, "a count of deals goes with one start number, code or solvitaire:N, "
+      "not with 2 DEALS arguments"),
      (["99999999999999999995"], 10, "10 deals from 99999999999999999995: deal number "
       "100000000000000000004 is out of range (1 to 99999999999999999999)"),
      (["9-3"], None, "the range 9-3 is reversed: 3 comes before 9"),

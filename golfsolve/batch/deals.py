@@ -405,7 +405,8 @@ class NumberSet:
 def _counted(specs: list[str], count: int) -> NumberRange | SeedRange:
     """``count`` deals from the start number, code or ``solvitaire:N`` that is the one spec."""
     if len(specs) != 1:
-        raise DealsError(f"a count of deals goes with one start number or code, not with "
+        raise DealsError("a count of deals goes with one start number, code or solvitaire:N, "
+                         f"not with "
                          f"{len(specs)} DEALS arguments", reason="count_specs",
                          given=len(specs))
     spec = specs[0]
@@ -415,7 +416,8 @@ def _counted(specs: list[str], count: int) -> NumberRange | SeedRange:
         seeds = _seed_range(spec)
         start = seeds.first if seeds.first == seeds.last else None  # (a range starts nothing)
     if start is None:
-        raise DealsError(f"a count of deals goes with a start number or code, not with "
+        raise DealsError("a count of deals goes with a start number, code or solvitaire:N, "
+                         f"not with "
                          f"{spec!r}", reason="count_start", spec=spec)
     if count < 1:
         raise DealsError(f"a count of deals is at least 1, not {count}")

@@ -27,10 +27,11 @@ def _out(reason: str, path, **fields) -> str | None:
 
 def _count(reason: str, **fields) -> str | None:
     if reason == "count_specs":
-        return (f"--count goes with one start number or code, not with {fields['given']} DEALS "
-                "arguments")
+        return ("--count goes with one start number, code or solvitaire:N, not with "
+                f"{fields['given']} DEALS arguments")
     if reason == "count_start":
-        return f"--count goes with a start number or code, not with {fields['spec']!r}"
+        return ("--count goes with a start number, code or solvitaire:N, not with "
+                f"{fields['spec']!r}")
     if reason == "count_range":
         return f"{fields['spec']} --count {fields['count']}: {fields['problem']}"
     return None

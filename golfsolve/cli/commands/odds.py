@@ -41,13 +41,17 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
          quiet: bool) -> int:
     """The chances of a deal or position for a player who cannot see the stock.
 
-    Every stock card is unseen. It prints, per rule set, the clairvoyant odds (the share of
-    the orders of the unseen cards under which it can be won: an upper bound), the exact fair
-    value of best play without sight of the stock (from the first card on, in seconds for
-    most deals, when it fits in --memory, else within --budget), with --policy the win rate
-    of a player who does not peek (a lower bound), the distribution of the most cards
-    removable, and each legal move with its own figures and the recommended one: by fair
-    value where it is known.
+    Every stock card is unseen. It prints, per rule set, first the exact fair value (the
+    player's real chance: best play without sight of the stock, from the first card on; in
+    seconds for most deals, when it fits in --memory, else within --budget) with its best
+    move, as soon as it is known (when only one move is legal, that is said at once); then
+    the clairvoyant odds (the share of the orders of the unseen cards under which it can be
+    won: an upper bound), with --policy the win rate of a player who does not peek (a lower
+    bound), the distribution of the most cards removable, and each legal move with its own
+    figures.
+
+    DEAL is a game code, a PySolFC number (#N too), msN, kpat:N, solvitaire:N, a board or
+    saved file, or the cards you see typed on one line: "WASTE | COLUMN 1 | ... | COLUMN 7".
 
     \b
     Examples:

@@ -53,6 +53,9 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     turned up (d 7H), or d alone and the card when asked. A card you have seen elsewhere is
     refused, saying where it is; u takes the draw back.
 
+    DEAL is a game code, a PySolFC number (#N too), msN, kpat:N, solvitaire:N, a board or
+    saved file, or the cards you see typed on one line (the stock first, or without it).
+
     \b
     Examples:
       golfsolve play GO1-C-AAAAAAB
