@@ -1,9 +1,9 @@
 """golfsolve: an exact solver and deal analyser for Golf solitaire.
 
 The library's face: the value types (Card, Rules, GameCode, Deal, Position, Game, Action),
-``solve`` (with the stock seen) and ``fair_value`` (with the stock face down, as a player has
-it; golfsolve.odds.odds gives every figure of that). The layers beneath
-are described in docs/ARCHITECTURE.md."""
+``deal`` (any DEAL the command line takes, as text), ``solve`` (with the stock seen) and
+``fair_value`` (with the stock face down, as a player has it; golfsolve.odds.odds gives every
+figure of that). The layers beneath are described in docs/ARCHITECTURE.md."""
 
 # where each name of the face is defined: imported when first asked for, so that the command
 # line can take over the stop signals before anything heavier than this module is read
@@ -33,9 +33,26 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "ALL_RULES", "CLASSIC", "DEAD_KING", "EASY", "STRICT", "Action", "Card", "Deal", "Game",
-    "GameCode", "MoveRefused", "Position", "Rules", "fair_value", "solve",
+    "GameCode", "MoveRefused", "Position", "Rules", "deal", "fair_value", "solve",
 ]
 __version__ = "0.1.0"
+
+
+def deal(text):
+    """What ``text`` names, as the command line reads a DEAL: a game code, a deal number (or
+    PySolFC's ``# 12345``), ``msN``, ``kpat:N``, ``solvitaire:N``, the cards typed on one line,
+    or a board, JSON or KPat saved game given as its text (never a file's path: read the file
+    and give its text). A Deal where it names a whole deal whose stock is known, else the
+    Position (mid-game, or with unseen stock cards); both go to ``solve`` and ``fair_value``.
+    Raises golfsolve.errors.InputError (a ValueError) saying what is wrong, TypeError for
+    anything but a str."""
+    from golfsolve.model.deal import Deal
+    from golfsolve.model.sources import text_source
+
+    position = text_source(text).position
+    if position.is_start and not position.removed and not position.unknown_slots:
+        return Deal.from_position(position)
+    return position
 
 
 def solve(deal, rules="easy", **kwargs):

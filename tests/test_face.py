@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -52,3 +53,70 @@ def test_moves_unpack_as_kind_column_card():
     for kind, column, card in solution.moves:
         assert (kind == "draw") == (column is None) and card.rank in range(1, 14)
     assert golfsolve.solve(Deal.from_number(1), golfsolve.CLASSIC).line == solution.line
+
+
+ONE_LINE = ("8S KS 5H JC 6S TD 9D 4D QD JD 9H 6D QC KH 2H AD | AC | 6C 5S QS TS 6H | 2S KC 4S 2C "
+            "8C | TC AH 2D 5D JS | 3D QH AS KD 4C | JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H "
+            "9S 5C")
+
+
+@pytest.mark.parametrize("text", [
+    "GO1-C-AAAAAAB", "1", "# 1", "#1", "ms123", "# ms123", "kpat:7", "solvitaire:0", ONE_LINE,
+    ONE_LINE.split(" | ", 1)[1],  # without the stock: a position with 16 unseen cards
+])
+def test_deal_takes_what_the_command_line_takes(text):
+    from golfsolve.model.sources import resolve
+
+    named = golfsolve.deal(text)
+    position = resolve(text).position
+    if position.unknown_slots:
+        assert named == position and position.unknown_slots == 16
+    else:
+        assert isinstance(named, Deal) and named.position() == position
+
+
+def test_deal_reads_board_and_json_text_but_never_a_path(tmp_path, monkeypatch):
+    board = (Path(__file__).parent / "data" / "rules-page-deal.board").read_text()
+    page = golfsolve.deal(board)
+    assert page == golfsolve.deal(ONE_LINE) == golfsolve.deal(page.to_json())
+    assert golfsolve.deal(Deal.from_number(5).to_board()) == Deal.from_number(5)
+    (tmp_path / "ms7").write_text(board)
+    monkeypatch.chdir(tmp_path)
+    assert golfsolve.deal("ms7") == Deal.from_ms(7)  # the name, not the file of that name
+    game = golfsolve.Game(page, golfsolve.EASY)
+    game.draw()
+    game.remove(game.playable_columns()[0])
+    mid = game.position()
+    assert golfsolve.deal(mid.to_board()) == mid
+    assert golfsolve.deal(json.dumps(mid.to_dict())) == mid
+    assert not isinstance(golfsolve.deal(mid.to_board()), Deal)
+
+
+@pytest.mark.parametrize(("text", "error", "message"), [
+    ("", "PositionError", "the deal is empty"),
+    ("  ", "PositionError", "the deal is empty"),
+    ("-3", "PositionError", "deal number -3 is out of range (1 to 99999999999999999999)"),
+    ("1-5", "PositionError", "'1-5' is not a deal: give one deal number, game code or file "
+     "(batch takes ranges)"),
+    ("GO1-E-AAAAAA!", "PositionError", "malformed game code 'GO1-E-AAAAAA!' (expected like "
+     "GO1-E-AAAAAAB)"),
+    ("kpat:0", "KpatError", "KPat deal kpat:0 is out of range (kpat:1 to kpat:2147483647)"),
+    ("#abc", "PositionError", "'#abc' is not a game number: PySolFC shows one as # and the "
+     "digits 0-9, like # 12345"),
+    ("xyz", "PositionError", "line 1, card 1: unknown card 'xyz'"),
+    ("solvitaire:2147483648", "SolvitaireError", None),
+])
+def test_deal_refuses_as_the_command_line_does(text, error, message):
+    from golfsolve.errors import InputError
+
+    with pytest.raises(InputError) as raised:
+        golfsolve.deal(text)
+    assert type(raised.value).__name__ == error
+    if message is not None:
+        assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("value", [None, 7, b"42", ["1"]])
+def test_deal_takes_only_text(value):
+    with pytest.raises(TypeError, match=f"not as {type(value).__name__}"):
+        golfsolve.deal(value)

@@ -88,34 +88,84 @@ def resolve(arg: str) -> DealSource:
     text = arg.strip()
     if not text:
         raise DealError("an empty DEAL argument: give a deal number, game code or file")
+    if (text.startswith(pysolfc.SHOWN_MARK) and pysolfc.shown_number(text) is None
+            and exists(text)):
+        return _read_file(arg)  # a file whose name starts with #, not PySolFC's # 12345
+    if text.startswith(pysolfc.SHOWN_MARK) or codes.DEAL_NUMBER.match(text):
+        return _numbered(text)
+    if text != "-" and not exists(text):
+        named = _named_source(text)
+        if named is not None:
+            return named
+        _refuse_unnamed(text)
+    return _read_file(arg)
+
+
+def text_source(text: str) -> DealSource:
+    """What ``text`` names, as :func:`resolve` reads a DEAL argument, except that text is never
+    a file's path: a board, JSON or KPat saved game is given as its text."""
+    if not isinstance(text, str):
+        raise TypeError(f"a deal is given as text, not as {type(text).__name__}")
+    stripped = text.strip()
+    if not stripped:
+        raise DealError("the deal is empty")
+    if stripped.startswith(pysolfc.SHOWN_MARK) or codes.DEAL_NUMBER.match(stripped):
+        return _numbered(stripped)
+    named = _named_source(stripped)
+    if named is not None:
+        return named
+    if "\n" not in stripped:  # one line that names nothing: say why, as the command line does
+        _refuse_unnamed(stripped)
+    position, number, rules = read_deal_text(text)
+    return DealSource("text", position, number, rules)
+
+
+def _numbered(text: str) -> DealSource:
+    """A deal number, or PySolFC's display of one (``# 12345``, ``# ms123``)."""
     if text.startswith(pysolfc.SHOWN_MARK):  # PySolFC's display, # 12345: a number, as 12345 is
         number_text = pysolfc.shown_number(text)
-        if number_text is None and not exists(text):
+        if number_text is None:
             raise DealError(pysolfc.not_shown_number(text))
-        text = number_text or text
-    if codes.DEAL_NUMBER.match(text):
-        number = _checked_number(text)
-        return DealSource(text, Deal.from_number(number).position(), number)
-    if solvitaire.looks_like_solvitaire(text) and not exists(text):
+        text = number_text
+        if not codes.DEAL_NUMBER.match(text):  # # ms123
+            named = _named_source(text)
+            assert named is not None
+            return named
+    number = _checked_number(text)
+    return DealSource(text, Deal.from_number(number).position(), number)
+
+
+def _named_source(text: str) -> DealSource | None:
+    """``solvitaire:N``, a layout on one line, ``msN``, ``kpat:N`` or a game code, as text
+    (whether a file has that name is the caller's question); None for any other text."""
+    if solvitaire.looks_like_solvitaire(text):
         seed = solvitaire_seed(text)
         return DealSource(solvitaire.label(seed), solvitaire.deal(seed).position(), None,
                           CLASSIC)
-    named = named_position(text)
+    named = _named_position(text)
     if named is not None:
         return DealSource(text, named[0], None, named[1])
-    if text != "-" and not exists(text):
-        if GameCode.looks_like_code(text):
-            code = _checked_code(text)
-            codes.code_read(text, code.number)
-            return DealSource(text, Deal.from_number(code.number).position(), code.number,
-                              code.rules)
-        if codes.NEGATIVE_NUMBER.match(text):
-            raise DealError(codes.out_of_range(text))
-        if codes.RANGE_LIKE.match(text):
-            raise DealError(f"{shown(text)} is not a deal: give one deal number, game code or file "
-                            "(batch takes ranges)")
-        if text.isdigit() or text.isdecimal():
-            raise DealError(f"{shown(text)} is not a deal number: write it with the digits 0-9")
+    if GameCode.looks_like_code(text):
+        code = _checked_code(text)
+        codes.code_read(text, code.number)
+        return DealSource(text, Deal.from_number(code.number).position(), code.number,
+                          code.rules)
+    return None
+
+
+def _refuse_unnamed(text: str) -> None:
+    """A DealError for one line that looks like a number or range it is not; nothing for any
+    other text."""
+    if codes.NEGATIVE_NUMBER.match(text):
+        raise DealError(codes.out_of_range(text))
+    if codes.RANGE_LIKE.match(text):
+        raise DealError(f"{shown(text)} is not a deal: give one deal number, game code or file "
+                        "(batch takes ranges)")
+    if text.isdigit() or text.isdecimal():
+        raise DealError(f"{shown(text)} is not a deal number: write it with the digits 0-9")
+
+
+def _read_file(arg: str) -> DealSource:
     where = "stdin" if arg == "-" else arg
     try:
         position, number, rules = read_deal_text(read_text(arg))
@@ -139,8 +189,10 @@ def named_position(text: str) -> tuple[Position, Rules | None] | None:
     a layout on one line (none); None for any other text (a file of that name is a file).
     ``solvitaire:N`` is not one: a batch keys it by its seed, as a number (``resolve`` takes
     it as a DEAL)."""
-    if exists(text):
-        return None
+    return None if exists(text) else _named_position(text)
+
+
+def _named_position(text: str) -> tuple[Position, Rules | None] | None:
     if oneline.looks_like_oneline(text):
         return oneline.parse(text).position(), None
     if pysolfc.looks_like_ms(text):
