@@ -31,7 +31,8 @@ from golfsolve.model.codes import NEGATIVE_NUMBER, listening, out_of_range
 
 # command name -> (module under golfsolve.cli.commands, the click command in it)
 COMMANDS = {
-    "batch": ("batch", "batch"), "compare": ("compare", "compare"), "export": ("export", "export"),
+    "batch": ("batch", "batch"), "census": ("census", "census"), "compare": ("compare", "compare"),
+    "export": ("export", "export"),
     "odds": ("odds", "odds"), "play": ("play", "play"), "replay": ("replay", "replay_command"),
     "show": ("show", "show"), "solve": ("solve", "solve"),
 }

@@ -1,0 +1,84 @@
+"""Running a census: its deals in blocks on a runner (worker processes, this process or a Dask
+cluster), each block's bits written as soon as every block before it is, so that memory stays
+constant however many deals it covers and a stop loses nothing written."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from golfsolve.census.files import CensusFiles
+from golfsolve.census.unit import Block, Verdicts
+from golfsolve.interrupts import check, deferred
+
+BLOCK_DEALS = 2048  # deals a task: a multiple of 8 (whole bytes), a second or two of work
+TASKS_AHEAD = 2  # blocks in flight a worker (at most this many blocks wait to be written)
+
+
+@dataclass(frozen=True)
+class CensusNews:
+    """How far a run has got: deals done of the census, and of this run."""
+
+    done: int
+    total: int
+    this_run: int
+    seconds: float
+
+
+def run_census(census: CensusFiles, runner, workers: int,
+               progress: Callable[[CensusNews], None] | None = None) -> int:
+    """Solve the deals ``census`` has not done yet on ``runner`` (a runners protocol object),
+    writing each block as soon as every block before it is written; the deals solved in this
+    run. A stop signal ends it between two blocks written; what was written stays."""
+    manifest = census.manifest
+    span, names = manifest.span, tuple(r.name for r in manifest.rules)
+    began = time.monotonic()
+    last_saved = began
+    next_first = span.first + manifest.progress.done
+    solved = 0
+    waiting: dict[int, Verdicts] = {}  # finished blocks, by first deal, until their turn
+    sizes: dict[int, int] = {}
+    write_at = next_first
+    window = max(1, workers) * TASKS_AHEAD
+    task_ids = iter(range(1 << 62))
+    firsts: dict[int, int] = {}
+
+    def submit() -> None:
+        nonlocal next_first
+        count = min(BLOCK_DEALS, span.last - next_first + 1)
+        task = next(task_ids)
+        firsts[task] = next_first
+        sizes[next_first] = count
+        runner.submit(task, Block(span.kind, next_first, count, names))
+        next_first += count
+
+    def collect() -> None:
+        nonlocal write_at, solved, last_saved
+        task, verdicts = runner.next_result()
+        waiting[firsts.pop(task)] = verdicts
+        while write_at in waiting:
+            ready = waiting.pop(write_at)
+            count = sizes.pop(write_at)
+            now = time.monotonic()
+            census.append(ready.bits, count, ready.won, now - last_saved)
+            last_saved = now
+            write_at += count
+            solved += count
+            if progress is not None:
+                progress(CensusNews(census.manifest.progress.done, span.size, solved,
+                                    now - began))
+
+    try:
+        with deferred():
+            while next_first <= span.last or runner.outstanding:
+                while next_first <= span.last and runner.outstanding < window:
+                    submit()
+                collect()
+                check()
+    finally:
+        try:
+            census.add_seconds(time.monotonic() - last_saved)
+        except OSError:
+            pass  # the error that ended the run is the one to report
+    return solved

@@ -1,0 +1,80 @@
+"""What a census covers: one contiguous range of PySolFC's deal numbers or of Solvitaire's
+seeds, as ``1-100000`` or ``solvitaire:1-10000000`` names it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from golfsolve.errors import InputError
+from golfsolve.model import solvitaire
+from golfsolve.model.codes import CodeError, check_number, digits_value
+from golfsolve.model.text import shown
+
+_NUMBERS = re.compile(r"([0-9]+)-([0-9]+)\Z", re.ASCII)
+
+
+class DealKind(Enum):
+    """Whose deals a census counts (the name is its files' prefix)."""
+
+    PYSOLFC = "pysolfc"
+    SOLVITAIRE = "solvitaire"
+
+
+@dataclass(frozen=True)
+class Span:
+    """Deals ``first`` to ``last`` of one kind, both included."""
+
+    kind: DealKind
+    first: int
+    last: int
+
+    @property
+    def size(self) -> int:
+        return self.last - self.first + 1
+
+    def label(self, deal: int) -> str:
+        """A deal of the span as a DEAL argument names it."""
+        return solvitaire.label(deal) if self.kind is DealKind.SOLVITAIRE else str(deal)
+
+    def __str__(self) -> str:
+        return f"{self.label(self.first)}-{self.last}"
+
+
+def parse_span(text: str) -> Span:
+    """``A-B`` (PySolFC's deal numbers) or ``solvitaire:A-B`` (Solvitaire's seeds), A <= B."""
+    spec = text.strip()
+    seeds = solvitaire.parse_range(spec)
+    if seeds is not None:
+        kind, (first, last) = DealKind.SOLVITAIRE, seeds
+    else:
+        match = _NUMBERS.match(spec)
+        if not match:
+            raise InputError(f"{shown(spec)} is not a census range: give deal numbers as "
+                             "1-100000 or Solvitaire's seeds as solvitaire:1-10000000")
+        try:
+            first, last = (check_number(digits_value(match.group(i))) for i in (1, 2))
+        except CodeError as exc:
+            raise InputError(str(exc)) from None
+        kind = DealKind.PYSOLFC
+    if first > last:
+        raise InputError(f"{shown(spec)}: the range runs backwards ({first} is after {last})")
+    return Span(kind, first, last)
+
+
+def deal_in(span_kind: DealKind, text: str) -> int:
+    """The deal a DEAL argument names, as a census of that kind counts it: a number for
+    PySolFC's deals, ``solvitaire:N`` (or N) for Solvitaire's."""
+    spec = text.strip()
+    if span_kind is DealKind.SOLVITAIRE:
+        if spec.isdigit():
+            return solvitaire.check_seed(int(spec))
+        return solvitaire.parse_solvitaire(spec)
+    if not spec.isascii() or not spec.isdigit():
+        raise InputError(f"{shown(spec)} is not a deal of this census: it counts PySolFC's deal "
+                         "numbers, like 42")
+    try:
+        return check_number(digits_value(spec))
+    except CodeError as exc:
+        raise InputError(str(exc)) from None

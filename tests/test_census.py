@@ -1,0 +1,221 @@
+"""golfsolve census: one bit a deal and rule set, the same verdicts as solve, resumable."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import golfsolve
+from golfsolve.census import run as census_run
+from golfsolve.census.files import CensusFiles
+from golfsolve.census.span import DealKind, Span, parse_span
+from golfsolve.census.unit import Block, solve_block
+from golfsolve.interrupts import Interrupted
+from golfsolve.model.rules import ALL_RULES, CLASSIC, EASY, STRICT
+from golfsolve.model.sources import resolve
+from golfsolve.runners import InlineRunner
+
+GOLFSOLVE = [sys.executable, "-m", "golfsolve"]
+NAMES = tuple(r.name for r in ALL_RULES)
+
+
+def error(message: str) -> str:
+    return f"golfsolve: error: {message}\n"
+
+
+def solved(label: str, rules) -> bool:
+    return golfsolve.solve(resolve(label).position, rules).winnable
+
+
+@pytest.mark.parametrize(("kind", "first", "label"), [
+    (DealKind.PYSOLFC, 1, str), (DealKind.SOLVITAIRE, 0, "solvitaire:{}".format)])
+def test_a_blocks_bits_are_the_verdicts_of_solve(kind, first, label):
+    verdicts = solve_block(Block(kind, first, 21, NAMES))
+    for rules in ALL_RULES:
+        bits = verdicts.bits[rules.name]
+        assert len(bits) == 3  # 21 deals: two whole bytes and one more
+        read = [bool(bits[i // 8] >> (i % 8) & 1) for i in range(21)]
+        assert read == [solved(label(first + i), rules) for i in range(21)]
+        assert verdicts.won[rules.name] == sum(read)
+
+
+def test_a_census_run_writes_what_solve_says_and_reads_it_back(cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(census_run, "BLOCK_DEALS", 8)
+    where = str(tmp_path / "c")
+    result = cli("census", "run", "solvitaire:3-22", "--dir", where, "--rules", "classic,strict",
+                 "--jobs", "1")
+    expected = {r: [solved(f"solvitaire:{s}", r) for s in range(3, 23)] for r in (CLASSIC, STRICT)}
+    won = {r: sum(v) for r, v in expected.items()}
+    assert result.code == 0 and result.err == ""
+    lines = result.out.splitlines()
+    assert lines[0].startswith("census of solvitaire:3-22 (complete; ")
+    assert lines[1].startswith(f"  classic: {won[CLASSIC]} won of 20  ")
+    assert lines[2].startswith(f"   strict: {won[STRICT]} won of 20  ")
+    manifest = json.loads((tmp_path / "c" / "census.json").read_text())
+    assert (manifest["deals"], manifest["first"], manifest["last"], manifest["done"],
+            manifest["rules"]) == ("solvitaire", 3, 22, 20, ["classic", "strict"])
+    assert manifest["won"] == {"classic": won[CLASSIC], "strict": won[STRICT]}
+    assert sorted(os.listdir(tmp_path / "c")) == [
+        "census.json", "solvitaire-classic.bits", "solvitaire-strict.bits"]
+    read = cli("census", "verdict", where, "solvitaire:3", "22")
+    words = {True: "won", False: "lost"}
+    assert read.out.splitlines() == [
+        f"solvitaire:3 classic: {words[expected[CLASSIC][0]]}",
+        f"solvitaire:3 strict: {words[expected[STRICT][0]]}",
+        f"solvitaire:22 classic: {words[expected[CLASSIC][-1]]}",
+        f"solvitaire:22 strict: {words[expected[STRICT][-1]]}"]
+    census = CensusFiles.open(where)
+    assert [census.verdict(s, CLASSIC) for s in range(3, 23)] == expected[CLASSIC]
+    with pytest.raises(ValueError, match="this census does not count easy rules"):
+        census.verdict(3, EASY)
+    with pytest.raises(ValueError, match=r"solvitaire:23 is outside this census"):
+        census.verdict(23, CLASSIC)
+
+
+class _StopsAfter(InlineRunner):
+    """An InlineRunner that is stopped (as by Ctrl-C) when asked for its ``n``-th result."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(solve_block)
+        self.left = n
+
+    def next_result(self):
+        self.left -= 1
+        if self.left < 0:
+            raise Interrupted(signal.SIGTERM)
+        return super().next_result()
+
+
+def test_a_stopped_census_keeps_every_block_written_and_goes_on_to_the_same_bits(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(census_run, "BLOCK_DEALS", 8)
+    span = Span(DealKind.PYSOLFC, 1, 30)
+    whole = CensusFiles.begin(str(tmp_path / "whole"), span, ALL_RULES)
+    census_run.run_census(whole, InlineRunner(solve_block), 1)
+    parts = CensusFiles.begin(str(tmp_path / "parts"), span, ALL_RULES)
+    with pytest.raises(Interrupted):
+        census_run.run_census(parts, _StopsAfter(2), 1)
+    assert CensusFiles.open(str(tmp_path / "parts")).manifest.progress.done == 16
+    # a run stopped between its bits and census.json leaves bits past the count: cut off
+    with open(parts.bits_path(EASY), "ab") as file:
+        file.write(b"\xff\xff")
+    again = CensusFiles.begin(str(tmp_path / "parts"), span, ALL_RULES)
+    assert os.path.getsize(again.bits_path(EASY)) == 2
+    assert census_run.run_census(again, InlineRunner(solve_block), 1) == 14
+    for rules in ALL_RULES:
+        with open(whole.bits_path(rules), "rb") as a, open(again.bits_path(rules), "rb") as b:
+            assert a.read() == b.read()
+    assert again.manifest.progress.won == whole.manifest.progress.won
+    assert again.manifest.progress.done == 30
+
+
+def test_a_killed_census_exits_with_the_signals_status_and_leaves_no_worker(tmp_path):
+    where = tmp_path / "c"
+    proc = subprocess.Popen([*GOLFSOLVE, "census", "run", "1-100000", "--dir", str(where),
+                             "--rules", "strict", "--jobs", "2"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    began = time.monotonic()
+    while time.monotonic() - began < 120:
+        try:
+            if json.loads((where / "census.json").read_text())["done"] > 0:
+                break
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    done = json.loads((where / "census.json").read_text())["done"]
+    assert proc.returncode == 143 and out == ""
+    assert err == (f"golfsolve: interrupted; {done:,} deals are kept in {where}: run the same "
+                   "command again to go on\n")
+    assert done > 0 and done % census_run.BLOCK_DEALS == 0
+    assert os.path.getsize(where / "pysolfc-strict.bits") == done // 8
+    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True)
+    assert children.stdout == ""
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("1-", "'1-' is not a census range: give deal numbers as 1-100000 or Solvitaire's seeds "
+     "as solvitaire:1-10000000"),
+    ("9-3", "'9-3': the range runs backwards (9 is after 3)"),
+    ("solvitaire:5-2147483648", None),
+    ("0-5", "deal number 0 is out of range (1 to 99999999999999999999)"),
+])
+def test_bad_ranges_are_one_line(cli, tmp_path, text, message):
+    result = cli("census", "run", text, "--dir", str(tmp_path / "c"))
+    assert result.code == 2 and result.out == ""
+    assert result.err.count("\n") == 1 and result.err.startswith("golfsolve: error: ")
+    if message is not None:
+        assert result.err == error(message)
+    assert not (tmp_path / "c").exists()  # nothing made for bad input
+
+
+def test_another_range_or_rules_in_the_same_directory_is_refused(cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(census_run, "BLOCK_DEALS", 8)
+    where = str(tmp_path / "c")
+    assert cli("census", "run", "1-8", "--dir", where, "--rules", "strict", "--jobs", "1").code == 0
+    before = sorted((p.name, p.read_bytes()) for p in (tmp_path / "c").iterdir())
+    result = cli("census", "run", "1-16", "--dir", where, "--rules", "strict", "--jobs", "1")
+    assert (result.code, result.err) == (2, error(
+        f"{where} holds the census of 1-8 under strict, not of 1-16 under strict: give another "
+        "directory"))
+    assert sorted((p.name, p.read_bytes()) for p in (tmp_path / "c").iterdir()) == before
+    again = cli("census", "run", "1-8", "--dir", where, "--rules", "strict", "--jobs", "1")
+    assert again.code == 0 and again.out.startswith("census of 1-8 (complete; ")
+
+
+def test_reading_back_refuses_what_the_census_does_not_hold(cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(census_run, "BLOCK_DEALS", 8)
+    where = str(tmp_path / "c")
+    assert cli("census", "run", "5-12", "--dir", where, "--rules", "easy", "--jobs", "1").code == 0
+    for args, message in [
+            (["13"], "13 is outside the census of 5-12"),
+            (["solvitaire:7"], "'solvitaire:7' is not a deal of this census: it counts "
+             "PySolFC's deal numbers, like 42"),
+            (["7", "--rules", "classic"], f"{where} does not count classic rules"),
+    ]:
+        result = cli("census", "verdict", where, *args)
+        assert (result.code, result.out, result.err) == (2, "", error(message))
+    (tmp_path / "empty").mkdir()
+    result = cli("census", "report", str(tmp_path / "empty"))
+    assert result.err == error(f"{tmp_path / 'empty'} holds no census (census.json is missing)")
+    (tmp_path / "c" / "census.json").write_text('{"format": "golfsolve census 1", "deals": "x"}')
+    result = cli("census", "report", where)
+    assert result.code == 2 and result.err.startswith(
+        error(f"{where}/census.json is not a golfsolve census (")[:-1])
+
+
+def test_a_census_missing_bits_is_damaged_not_read(cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(census_run, "BLOCK_DEALS", 8)
+    where = str(tmp_path / "c")
+    assert cli("census", "run", "1-16", "--dir", where, "--rules", "easy", "--jobs", "1").code == 0
+    (tmp_path / "c" / "pysolfc-easy.bits").write_bytes(b"\x01")
+    result = cli("census", "verdict", where, "3")
+    assert result.err == error(f"{where}/pysolfc-easy.bits holds 1 byte, fewer than the 2 its "
+                               "census.json counts done: the census is damaged")
+
+
+def test_spans_parse_both_kinds():
+    assert parse_span(" solvitaire:1-10000000 ") == Span(DealKind.SOLVITAIRE, 1, 10_000_000)
+    assert parse_span("1-100000") == Span(DealKind.PYSOLFC, 1, 100_000)
+    assert str(parse_span("solvitaire:0-9")) == "solvitaire:0-9"
+
+
+def test_a_census_on_a_dask_cluster_writes_the_local_bits(cli, tmp_path, monkeypatch):
+    distributed = pytest.importorskip("dask.distributed")
+    monkeypatch.setattr(census_run, "BLOCK_DEALS", 8)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        result = cli("census", "run", "solvitaire:0-29", "--dir", str(tmp_path / "remote"),
+                     "--rules", "classic", "--quiet", "--dask", cluster.scheduler_address)
+        assert result.code == 0
+    assert cli("census", "run", "solvitaire:0-29", "--dir", str(tmp_path / "local"), "--rules",
+               "classic", "--jobs", "1").code == 0
+    for name in ("solvitaire-classic.bits",):
+        assert (tmp_path / "remote" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
