@@ -245,6 +245,21 @@ def solve_game(game: Game, *, fewest_moves: bool = False) -> Solution:
                     line.states, line.seconds, rules=game.rules, origin=origin)
 
 
+def can_win(inputs: tuple[np.ndarray, ...], draw_rule: int = DRAW_ANY_TIME) -> bool:
+    """Whether the position of (col_ranks, stock_ranks, fits, start) can be won: the verdict
+    alone, neither a line nor the most cards removable, for a census. The beams look for a
+    win; when they find none, the exact search follows only lines that can still clear the
+    tableau, and stops at the first win."""
+    if draw_rule != DRAW_ANY_TIME:
+        out, _ = _strict(inputs, draw_rule, strict.STOP_AT_WIN)
+        return bool(out[strict.OUT_WON])
+    out, _, _ = _beams(inputs)
+    if out[search.OUT_WON]:
+        return True
+    found, _ = _settle(inputs, STOCK_SIZE, TABLEAU_SIZE, TABLEAU_SIZE)
+    return bool(found[search.OUT_WON])
+
+
 def decide(col_ranks: np.ndarray, stock_ranks: np.ndarray, fits: np.ndarray,
            start: np.ndarray, draw_rule: int = DRAW_ANY_TIME) -> tuple[bool, int]:
     """Won or not, and the most tableau cards removable, from ``start`` (7 heights, stock

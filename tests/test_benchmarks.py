@@ -22,6 +22,8 @@ ROOT = DATA.parent.parent
      "classic      1 "),
     ("bench_fair.py", ["--sizes", "4", "--per-size", "1", "--rules", "classic"], "classic "),
     ("bench_follow.py", ["--deal", "1", "--rules", "classic"], "  later hints: median "),
+    ("bench_census.py", ["--deals", "16", "--runs", "1", "--jobs", "1"],
+     "  projected census of 10,000,000 deals: "),
 ])
 def test_a_benchmark_runs(script, args, expected):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],

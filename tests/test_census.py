@@ -219,3 +219,23 @@ def test_a_census_on_a_dask_cluster_writes_the_local_bits(cli, tmp_path, monkeyp
                "classic", "--jobs", "1").code == 0
     for name in ("solvitaire-classic.bits",):
         assert (tmp_path / "remote" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+
+
+def test_the_verdict_alone_is_the_verdict_of_the_whole_search():
+    from golfsolve.packing import dealt_arrays, start_array
+    from golfsolve.solver import can_win, load_kernels, search_line
+
+    load_kernels(ALL_RULES)
+    numbers = list(range(1, 1200, 23))
+    for col_ranks, stock_ranks, waste in dealt_arrays(numbers):
+        start = start_array([5] * 7, 0, waste)
+        for rules in ALL_RULES:
+            inputs = (col_ranks, stock_ranks, rules.fits_table(), start)
+            assert can_win(inputs, rules.draw_rule) == search_line(
+                inputs, draw_rule=rules.draw_rule).winnable
+
+
+def test_blocks_are_whole_bytes_and_keep_every_worker_busy():
+    assert census_run.block_size(10_000_000, 2) == census_run.BLOCK_DEALS == 2048
+    assert census_run.block_size(2000, 2) == 120  # 8 blocks a worker at least
+    assert census_run.block_size(5, 2) == 8

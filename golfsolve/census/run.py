@@ -12,8 +12,16 @@ from golfsolve.census.files import CensusFiles
 from golfsolve.census.unit import Block, Verdicts
 from golfsolve.interrupts import check, deferred
 
-BLOCK_DEALS = 2048  # deals a task: a multiple of 8 (whole bytes), a second or two of work
+BLOCK_DEALS = 2048  # deals a task at most: a multiple of 8 (whole bytes), a few seconds of work
+BLOCKS_A_WORKER = 8  # at least, where the census is small: every worker busy to the end
 TASKS_AHEAD = 2  # blocks in flight a worker (at most this many blocks wait to be written)
+
+
+def block_size(deals: int, workers: int) -> int:
+    """Deals a block: BLOCK_DEALS, or fewer (a multiple of 8) where that would leave a worker
+    fewer than BLOCKS_A_WORKER blocks."""
+    share = deals // (max(1, workers) * BLOCKS_A_WORKER)
+    return max(8, min(BLOCK_DEALS, share // 8 * 8))
 
 
 @dataclass(frozen=True)
@@ -41,12 +49,13 @@ def run_census(census: CensusFiles, runner, workers: int,
     sizes: dict[int, int] = {}
     write_at = next_first
     window = max(1, workers) * TASKS_AHEAD
+    block_deals = block_size(span.size - manifest.progress.done, workers)
     task_ids = iter(range(1 << 62))
     firsts: dict[int, int] = {}
 
     def submit() -> None:
         nonlocal next_first
-        count = min(BLOCK_DEALS, span.last - next_first + 1)
+        count = min(block_deals, span.last - next_first + 1)
         task = next(task_ids)
         firsts[task] = next_first
         sizes[next_first] = count

@@ -30,27 +30,34 @@ class Verdicts:
 
 
 def solve_block(block: Block) -> Verdicts:
-    """Decide every deal of ``block`` under each of its rule sets. The strictest rules go
-    first: a deal won under them is won under the easier ones, which then need no search."""
+    """Decide every deal of ``block`` under each of its rule sets, searching as few as the
+    order of strictness allows: a deal won under stricter rules is won under easier ones and
+    one lost under easier rules is lost under stricter ones, so the rule sets won are the
+    easiest few, and a search halves the rule sets left to decide (classic first of all four;
+    then dead-king where it was won, else easy)."""
     from golfsolve.model.rules import STRICTNESS_ORDER, rules_by_name
     from golfsolve.packing import dealt_arrays, solvitaire_arrays, start_array
-    from golfsolve.solver import load_kernels, search_line
+    from golfsolve.solver import can_win, load_kernels
 
     chosen = [rules_by_name(name) for name in block.rules]
-    order = sorted(chosen, key=STRICTNESS_ORDER.index, reverse=True)
+    chain = sorted(chosen, key=STRICTNESS_ORDER.index)  # the easiest first
     load_kernels(chosen)
-    tables = {r.name: r.fits_table() for r in chosen}
+    tables = [r.fits_table() for r in chain]
     deals = range(block.first, block.first + block.count)
     arrays = (solvitaire_arrays(list(deals)) if block.kind is DealKind.SOLVITAIRE
               else dealt_arrays(list(deals)))
-    won = {r.name: np.zeros(block.count, dtype=bool) for r in chosen}
+    won = np.zeros((len(chain), block.count), dtype=bool)
     for i, (col_ranks, stock_ranks, waste) in enumerate(arrays):
         start = start_array([5] * 7, 0, waste)
-        stricter_won = False
-        for rules in order:
-            if not stricter_won:
-                stricter_won = search_line((col_ranks, stock_ranks, tables[rules.name], start),
-                                           draw_rule=rules.draw_rule).winnable
-            won[rules.name][i] = stricter_won
-    return Verdicts({name: np.packbits(w, bitorder="little").tobytes() for name, w in won.items()},
-                    {name: int(w.sum()) for name, w in won.items()})
+        low, high = 0, len(chain)  # chain[:low] won, chain[high:] lost
+        while low < high:
+            middle = (low + high - 1) // 2
+            rules = chain[middle]
+            if can_win((col_ranks, stock_ranks, tables[middle], start), rules.draw_rule):
+                low = middle + 1
+            else:
+                high = middle
+        won[:low, i] = True
+    return Verdicts({r.name: np.packbits(won[k], bitorder="little").tobytes()
+                     for k, r in enumerate(chain)},
+                    {r.name: int(won[k].sum()) for k, r in enumerate(chain)})
