@@ -126,8 +126,11 @@ def test_every_command_takes_the_line(cli):
     solved = cli("solve", full, "--json")
     assert solved.code == 0 and json.loads(solved.out)["deal"] == full
     assert cli("solve", full).out.startswith(f"{full}, easy rules: winnable")
-    odds = cli("odds", RULES_LINE, "--samples", "20", "--seed", "1")
+    # (the line's fair value is the README's and test_follow's; here only that odds reads it)
+    odds = cli("odds", RULES_LINE, "--samples", "20", "--seed", "1", "--memory", "1MB",
+               "--budget", "1000")
     assert odds.code == 0 and "16 unseen stock cards" in odds.out
+    assert "  only legal move    draw" in odds.out.splitlines()
     assert cli("replay", full, "d 5 2").code == 0
     played = cli("play", full, input="q\n")
     assert played.code == 0
