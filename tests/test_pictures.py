@@ -1,0 +1,183 @@
+"""The pictures: a board as SVG (show --format svg, Deal and Position in Jupyter)."""
+
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+from golfsolve.model.cards import SUIT_SYMBOLS, Card
+from golfsolve.model.game import Game
+from golfsolve.model.i18n import card_name
+from golfsolve.model.position import Position
+from golfsolve.pictures.board import board_svg
+from golfsolve.pictures.cards import BLACK, RED, STRIP
+
+from .conftest import DATA
+from .test_board_drawing import LAYOUT, POSITION
+
+NS = "{http://www.w3.org/2000/svg}"
+PAGE_BOARD = str(DATA / "rules-page-deal.board")
+TITLE = "GO1-E-AAAAAAB (deal 1)"
+
+
+def named(card: Card) -> str:
+    """A card as the pictures write it: ``10♥``, the suit symbol whatever the output."""
+    return ("10" if card.rank == 10 else card.rank_char) + SUIT_SYMBOLS[card.suit]
+
+
+def said(move) -> str:
+    """A move as solve writes it, with the suit symbol: ``draw 8♥``, ``column 4: 7♠``."""
+    kind, column, card = move
+    return f"draw {named(card)}" if kind == "draw" else f"column {column}: {named(card)}"
+
+
+def of_class(root: ET.Element, name: str, tag: str = "g") -> list[ET.Element]:
+    return [el for el in root.iter(NS + tag) if name in el.get("class", "").split()]
+
+
+def texts(root: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in root.iter(NS + "text")]
+
+
+def titles(root: ET.Element) -> list[str]:
+    return [t.text for t in root.iter(NS + "title")]
+
+
+def drawn(position: Position, lang: str = "en") -> ET.Element:
+    return ET.fromstring(board_svg(Game(position), lang))
+
+
+# ----- a board ---------------------------------------------------------------------------------
+def test_a_deal_is_drawn_as_the_app_lays_it_out(page_deal):
+    root = drawn(page_deal.position())
+    shown = [*(c for column in page_deal.tableau for c in column), page_deal.waste]
+    cards = of_class(root, "card")
+    assert len(cards) == 36
+    words = texts(root)
+    for card in shown:  # its name once as text (what a search finds), once as a title
+        assert words.count(named(card)) == 1
+        assert titles(root).count(card_name(card)) == 1
+    for group in cards:  # a card's title and text name the same card, red for hearts, diamonds
+        card = next(c for c in shown if card_name(c) == group.find(NS + "title").text)
+        name = group.find(NS + "text[@class='name']")
+        assert (name.text, name.get("fill")) == (named(card), RED if card.suit in "HD" else BLACK)
+        assert group.get("role") == "img"
+    assert [g.find(NS + "title").text for g in of_class(root, "free")] == [
+        "6 of hearts", "8 of clubs", "jack of spades", "4 of clubs", "9 of clubs",
+        "8 of diamonds", "5 of clubs"]
+    assert [g.find(NS + "title").text for g in of_class(root, "waste")] == ["ace of clubs"]
+    [stock] = of_class(root, "stock")
+    assert stock.find(NS + "title").text == "Stock: 16 cards"
+    assert texts(stock) == ["16"]
+    assert (len(of_class(stock, "card-back")), of_class(stock, "card")) == (1, [])
+    for card in page_deal.stock:  # face down: no stock card is named anywhere
+        assert named(card) not in words and card_name(card) not in titles(root)
+    assert words[-2:] == ["Score: 0", "Moves: 0"]
+    assert of_class(root, "slot", "rect") == []
+
+
+def test_each_column_runs_down_and_its_free_card_shows_whole(page_deal):
+    root = drawn(page_deal.position())
+    rects = [(g.find(NS + "title").text, g.find(NS + "rect")) for g in of_class(root, "card")]
+    places = [(int(r.get("x")), int(r.get("y")), int(r.get("width")), int(r.get("height")))
+              for _, r in rects]
+    for c, column in enumerate(page_deal.tableau):
+        mine = places[5 * c:5 * c + 5]
+        assert [name for name, _ in rects[5 * c:5 * c + 5]] == [card_name(x) for x in column]
+        assert len({x for x, *_ in mine}) == 1  # one x a column, left to right
+        assert [y - mine[0][1] for _, y, *_ in mine] == [STRIP * r for r in range(5)]
+    columns_x = [places[5 * c][0] for c in range(7)]
+    assert columns_x == sorted(columns_x)
+    for i, (x, y, w, h) in enumerate(places):  # what is drawn over a card: only the cards
+        over = [(x2, y2) for x2, y2, w2, h2 in places[i + 1:]  # below it in its column, its
+                if x < x2 + w2 and x2 < x + w and y < y2 + h2 and y2 < y + h]  # strip left
+        assert all(x2 == x and y2 >= y + STRIP for x2, y2 in over)
+        assert (i % 5 == 4 or i == 35) == (not over)  # the free cards and the waste show whole
+
+
+def test_a_position_mid_game_shows_what_is_left():
+    position = Position.from_board(POSITION)  # deal 1 after 30 moves, the stock unseen
+    root = drawn(position)
+    shown = [*(c for column in position.columns for c in column), position.waste]
+    assert len(of_class(root, "card")) == len(shown) == 12
+    words, names = texts(root), titles(root)
+    for card in shown:
+        assert words.count(named(card)) == 1 and names.count(card_name(card)) == 1
+    for card in (*position.removed, *position.unseen):  # removed or face down: not named
+        assert named(card) not in words and card_name(card) not in names
+    assert [r.find(NS + "title").text for r in of_class(root, "slot", "rect")] == [
+        "Column 1: empty", "Column 3: empty"]
+    [stock] = of_class(root, "stock")
+    assert (stock.find(NS + "title").text, texts(stock)) == ("Stock: 10 cards", ["10"])
+    assert len(of_class(stock, "card-back")) == 1
+    assert [g.find(NS + "title").text for g in of_class(root, "waste")] == ["jack of spades"]
+    assert words[-2:] == ["Score: 240", "Moves: 30"]
+
+
+def test_an_empty_stock_is_an_empty_place_with_0(page_deal):
+    stock = page_deal.stock
+    position = Position(page_deal.tableau, stock[-1], (), (page_deal.waste, *stock[:-1]))
+    [drawn_stock] = of_class(drawn(position), "stock")
+    assert (drawn_stock.find(NS + "title").text, texts(drawn_stock)) == ("Stock: 0 cards", ["0"])
+    assert of_class(drawn_stock, "card-back") == []
+    assert len(of_class(drawn_stock, "slot", "rect")) == 1
+
+
+def test_the_words_are_in_the_language_asked(page_deal):
+    root = drawn(page_deal.position(), "fi")
+    assert texts(root).count("R♣") == 1 and "K♣" not in texts(root)  # KC, column 2
+    assert titles(root).count("ristikuningas") == 1
+    assert {"Nostopakka", "Poistopino", "Pisteet: 0", "Siirrot: 0"} <= set(texts(root))
+    assert of_class(root, "stock")[0].find(NS + "title").text == "Nostopakka: 16 korttia"
+
+
+def test_a_name_is_escaped_in_the_markup():
+    from golfsolve.pictures.svg import element
+
+    assert element("text", "a", title='<"&>') == '<text title="&lt;&quot;&amp;&gt;">a</text>'
+
+
+# ----- show --format svg and the Jupyter reprs -------------------------------------------------
+def test_show_svg_writes_the_deals_own_picture(cli, page_deal):
+    done = cli("show", PAGE_BOARD, "--format", "svg", "--lang", "en")
+    assert (done.code, done.err) == (0, "")
+    assert done.out == page_deal._repr_svg_() + "\n"
+    assert done.out == board_svg(Game(page_deal)) + "\n"
+    assert done.out.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="golf-board"')
+    assert cli("show", LAYOUT, "--format", "svg", "--lang", "en").out == done.out
+
+
+def test_show_svg_of_a_position_is_the_positions_own_picture(cli, tmp_path):
+    path = tmp_path / "position.board"
+    path.write_text(POSITION, encoding="utf-8")
+    done = cli("show", str(path), "--format", "svg", "--lang", "en")
+    assert (done.code, done.err) == (0, "")
+    assert done.out == Position.from_board(POSITION)._repr_svg_() + "\n"
+    assert cli("show", str(path), "--format", "svg", "--lang", "tr").out == (
+        board_svg(Game(Position.from_board(POSITION)), "tr") + "\n")
+
+
+def test_an_ascii_stdout_gets_the_same_picture_with_references(page_deal):
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    shown = subprocess.run([sys.executable, "-m", "golfsolve", "show", LAYOUT, "--format", "svg",
+                            "--lang", "en"], capture_output=True, env=env, check=False)
+    assert (shown.returncode, shown.stderr) == (0, b"")
+    out = shown.stdout.decode("ascii")
+    assert "&#9829;" in out and "?" not in out  # 7♥ as a reference, never a ?
+    assert ET.canonicalize(out) == ET.canonicalize(page_deal._repr_svg_())
+
+
+def test_a_picture_loads_neither_numba_nor_numpy():
+    script = ("import sys, golfsolve; assert 'golfsolve.pictures' not in sys.modules; "
+              "golfsolve.Deal.from_number(1)._repr_svg_(); "
+              "print(sorted(m for m in ('numba', 'numpy') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "[]\n", "")
+
+
+def test_show_refuses_a_page(cli):
+    done = cli("show", "1", "--format", "html")
+    assert (done.code, done.out, done.err) == (2, "", (
+        "golfsolve show: error: Invalid value for '--format': 'html' is not one of 'text', "
+        "'grid', 'board', 'json', 'line', 'svg'. (see --help)\n"))
