@@ -1,16 +1,28 @@
-"""The pictures: a board as SVG (show --format svg, Deal and Position in Jupyter)."""
+"""The pictures: a board as SVG (show --format svg, Deal and Position in Jupyter) and a solution
+as one HTML page (solve --format html, Solution in Jupyter)."""
 
+import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from fractions import Fraction
+from html.parser import HTMLParser
 
+import pytest
+
+import golfsolve
+from golfsolve.model.actions import Action
 from golfsolve.model.cards import SUIT_SYMBOLS, Card
+from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import card_name
 from golfsolve.model.position import Position
 from golfsolve.pictures.board import board_svg
 from golfsolve.pictures.cards import BLACK, RED, STRIP
+from golfsolve.pictures.page import solution_html, solution_page
 
 from .conftest import DATA
 from .test_board_drawing import LAYOUT, POSITION
@@ -176,8 +188,198 @@ def test_a_picture_loads_neither_numba_nor_numpy():
     assert (done.returncode, done.stdout, done.stderr) == (0, "[]\n", "")
 
 
+# ----- the solution page -----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def solution():
+    return golfsolve.solve(Deal.from_number(1), "easy")
+
+
+def page_data(root: ET.Element) -> dict:
+    return json.loads(root.find(".//script[@type='application/json']").text)
+
+
+def test_the_page_has_a_step_for_the_start_and_each_move(solution):
+    page = solution_page(solution, TITLE)
+    assert page.startswith('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>')
+    root = ET.fromstring(page)  # well-formed: XML parses it
+    assert (root.find("head/title").text, root.find(".//h2").text) == (
+        "GO1-E-AAAAAAB (deal 1), easy rules",) * 2
+    assert root.find(".//p[@class='gs-verdict']").text == (
+        "Winnable in 48 moves (35 removals, 13 draws).")
+    assert root.find(".//p[@class='gs-figures']").text == (
+        "Max removed: 35 of 35. Best score: 350.")
+    items = root.findall(".//ol[@class='gs-moves']/li")
+    assert len(items) == len(solution.moves) + 1 == 49
+    assert ["".join(li.itertext()) for li in items] == ["Start", *map(said, solution.moves)]
+    assert ["".join(li.itertext()) for li in items[1:3]] == ["draw 8♥", "column 4: 7♠"]
+    assert [li.get("data-step") for li in items] == [str(n) for n in range(49)]
+    assert root.find(".//ol/li[2]/span[@class='gs-red']").text == "8♥"
+    data = page_data(root)
+    game = Game(Deal.from_number(1))
+    for n, step in enumerate(data["steps"]):  # each step as the game stands after n moves
+        if n:
+            game.play(solution.actions[n - 1])
+        assert step == [*game.heights, n, game.stock_left, game.score, game.move_count]
+    assert data["steps"][-1][:7] == [0] * 7 and data["end"] == "won"
+    assert data["next"] == [a.column or 0 for a in solution.actions]
+    assert data["values"] == [None] * 49 and root.find(".//p[@class='gs-values']") is None
+
+
+def test_the_pages_board_holds_every_card_once(solution):
+    root = ET.fromstring(solution_page(solution, TITLE))
+    [board] = root.iter("svg")
+    assert board.get("xmlns") is None  # part of the page
+    cards = [g for g in board.iter("g") if "card" in g.get("class", "").split()]
+    laid = [g for g in cards if g.get("data-c")]
+    assert sorted((int(g.get("data-c")), int(g.get("data-r"))) for g in laid) == [
+        (c, r) for c in range(1, 8) for r in range(5)]
+    wastes = [g for g in cards if g.get("data-w")]
+    assert [g.find("title").text for g in wastes] == [
+        card_name(c) for c in (Deal.from_number(1).waste, *(m.card for m in solution.moves))]
+    assert [g.get("display") for g in wastes] == [None] + ["none"] * 48  # the start shows
+    assert len(cards) == 35 + 49
+
+
+def test_the_page_is_self_contained(solution):
+    page = solution_page(solution, TITLE)
+    for reference in ("http://", "https://", "//", "src=", "href=", "url(", "@import"):
+        assert reference not in page
+    root = ET.fromstring(page)
+    assert [el.tag for el in root.iter() if el.tag in ("img", "link", "iframe", "object")] == []
+
+
+def test_a_lost_deals_page_ends_at_its_dead_end():
+    lost = golfsolve.solve(Deal.from_number(1), "classic")
+    root = ET.fromstring(solution_page(lost, "GO1-C-AAAAAAB (deal 1)", traditional=True))
+    assert root.find(".//p[@class='gs-verdict']").text == (
+        "Cannot be won: the best line removes 29 of 35, then no move is left.")
+    assert root.find(".//p[@class='gs-figures']").text == (
+        "Max removed: 29 of 35. Best score: 230. Traditional score: 6 (cards left on the "
+        "tableau; 0 for a win).")
+    data = page_data(root)
+    end = data["steps"][-1]
+    assert (sum(end[:7]), end[8], data["end"]) == (6, 0, "no more moves")
+
+
+def test_each_steps_values_show_where_given(solution):
+    values = [{Action(None): Fraction(3, 4), Action(5): Fraction(9, 10)}, None, {Action(): 0.5}]
+    root = ET.fromstring(solution_page(solution, TITLE, values))
+    assert page_data(root)["values"] == [
+        "Every legal move: column 5 (3♠) 90.0%, draw 75.0%.", None,
+        "Every legal move: draw 50.0%.", *[None] * 46]
+    assert root.find(".//p[@class='gs-values']") is not None
+    with pytest.raises(ValueError, match="50 steps' values for 49 steps"):
+        solution_html(solution, values=[None] * 50)
+
+
+def test_a_solution_shows_its_page_in_jupyter(solution):
+    fragment = solution._repr_html_()
+    assert fragment == solution_html(solution)
+    assert fragment.startswith('<div class="gs-solution" tabindex="0">')
+    assert ET.fromstring(fragment).find("h2").text == "Easy rules"  # it knows no deal's name
+    assert solution_html(solution, TITLE) in solution_page(solution, TITLE)
+
+
+# ----- solve --format html ---------------------------------------------------------------------
+def test_solve_html_writes_the_solutions_page(cli, solution):
+    done = cli("solve", "1", "--format", "html")
+    assert (done.code, done.err) == (0, "")
+    assert done.out == solution_page(solution, TITLE)
+    # the page's body is the solution's own Jupyter picture, named
+    assert done.out.replace(f"<h2>{TITLE}, easy rules</h2>", "<h2>Easy rules</h2>").count(
+        solution._repr_html_()) == 1
+
+
+def test_solve_html_names_a_file_and_adds_the_traditional_score(cli, tmp_path):
+    board = tmp_path / "page.board"
+    board.write_text((DATA / "rules-page-deal.board").read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    done = cli("solve", str(board), "--rules", "dead-king", "--format", "html",
+               "--score", "traditional")
+    assert done.code == 0
+    root = ET.fromstring(done.out)
+    assert root.find(".//h2").text == f"{board}, dead-king rules"
+    assert "Traditional score: " in root.find(".//p[@class='gs-figures']").text
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("1", "--json", "--format", "html"),
+     "--json and --format html ask for two outputs: give one"),
+    (("1", "--json", "--format", "text"),
+     "--json and --format text ask for two outputs: give one"),
+    (("1", "2", "--format", "html"), "--format html writes one page, for one deal under one "
+     "rule set: here 2 (deal, rules) pairs; give them one at a time"),
+    (("1", "--rules", "all", "--format", "html"), "--format html writes one page, for one "
+     "deal under one rule set: here 4 (deal, rules) pairs; give them one at a time"),
+    (("1", "--format", "svg"),
+     "Invalid value for '--format': 'svg' is not one of 'text', 'json', 'html'."),
+])
+def test_solve_refuses_what_one_page_cannot_hold(cli, args, message):
+    done = cli("solve", *args)
+    assert (done.code, done.out, done.err) == (
+        2, "", f"golfsolve solve: error: {message} (see --help)\n")
+
+
 def test_show_refuses_a_page(cli):
     done = cli("show", "1", "--format", "html")
     assert (done.code, done.out, done.err) == (2, "", (
         "golfsolve show: error: Invalid value for '--format': 'html' is not one of 'text', "
         "'grid', 'board', 'json', 'line', 'svg'. (see --help)\n"))
+
+
+def test_solves_other_outputs_are_as_they_were(cli):
+    def timeless(out: str) -> str:
+        return re.sub(r"[0-9.]+ s\)", "s)", out)
+
+    text = cli("solve", "1", "2")
+    assert text.out.startswith("GO1-E-AAAAAAB (deal 1), easy rules: winnable in 48 moves")
+    assert timeless(cli("solve", "1", "2", "--format", "text").out) == timeless(text.out)
+    records = [json.loads(line) for line in cli("solve", "1", "2", "--json").out.splitlines()]
+    formatted = [json.loads(line) for line in
+                 cli("solve", "1", "2", "--format", "json").out.splitlines()]
+    assert len(records) == 2
+    for record in (*records, *formatted):
+        record.pop("ms")
+    assert formatted == records
+
+
+# ----- in a browser ----------------------------------------------------------------------------
+class _Shown(HTMLParser):
+    """What a browser's page holds once its script has run: the step's words, which cards of
+    the columns are hidden, which waste card shows."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hidden, self.waste, self.step, self._in_step = [], None, "", False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "data-c" in a and a.get("display") == "none":
+            self.hidden.append((int(a["data-c"]), int(a["data-r"])))
+        if "data-w" in a and a.get("display") != "none":
+            self.waste = int(a["data-w"])
+        self._in_step = a.get("class") == "gs-step"
+
+    def handle_data(self, data):
+        if self._in_step:
+            self.step += data
+            self._in_step = False
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Chromium (apt-get install "
+                    "chromium)")
+def test_the_page_goes_to_the_step_its_address_names(tmp_path, solution):
+    page = tmp_path / "deal1.html"
+    page.write_text(solution_page(solution, TITLE), encoding="utf-8")
+    done = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                           "--dump-dom", page.as_uri() + "#step=10"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    shown = _Shown()
+    shown.feed(done.stdout)
+    assert shown.step == "Move 10 of 48: column 2: A♣"
+    game = Game(Deal.from_number(1))
+    for action in solution.actions[:10]:
+        game.play(action)
+    assert sorted(shown.hidden) == [(c, r) for c in range(1, 8)
+                                    for r in range(game.heights[c - 1], 5)]
+    assert shown.waste == 10
