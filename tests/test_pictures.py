@@ -366,16 +366,25 @@ class _Shown(HTMLParser):
             self._in_step = False
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Chromium (apt-get install "
-                    "chromium)")
-def test_the_page_goes_to_the_step_its_address_names(tmp_path, solution):
-    page = tmp_path / "deal1.html"
-    page.write_text(solution_page(solution, TITLE), encoding="utf-8")
+def in_browser(path, html: str, fragment: str = "") -> _Shown:
+    """``html`` as Chromium shows it once its scripts have run, its address ending in
+    ``fragment``."""
+    path.write_text(html, encoding="utf-8")
     done = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                           "--dump-dom", page.as_uri() + "#step=10"],
+                           "--dump-dom", path.as_uri() + fragment],
                           capture_output=True, text=True, timeout=120, check=False)
     shown = _Shown()
     shown.feed(done.stdout)
+    return shown
+
+
+needs_chromium = pytest.mark.skipif(shutil.which("chromium") is None,
+                                    reason="needs Chromium (apt-get install chromium)")
+
+
+@needs_chromium
+def test_the_page_goes_to_the_step_its_address_names(tmp_path, solution):
+    shown = in_browser(tmp_path / "deal1.html", solution_page(solution, TITLE), "#step=10")
     assert shown.step == "Move 10 of 48: column 2: A♣"
     game = Game(Deal.from_number(1))
     for action in solution.actions[:10]:
@@ -383,3 +392,17 @@ def test_the_page_goes_to_the_step_its_address_names(tmp_path, solution):
     assert sorted(shown.hidden) == [(c, r) for c in range(1, 8)
                                     for r in range(game.heights[c - 1], 5)]
     assert shown.waste == 10
+
+
+@needs_chromium
+def test_the_keys_and_buttons_step_the_page(tmp_path, solution):
+    keys = "".join(f"document.body.dispatchEvent(new KeyboardEvent('keydown', {{key: '{key}', "
+                   "bubbles: true}));" for key in ("ArrowRight",) * 3 + ("ArrowLeft",))
+    clicks = "document.querySelector('[data-go=forward]').click();"
+    page = solution_page(solution, TITLE).replace("</body>", f"<script>{keys}{clicks}</script>"
+                                                  "</body>")
+    assert in_browser(tmp_path / "keys.html", page).step == "Move 3 of 48: draw 2♣"
+    ends = page.replace(clicks, "document.querySelector('[data-step=\"47\"]').click();"
+                        "document.body.dispatchEvent(new KeyboardEvent('keydown', "
+                        "{key: 'ArrowRight', bubbles: true}));")
+    assert in_browser(tmp_path / "end.html", ends).step == "Move 48 of 48: column 6: 7♥ (won)"

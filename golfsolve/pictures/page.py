@@ -7,8 +7,8 @@ The board is one SVG drawing (``board.stage``) holding every card that shows at 
 steps are numbers in the page (each column's height, which waste card shows, the stock's count,
 score and moves) and a short script shows and hides the cards. Nothing is fetched: the page
 opens from a file. The part that ``solution_html`` makes is the page's body, scoped to its own
-element (a class, no ids, its keys taken only when the page has no other focus), so that
-several can stand in one notebook; ``solution_page`` wraps it in a document. The page's words
+element (a class, no ids; the keys step it when it has the focus, or when nothing has and it
+was the last to have it), so that several can stand in one notebook; ``solution_page`` wraps it in a document. The page's words
 are English, as ``solve``'s are.
 """
 
@@ -263,8 +263,10 @@ _SCRIPT = """
       else if (item) { go(+item.getAttribute('data-step')); }
     });
     var keys = {ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last'};
+    root.addEventListener('focusin', function () { document.gsActive = root; });
     document.addEventListener('keydown', function (e) {
-      var mine = e.target === document.body || root.contains(e.target);
+      var active = document.gsActive || document.querySelector('.gs-solution');
+      var mine = root.contains(e.target) || (e.target === document.body && active === root);
       if (!mine || !keys[e.key] || e.altKey || e.ctrlKey || e.metaKey) { return; }
       e.preventDefault();
       go(moves[keys[e.key]]());
