@@ -27,19 +27,20 @@ shot() {  # shot FILE[#FRAGMENT] WIDTH,HEIGHT NAME
     echo "$out/$3.png"
 }
 
-# deal 1 after 30 moves of its Easy solution, as play saves it (the README's Positions)
-cat >"$out/position.board" <<'BOARD'
-Talon: ?? ?? ?? ?? ?? ?? ?? ?? ?? ??
-Foundations: JS
-Removed: TH 8H 7S 2C 3S 4D 5C 4H 3C 2S AC KC AS KH AH JH TD 9D 7D 6D 5S 4S 3H 4C 5H 8S 9H TS JD QH
--
-2D KD
--
-JC 9S KS
-5D
-7H AD QD
-7C QC
-BOARD
+# deal 1 after 30 moves of its Easy solution, the stock face down, as play saves it (the
+# README's Positions)
+"$python" - "$out/position.board" <<'PYTHON'
+import sys
+
+import golfsolve
+
+deal = golfsolve.Deal.from_number(1)
+game = golfsolve.Game(deal)
+for action in golfsolve.solve(deal).actions[:30]:
+    game.play(action)
+with open(sys.argv[1], "w", encoding="utf-8") as board:
+    board.write(game.position().hidden().to_board())
+PYTHON
 
 golfsolve show 1 --format svg >"$out/deal.svg"
 golfsolve show "$out/position.board" --format svg --lang en >"$out/position.svg"

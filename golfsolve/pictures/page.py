@@ -8,8 +8,8 @@ steps are numbers in the page (each column's height, which waste card shows, the
 score and moves) and a short script shows and hides the cards. Nothing is fetched: the page
 opens from a file. The part that ``solution_html`` makes is the page's body, scoped to its own
 element (a class, no ids; the keys step it when it has the focus, or when nothing has and it
-was the last to have it), so that several can stand in one notebook; ``solution_page`` wraps it in a document. The page's words
-are English, as ``solve``'s are.
+was the last to have it), so that several can stand in one notebook; ``solution_page`` wraps
+it in a document. The page's words are English, as ``solve``'s are.
 """
 
 from __future__ import annotations
