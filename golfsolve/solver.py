@@ -67,6 +67,14 @@ class Solution(Line):
     def moves(self) -> tuple[Move, ...]:
         return tuple(self.origin.trace(self.actions))
 
+    def _repr_html_(self) -> str:
+        """The solution stepped through on the board, for Jupyter: the body of the page
+        ``solve --format html`` writes, without the deal's name, which a Solution does not
+        know (golfsolve.pictures.page.solution_html gives it one)."""
+        from golfsolve.pictures.page import solution_html
+
+        return solution_html(self)
+
 
 _workspaces: dict[str, tuple] = {}
 

@@ -95,7 +95,7 @@ def test_show_reads_stdin(cli):
         (["show"], None, "golfsolve show: error: Missing argument 'DEAL'. (see --help)"),
         (["show", "1", "--format", "xml"], None,
          "golfsolve show: error: Invalid value for '--format': 'xml' is not one of 'text', "
-         "'grid', 'board', 'json', 'line'. (see --help)"),
+         "'grid', 'board', 'json', 'line', 'svg'. (see --help)"),
         (["frobnicate"], None, "golfsolve: error: No such command 'frobnicate'. (see --help)"),
     ],
 )

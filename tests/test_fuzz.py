@@ -107,7 +107,7 @@ option_words = st.sampled_from([
     "--samples", "--budget", "--policy", "--memory", "--no-fair", "--color", "--no-color"])
 value_words = st.sampled_from([
     "easy", "classic", "dead-king", "all", "easy,classic", "", "hard", "text", "grid", "board",
-    "json", "xml", "en", "fi", "tr", "xx", "2", "0", "-1", "1", "abc"])
+    "json", "xml", "svg", "html", "en", "fi", "tr", "xx", "2", "0", "-1", "1", "abc"])
 
 
 @st.composite

@@ -88,3 +88,7 @@ class Deal:
         import json
 
         return json.dumps(self.to_dict())
+
+    def _repr_svg_(self) -> str:
+        """The deal drawn as the app lays it out, for Jupyter (as ``show --format svg``)."""
+        return self.position()._repr_svg_()

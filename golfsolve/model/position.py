@@ -188,6 +188,15 @@ class Position:
             tuple(_json_card(c, "removed") for c in removed),
         )
 
+    def _repr_svg_(self) -> str:
+        """The position drawn as the app lays it out, for Jupyter: what ``show --format svg``
+        writes (its score as Easy rules count it). The pictures are a layer above the model,
+        imported only here, when a notebook asks."""
+        from golfsolve.model.game import Game
+        from golfsolve.pictures.board import board_svg
+
+        return board_svg(Game(self))
+
 
 def _token(card: Card | None) -> str:
     return UNKNOWN if card is None else str(card)

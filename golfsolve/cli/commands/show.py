@@ -7,7 +7,7 @@ import sys
 import click
 
 from golfsolve.cli.inputs import LANG_OPTION, RULES_HELP, describe, one_rules
-from golfsolve.cli.render.views import render_grid
+from golfsolve.cli.render.views import fitted_markup, render_grid
 from golfsolve.cli.streams import EXIT_OK, echo_board, echo_json, wants_color
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import default_language, describe_position
@@ -18,11 +18,12 @@ from golfsolve.model.sources import resolve
 @click.argument("deal")
 @click.option("--rules", help=RULES_HELP)
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "grid", "board", "json", "line"]),
+    "--format", "fmt", type=click.Choice(["text", "grid", "board", "json", "line", "svg"]),
     default="grid", show_default=True,
     help="grid: the board as the app lays it out; text: the rules pages' sentences (for a "
     "screen reader); board: the board format; json: JSON; line: the layout on one line, as a "
-    "DEAL argument takes it.",
+    "DEAL argument takes it; svg: the board as the app lays it out, drawn as an SVG picture "
+    "(each card named for a search or a screen reader, in --lang).",
 )
 @click.option("--color/--no-color", default=None,
               help="Paint hearts and diamonds red in the grid (default: on a terminal, unless "
@@ -42,6 +43,7 @@ def show(deal: str, rules: str | None, fmt: str, color: bool | None, lang: str |
     Examples:
       golfsolve show GO1-E-AAAAAAB
       golfsolve show 42 --format board > deal42.board
+      golfsolve show 42 --format svg > deal42.svg
       golfsolve show deal42.board --lang fi --format text
       golfsolve show position.board --format json
       golfsolve show "AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD
@@ -62,6 +64,10 @@ def show(deal: str, rules: str | None, fmt: str, color: bool | None, lang: str |
         # click drops escapes on what is no terminal unless told: --color into a pipe keeps them
         click.echo(render_grid(game, describe(source, chosen, lang), lang, painted),
                    color=painted)
+    elif fmt == "svg":
+        from golfsolve.pictures.board import board_svg
+
+        click.echo(fitted_markup(board_svg(game, lang), sys.stdout))
     else:
         click.echo(describe_position(game.columns(), game.stock_left, game.waste, lang))
     return EXIT_OK

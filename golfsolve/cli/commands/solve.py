@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import shlex
+import sys
 
 import click
 
 from golfsolve.cli.inputs import SCORE_OPTION, deal_name, describe, rules_for
-from golfsolve.cli.render.views import render_solution
+from golfsolve.cli.render.views import fitted_markup, render_solution
 from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
 from golfsolve.errors import InputError
 from golfsolve.model.game import Game
@@ -18,12 +19,17 @@ from golfsolve.model.sources import DealSource, resolve
 @click.argument("deals", nargs=-1, required=True, metavar="DEAL...")
 @click.option("--rules", help="easy, classic, dead-king, strict, a comma list, or all "
               "(default: the code's letter, else easy)")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per line per (deal, rules).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line per (deal, rules) "
+              "(the same as --format json).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default=None,
+              help="text (the default): the moves for people; json: as --json; html: one HTML "
+              "page that steps through the solution on the board (one deal under one rule set; "
+              "nothing fetched, so it opens from a file).")
 @click.option("--fewest-moves", is_flag=True,
               help="Give a win with the fewest moves (draws count); slower on most deals.")
 @SCORE_OPTION
-def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves: bool,
-          score: str) -> int:
+def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fmt: str | None,
+          fewest_moves: bool, score: str) -> int:
     """Decide deals: winnable or not, a solution, max cards removable, best score.
 
     A deal that cannot be won gets the line that removes the most cards; its best score is
@@ -40,11 +46,15 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
       golfsolve solve GO1-E-AAAAAAB
       golfsolve solve 1 2 3 --rules all --json
       golfsolve solve my.board --rules classic --fewest-moves
+      golfsolve solve 7 --format html > deal7.html
       golfsolve solve 12345678901234567 kpat:7 ms123 game.kpat solvitaire:0
     """
     from golfsolve.batch.rows import full_record, solution_row
     from golfsolve.solver import load_kernels, solve_game
 
+    if as_json and fmt not in (None, "json"):
+        raise click.UsageError(f"--json and --format {fmt} ask for two outputs: give one")
+    fmt = "json" if as_json else fmt or "text"
     if deals.count("-") > 1:
         raise InputError("standard input can be read only once: give - once")
     sources = [resolve(d) for d in deals]  # all input is checked before any work
@@ -64,12 +74,21 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fewest_moves
                     f"holds the same cards as {first}")
             under = ", ".join(r.name for _, r in repeated)
             echo_err(f"golfsolve: note: {name} {same} (under {under} rules); it is solved once")
+    if fmt == "html" and len(jobs) > 1:
+        raise click.UsageError(f"--format html writes one page, for one deal under one rule set: "
+                               f"here {len(jobs)} (deal, rules) pairs; give them one at a time")
     load_kernels(chosen for _, chosen in jobs.values())  # compiled first, in one go
     for n, (source, chosen) in enumerate(jobs.values()):
         solution = solve_game(Game(source.position, chosen), fewest_moves=fewest_moves)
-        if as_json:
+        if fmt == "json":
             row = solution_row(source.label, source.number, chosen, solution)
             echo_json(full_record(row, solution.moves))
+        elif fmt == "html":
+            from golfsolve.pictures.page import solution_page
+
+            page = solution_page(solution, describe(source, chosen), traditional=score ==
+                                 "traditional")
+            click.echo(fitted_markup(page, sys.stdout), nl=False)
         else:
             if n:
                 click.echo()

@@ -1,4 +1,5 @@
-"""Renderings of games and solutions as text and JSON, shared by the commands."""
+"""Renderings of games and solutions as text and JSON, shared by the commands, and the
+pictures (golfsolve.pictures) fitted to the stream they go to."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from golfsolve.cli.render.board import draw_board
 from golfsolve.cli.render.summary import plural, render_interval
+from golfsolve.cli.streams import shown_encoding
 from golfsolve.model.actions import Action, best_of
 from golfsolve.model.game import Game
 
@@ -18,6 +20,15 @@ def render_grid(game: Game, title: str, lang: str = "en", color: bool = False) -
     """The board as the app lays it out (``board.draw_board``): what ``show``, ``play`` and
     ``replay --format grid`` print; ``color`` paints the red suits with ANSI escapes."""
     return draw_board(game, title, lang, color)
+
+
+def fitted_markup(markup: str, stream) -> str:
+    """An SVG or HTML document as ``stream`` can write it: each character its encoding cannot
+    (a suit symbol in ASCII or Latin-1) as a character reference, ``&#9829;``, which reads as
+    the same document. The pictures keep such characters out of their scripts and styles,
+    where a reference would not be read as one."""
+    encoding = shown_encoding(stream)
+    return markup.encode(encoding, "xmlcharrefreplace").decode(encoding)
 
 
 def render_solution(title: str, solution: Solution, traditional: bool = False) -> str:
