@@ -17,12 +17,14 @@ from golfsolve.cli.streams import (
     EXIT_USAGE,
     HeldNote,
     ReaderGone,
+    StdoutError,
     drop_stdout,
     echo_err,
     fit_output,
     fit_text_stream,
     guard_stderr,
     guard_stdout,
+    whole_writes,
     write_failed,
 )
 from golfsolve.cli.wording import code_note, worded
@@ -121,11 +123,11 @@ def run(argv: list[str] | None = None) -> int:
         return EXIT_FAILED
     except OutputError as exc:
         echo_err(f"golfsolve: error: {worded(exc)}")
+        if isinstance(exc, StdoutError):
+            drop_stdout()  # (what it still holds would fail again at exit)
         return EXIT_FAILED
-    except OSError as exc:  # files and databases report their own errors: this is an output
-        code = write_failed(exc)
-        drop_stdout()
-        return code
+    except OSError as exc:  # a failure no code on its way named: said as the system says it
+        return write_failed(exc)
     except RuntimeError as exc:
         from golfsolve.runners import WorkerError
 
@@ -176,7 +178,7 @@ def main() -> None:
     if sys.stdout is None:  # started with stdout closed (>&-)
         echo_err("golfsolve: error: standard output is closed")
         sys.exit(EXIT_FAILED)
-    sys.stdout = guard_stdout(fit_output(sys.stdout))
+    sys.stdout = guard_stdout(fit_output(whole_writes(sys.stdout)))
     sys.stderr = guard_stderr(fit_text_stream(sys.stderr))
     _tell_compiling()
     code = run()
