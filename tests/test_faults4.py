@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import resource
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -87,3 +88,86 @@ def test_black_hole_solvers_command_line_checks_its_writes_whole_too(tmp_path):
                               preexec_fn=limited(resource.RLIMIT_FSIZE, 100), check=False)
     assert (done.returncode, done.stderr) == (
         1, "golfsolve-bhs: error: cannot write the output: File too large\n")
+
+
+def _with_rows_in_its_log(db: Path, copy: Path) -> int:
+    """Copy ``db`` to the directory ``copy`` as a run killed after committing more rows leaves
+    it: those rows in its write-ahead log, no shared-memory file; the rows the copy holds."""
+    connection = sqlite3.connect(db)
+    try:
+        connection.execute("PRAGMA wal_autocheckpoint = 0")
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(results)")]
+        rows = [dict(zip(columns, row, strict=True)) for row in
+                connection.execute("SELECT * FROM results WHERE number <= 3")]
+        for row in rows:
+            row["number"] += 1000
+            row["key"] = row["deal"] = str(row["number"])
+        with connection:
+            connection.executemany(f"INSERT INTO results VALUES "
+                                   f"({', '.join(':' + c for c in columns)})", rows)
+        copy.mkdir()
+        shutil.copy(db, copy / db.name)
+        shutil.copy(f"{db}-wal", copy / f"{db.name}-wal")
+        total = connection.execute("SELECT count(*) FROM results").fetchone()[0]
+        connection.execute("DELETE FROM results WHERE number > 1000")
+        connection.commit()
+    finally:
+        connection.close()
+    return total
+
+
+def test_a_read_only_copy_whose_log_holds_rows_is_refused_not_read_short(
+        cli, stored, tmp_path, monkeypatch):
+    # Read-only media, as root cannot make them: the directory says it cannot be written, and
+    # SQLite cannot open the copy without the shared-memory file it would make there.
+    import golfsolve.batch.store
+
+    db, _ = stored
+    copy = tmp_path / "copy"
+    assert _with_rows_in_its_log(db, copy) == 126
+    copied = copy / db.name
+    before = (file_digest(copied), file_digest(f"{copied}-wal"))
+    real_connect, real_access = sqlite3.connect, os.access
+
+    def connect(name, *args, **kwargs):
+        if "mode=ro" in str(name) and "immutable" not in str(name):
+            raise sqlite3.OperationalError("unable to open database file")
+        return real_connect(name, *args, **kwargs)
+
+    monkeypatch.setattr(golfsolve.batch.store.sqlite3, "connect", connect)
+    monkeypatch.setattr(golfsolve.batch.store.os, "access",
+                        lambda path, mode: mode != os.W_OK and real_access(path, mode))
+    refusal = error(
+        f"cannot read {copied} where it is: its write-ahead log {copied}-wal holds results not "
+        "yet in the database file, which SQLite reads only with a file it makes beside them, "
+        "and the directory cannot be written: copy both files to a directory that can be, "
+        "and read the copy")
+    for args in (["export", "--db", str(copied), "--out", "-"], ["batch", "--db", str(copied)],
+                 ["compare", "--db", str(copied)]):
+        result = cli(*args)
+        assert (result.code, result.out, result.err) == (2, "", refusal)
+    assert (file_digest(copied), file_digest(f"{copied}-wal")) == before
+    # a log that holds nothing: the file is all there is, read as it is
+    os.remove(f"{copied}-wal")
+    exported = cli("export", "--db", str(copied), "--out", str(tmp_path / "rows.csv"))
+    assert (exported.code, exported.out) == (0, f"120 rows written to {tmp_path / 'rows.csv'}\n")
+
+
+def test_a_read_only_mount_shows_every_committed_row_or_refuses(stored, tmp_path):
+    # where this process may make a mount of its own (root, and unshare): the real thing
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        pytest.skip("needs root and unshare for a read-only mount")
+    db, _ = stored
+    copy, mount = tmp_path / "copy", tmp_path / "mnt"
+    _with_rows_in_its_log(db, copy)
+    mount.mkdir()
+    script = 'mount --bind -o ro "$1" "$2" || exit 99; shift 2; exec "$@"'
+    done = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", str(copy), str(mount),
+                           *GOLFSOLVE, "export", "--db", str(mount / db.name), "--out", "-"],
+                          capture_output=True, text=True, env=ENV, check=False)
+    if done.returncode == 99 or "unshare failed" in done.stderr:
+        pytest.skip("no read-only mount to be had here")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(error(f"cannot read {mount / db.name} where it is: its "
+                                        "write-ahead log")[:-1])
+    assert sorted(p.name for p in copy.iterdir()) == [db.name, f"{db.name}-wal"]
