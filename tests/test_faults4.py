@@ -171,3 +171,61 @@ def test_a_read_only_mount_shows_every_committed_row_or_refuses(stored, tmp_path
     assert done.stderr.startswith(error(f"cannot read {mount / db.name} where it is: its "
                                         "write-ahead log")[:-1])
     assert sorted(p.name for p in copy.iterdir()) == [db.name, f"{db.name}-wal"]
+
+
+# ----- 2. memory bounds ----------------------------------------------------------------------
+PEAK = ('import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdin=sys.stdin, '
+        'stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN)'
+        '.ru_maxrss)')  # the peak resident memory of the command given, in kB
+
+
+def _peak_kb(command: list[str], stdin) -> int:
+    done = subprocess.run([sys.executable, "-c", PEAK, *command], stdin=stdin,
+                          capture_output=True, text=True, env=ENV, check=True)
+    return int(done.stdout)
+
+
+def test_a_one_line_listing_on_standard_input_is_refused_without_being_held(tmp_path):
+    # 64 MB on one line through a pipe: refused at its 10,000th character, never held (it
+    # was held whole, three times over and more, before: about 5 times its size at the peak)
+    writer = subprocess.Popen([sys.executable, "-c", "import sys\ntry:\n    for _ in range(64):"
+                               "\n        sys.stdout.write('1' * (1 << 20))\nexcept "
+                               "BrokenPipeError:\n    pass"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL)
+    try:
+        done = subprocess.run([*GOLFSOLVE, "batch", "@-"], stdin=writer.stdout,
+                              capture_output=True, text=True, env=ENV, check=False)
+    finally:
+        writer.stdout.close()
+        writer.wait()
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", error("standard input line 1 is too long to name a deal"))
+    listing = tmp_path / "one-line.txt"
+    listing.write_text("2" * (64 << 20))
+    with open(listing, "rb") as piped:
+        assert _peak_kb([*GOLFSOLVE, "batch", "@-"], piped) < 60_000
+
+
+@pytest.mark.parametrize(("listing", "message"), [
+    ("1\n2\n" + "3" * 10_000 + "\n4\n", "standard input line 3 is too long to name a deal"),
+    ("\ufeff1\n" + "x" * 12_000, "standard input line 2 is too long to name a deal"),
+])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_a_piped_listings_long_line_is_found_as_it_is_read(listing, message, encoding):
+    data = listing.lstrip("\ufeff").encode(encoding)  # (UTF-16's own byte-order mark)
+    done = subprocess.run([*GOLFSOLVE, "batch", "@-"], input=data, capture_output=True,
+                          env=ENV, check=False)
+    assert (done.returncode, done.stdout, done.stderr.decode()) == (2, b"", error(message))
+
+
+def test_a_piped_listing_is_read_in_pieces_across_which_its_lines_run(cli, monkeypatch):
+    import golfsolve.files
+
+    monkeypatch.setattr(golfsolve.files, "HELD_PIECE", 3)  # a line cut by every piece
+    listed = cli("batch", "@-", "--jobs", "1", "--rules", "easy", "--json",
+                 input="# deals\n12\n 7 # seven\n\n100-101\n")
+    named = cli("batch", "12", "7", "100-101", "--jobs", "1", "--rules", "easy", "--json")
+    assert (listed.code, listed.out) == (0, named.out)
+    too_long = cli("batch", "@-", input="1\n" + "2" * 9_999 + "\n" + "3" * 10_000)
+    assert (too_long.code, too_long.err) == (
+        2, error("standard input line 3 is too long to name a deal"))

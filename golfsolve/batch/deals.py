@@ -13,6 +13,7 @@ once and kept, as is every deal it names that is not in a regular file.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import hashlib
 import io
@@ -24,12 +25,15 @@ from dataclasses import dataclass
 from golfsolve.errors import InputError
 from golfsolve.files import (
     ENCODING_NAMES,
+    MAX_DEAL_BYTES,
     Outputs,
     encoding_of,
     exists,
+    held_lines,
     is_dir,
     is_regular,
     path_problem,
+    read_held,
     read_text,
     shown_name,
 )
@@ -167,10 +171,11 @@ class BoardFiles:
 class Listing:
     """An @FILE argument. A listing is read twice (checked whole, then solved), so one that
     is not a regular file (a pipe, ``@/dev/stdin``, ``@<(...)``) is read once and kept as
-    ``text``."""
+    ``text``, in pieces (golfsolve.files.read_held: a line too long refused as it is read,
+    never held)."""
 
     path: str
-    text: str | None = None
+    text: tuple[str, ...] | None = None
 
     @classmethod
     def named(cls, path: str) -> Listing:
@@ -179,7 +184,12 @@ class Listing:
         if path != "-" and (not exists(path) or is_dir(path) or is_regular(path)):
             return cls(path)  # (a missing file or a directory is named when it is read)
         return cls("standard input" if path == "-" else path,
-                   read_text(path, MAX_PIPED_LISTING, "write a listing that long to a file"))
+                   read_held(path, MAX_PIPED_LISTING, "write a listing that long to a file",
+                             LISTING_LINE_LIMIT, _too_long))
+
+
+def _too_long(where: str, lineno: int) -> str:
+    return f"{where} line {lineno} is too long to name a deal"
 
 
 # a range of numbers, each end of it as PySolFC shows a number (# 1-# 100) or not
@@ -330,13 +340,14 @@ def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
     try:
         if listing.text is None:
             encoding = encoding_of(raw.peek(2))  # peeked: the text stream reads it too
-            lines = io.TextIOWrapper(raw, encoding=encoding)
+            f = io.TextIOWrapper(raw, encoding=encoding)
+            lines = iter(lambda: f.readline(LISTING_LINE_LIMIT), "")
         else:
-            lines = io.StringIO(listing.text)
-        with lines as f:
-            for lineno, line in enumerate(iter(lambda: f.readline(LISTING_LINE_LIMIT), ""), 1):
+            f, lines = contextlib.nullcontext(), held_lines(listing.text)
+        with f:
+            for lineno, line in enumerate(lines, 1):
                 if len(line) >= LISTING_LINE_LIMIT and not line.endswith("\n"):
-                    raise DealsError(f"{path} line {lineno} is too long to name a deal")
+                    raise DealsError(_too_long(path, lineno))
                 text = line.split("#")[0].strip()
                 if text:
                     yield lineno, text
@@ -361,7 +372,12 @@ def _listing_parts(listing: Listing,
 def _holds_a_deal(listing: Listing) -> bool:
     """Whether a listing's text is a board or JSON deal or position instead."""
     try:
-        read_deal_text(listing.text if listing.text is not None else read_text(listing.path))
+        if listing.text is None:
+            read_deal_text(read_text(listing.path))
+        elif sum(map(len, listing.text)) <= MAX_DEAL_BYTES:  # (a deal is no larger)
+            read_deal_text("".join(listing.text))
+        else:
+            return False
     except InputError:
         return False
     return True
