@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from multiprocessing import connection, get_context
 
-from golfsolve.errors import ExtraMissing, InputError
+from golfsolve.errors import ExtraMissing, InputError, out_of_memory
 from golfsolve.interrupts import check, held, ignore
 
 MAX_JOBS_PER_CORE = 4  # each worker holds its own kernels and tables, about 150 MB
@@ -113,7 +113,7 @@ def _worker_main(conn: connection.Connection, parent: int, function: Callable) -
         except InputError as exc:  # bad input is bad input wherever it is found
             reply = (task_id, False, _portable(exc))
         except Exception as exc:  # sent back: the parent reports it
-            reply = (task_id, False, _one_line(exc))
+            reply = (task_id, False, out_of_memory(exc) or _one_line(exc))
         try:
             conn.send(reply)
         except OSError:  # the parent has gone

@@ -229,3 +229,59 @@ def test_a_piped_listing_is_read_in_pieces_across_which_its_lines_run(cli, monke
     too_long = cli("batch", "@-", input="1\n" + "2" * 9_999 + "\n" + "3" * 10_000)
     assert (too_long.code, too_long.err) == (
         2, error("standard input line 3 is too long to name a deal"))
+
+
+def test_memory_the_system_refuses_is_one_line_and_status_1(cli, monkeypatch, tmp_path):
+    import golfsolve.batch.run
+    import golfsolve.solver
+
+    def refused(*args, **kwargs):
+        raise MemoryError("Unable to allocate 13.9 MiB for an array with shape (3639169,) and "
+                          "data type int32")
+
+    monkeypatch.setattr(golfsolve.solver, "solve_game", refused)
+    solved = cli("solve", "1")
+    assert (solved.code, solved.out, solved.err) == (1, "", error(
+        "out of memory: Unable to allocate 13.9 MiB for an array with shape (3639169,) and "
+        "data type int32"))
+    monkeypatch.setattr(golfsolve.batch.run, "solve_unit", refused)
+    db = tmp_path / "kept.sqlite"
+    batch = cli("batch", "1-3", "--jobs", "1", "--db", str(db))
+    assert (batch.code, batch.err) == (1, error(
+        "out of memory: Unable to allocate 13.9 MiB for an array with shape (3639169,) and "
+        f"data type int32; the finished results are kept in {db}"))
+
+
+@pytest.mark.parametrize("refusal", [MemoryError(), OSError(12, "Cannot allocate memory")])
+def test_odds_goes_on_without_the_fair_value_the_system_has_no_memory_for(cli, monkeypatch,
+                                                                           refusal):
+    import golfsolve.stock_fair
+
+    def refused(*args, **kwargs):
+        raise refusal
+
+    monkeypatch.setattr(golfsolve.stock_fair, "stock_fair", refused)
+    result = cli("odds", "3", "--rules", "classic", "--jobs", "1", "--samples", "20")
+    assert (result.code, result.err) == (0, "")
+    assert ("  fair value        not computed: needs more memory than the system gave it (an "
+            "allocation failed)\n") in result.out
+
+
+def test_under_a_real_address_space_limit_odds_says_the_fair_value_is_not_computed():
+    # 900 MB of address space: numba, the solver and the samples fit, the fair value's layers
+    # of Classic deal 3 do not (--memory 8G: its own estimate lets it try)
+    done = subprocess.run([*GOLFSOLVE, "odds", "3", "--rules", "classic", "--jobs", "1",
+                           "--samples", "20", "--memory", "8G"], capture_output=True, text=True,
+                          env=ENV, preexec_fn=limited(resource.RLIMIT_AS, 900 << 20),
+                          check=False)
+    if done.returncode == 0 and "fair value         24.2%" in done.stdout:
+        pytest.skip("the fair value fits in 900 MB of address space here")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert ("  fair value        not computed: needs more memory than the system gave it (an "
+            "allocation failed)\n") in done.stdout
+    solved = subprocess.run([*GOLFSOLVE, "solve", "1"], capture_output=True, text=True,
+                            env=ENV, preexec_fn=limited(resource.RLIMIT_AS, 400 << 20),
+                            check=False)
+    if solved.returncode != 0:  # where it fails (the solver's arrays, here): one line
+        assert solved.returncode == 1 and solved.stderr.startswith("golfsolve: error: ")
+        assert solved.stderr.count("\n") == 1 and "Traceback" not in solved.stderr

@@ -28,7 +28,7 @@ from golfsolve.cli.streams import (
     write_failed,
 )
 from golfsolve.cli.wording import code_note, worded
-from golfsolve.errors import InputError, OutputError
+from golfsolve.errors import InputError, OutputError, out_of_memory
 from golfsolve.model.codes import NEGATIVE_NUMBER, listening, out_of_range
 
 # command name -> (module under golfsolve.cli.commands, the click command in it)
@@ -125,6 +125,11 @@ def run(argv: list[str] | None = None) -> int:
         echo_err(f"golfsolve: error: {worded(exc)}")
         if isinstance(exc, StdoutError):
             drop_stdout()  # (what it still holds would fail again at exit)
+        return EXIT_FAILED
+    except (MemoryError, SystemError) as exc:  # an allocation refused (ulimit -v, say)
+        if out_of_memory(exc) is None:
+            raise
+        echo_err(f"golfsolve: error: {out_of_memory(exc)}")
         return EXIT_FAILED
     except OSError as exc:  # a failure no code on its way named: said as the system says it
         return write_failed(exc)

@@ -11,7 +11,7 @@ import click
 from golfsolve.cli.inputs import MEMORY_HELP, Integer, MemorySize, WholeNumber, written_files
 from golfsolve.cli.streams import EXIT_FAILED, echo_err
 from golfsolve.cli.wording import worded
-from golfsolve.errors import InputError, OutputError
+from golfsolve.errors import InputError, OutputError, out_of_memory
 from golfsolve.model.rules import parse_rules_list
 from golfsolve.odds import MAX_BUDGET, MAX_SAMPLES
 
@@ -177,9 +177,9 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
                 if db else "")
         echo_err(f"golfsolve: interrupted{kept}")
         raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
-    except (WorkerError, OutputError) as exc:
+    except (WorkerError, OutputError, MemoryError) as exc:
         kept = f"; the finished results are kept in {db}" if db else ""
-        echo_err(f"golfsolve: error: {worded(exc)}{kept}")
+        echo_err(f"golfsolve: error: {out_of_memory(exc) or worded(exc)}{kept}")
         raise click.exceptions.Exit(EXIT_FAILED) from None
     finally:
         if store is not None:

@@ -17,7 +17,7 @@ import sys
 
 import click
 
-from golfsolve.errors import OutputError
+from golfsolve.errors import OutputError, out_of_memory
 from golfsolve.files import one_line, shown_name
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -87,6 +87,8 @@ def write_failed(exc: OSError) -> int:
     OSError is said as the system says it, with the file it names, and blames no output."""
     if isinstance(exc, OutputError):
         echo_err(f"golfsolve: error: {exc}")
+    elif out_of_memory(exc) is not None:  # a memory map refused
+        echo_err(f"golfsolve: error: {out_of_memory(exc)}")
     else:
         reason = exc.strerror or str(exc) or type(exc).__name__
         echo_err(f"golfsolve: error: {exc.filename}: {reason}" if exc.filename else
