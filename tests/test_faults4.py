@@ -4,6 +4,7 @@ memory bounds, numba's cache, the library's own callers, statuses and words, spr
 from __future__ import annotations
 
 import os
+import re
 import resource
 import shutil
 import sqlite3
@@ -285,3 +286,95 @@ def test_under_a_real_address_space_limit_odds_says_the_fair_value_is_not_comput
     if solved.returncode != 0:  # where it fails (the solver's arrays, here): one line
         assert solved.returncode == 1 and solved.stderr.startswith("golfsolve: error: ")
         assert solved.stderr.count("\n") == 1 and "Traceback" not in solved.stderr
+
+
+# ----- 3. numba's cache ----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory):
+    """A numba cache holding the solver's kernels, and what ``solve 1`` prints."""
+    cache = tmp_path_factory.mktemp("numba-cache")
+    done = subprocess.run([*GOLFSOLVE, "solve", "1"], capture_output=True, text=True,
+                          env={**ENV, "NUMBA_CACHE_DIR": str(cache)}, check=True)
+    return cache, done.stdout
+
+
+def _timeless(text: str) -> str:
+    """A solution's text with its seconds as T."""
+    return re.sub(r"[0-9.]+ s\)", "T s)", text)
+
+
+def _damage(path: Path, how: str) -> None:
+    data = path.read_bytes()
+    if how == "empty":
+        path.write_bytes(b"")
+    elif how == "truncated":
+        path.write_bytes(data[:len(data) // 3])
+    elif how == "garbled":
+        path.write_bytes(bytes(b ^ 0x5A for b in data))
+    else:  # a run of bytes in its middle turned over
+        middle = len(data) // 2
+        path.write_bytes(data[:middle] + bytes(b ^ 0xFF for b in data[middle:middle + 64])
+                         + data[middle + 64:])
+
+
+@pytest.mark.parametrize("how", ["empty", "truncated", "garbled", "flipped"])
+@pytest.mark.parametrize("suffix", ["nbi", "1.nbc"])
+def test_a_damaged_numba_cache_file_is_compiled_again_with_one_note(compiled, tmp_path, how,
+                                                                    suffix):
+    cache, solved = compiled
+    shutil.copytree(cache, tmp_path / "cache")
+    if how == "flipped" and suffix == "nbi":
+        how = "garbled"  # (an index's middle is its pickle's, which a turn makes garbled)
+    damaged = next((tmp_path / "cache").glob(f"*/search.layered-*.py*.{suffix}"))
+    _damage(damaged, how)
+    env = {**ENV, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.run([*GOLFSOLVE, "solve", "1"], capture_output=True, text=True, env=env,
+                           check=False) for _ in range(2)]
+    assert [(run.returncode, _timeless(run.stdout)) for run in runs] == [
+        (0, _timeless(solved))] * 2
+    assert runs[0].stderr == (f"golfsolve: note: numba's cache file {damaged} is damaged: what "
+                              "it held is compiled again\n")
+    assert runs[1].stderr == ""  # written over, whole
+
+
+def test_a_numba_cache_that_cannot_keep_what_it_compiled_says_so_and_solves(tmp_path):
+    # a file size limit smaller than a compiled kernel: numba's cache cannot keep it
+    (tmp_path / "cache").mkdir()
+    done = subprocess.run([*GOLFSOLVE, "solve", "1"], capture_output=True, text=True,
+                          env={**ENV, "NUMBA_CACHE_DIR": str(tmp_path / "cache")},
+                          preexec_fn=limited(resource.RLIMIT_FSIZE, 8192), check=False)
+    assert (done.returncode, _timeless(done.stdout).splitlines()[-1]) == (
+        0, "Max removed: 35 of 35. Best score: 350. (3,418 states, T s)")
+    folder = next((tmp_path / "cache").iterdir())
+    assert done.stderr == (f"golfsolve: note: the compiled kernels cannot be kept in numba's "
+                           f"cache {folder} (File too large): the next run compiles them "
+                           "again\n")
+
+
+def test_an_unwritable_numba_cache_dir_is_replaced_as_an_unwritable_install_is(tmp_path):
+    import golfsolve
+
+    copy = tmp_path / "site"
+    shutil.copytree(Path(golfsolve.__file__).parent, copy / "golfsolve",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    # Unwritable for any user, root too: a file where a directory would have to be made.
+    (copy / "golfsolve" / "kernels" / "__pycache__").write_text("")
+    blocked = tmp_path / "not-a-directory"
+    blocked.write_text("")
+    (tmp_path / "tmp").mkdir()
+    env = {**os.environ, "HOME": str(blocked), "XDG_CACHE_HOME": str(blocked),
+           "TMPDIR": str(tmp_path / "tmp"), "PYTHONDONTWRITEBYTECODE": "1",
+           "NUMBA_CACHE_DIR": str(blocked / "numba-cache")}
+    env.pop("PYTHONPATH", None)
+    runs = [subprocess.run([sys.executable, "-m", "golfsolve", "solve", "1"], cwd=copy,
+                           env=env, capture_output=True, text=True, check=False)
+            for _ in range(2)]
+    private = tmp_path / "tmp" / f"golfsolve-numba-{os.getuid()}"
+    assert [run.returncode for run in runs] == [0, 0]
+    assert _timeless(runs[0].stdout) == _timeless(runs[1].stdout) != ""
+    assert runs[0].stderr == (
+        f"golfsolve: note: the compiled kernels cannot be cached in NUMBA_CACHE_DIR "
+        f"({blocked / 'numba-cache'}) nor beside the package nor in {blocked / 'numba'}: they "
+        f"are cached in {private}, and this first run compiles those it needs\n")
+    assert runs[1].stderr == ""
+    assert any(private.rglob("*.nbi"))
