@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from .test_batch import file_digest
 
@@ -378,3 +380,141 @@ def test_an_unwritable_numba_cache_dir_is_replaced_as_an_unwritable_install_is(t
         f"are cached in {private}, and this first run compiles those it needs\n")
     assert runs[1].stderr == ""
     assert any(private.rglob("*.nbi"))
+
+
+# ----- 4. the library's callers --------------------------------------------------------------
+def _library():
+    """The library's public calls, each with arguments it takes and, for each argument, what
+    kinds of value are of its type (a value of another kind must be refused)."""
+    import golfsolve
+    from golfsolve import Action, Card, Deal, Game, GameCode, Position, Rules
+    from golfsolve.model.rules import EASY
+
+    deal = Deal.from_number(1)
+    start = deal.position()
+    card = start.waste
+
+    def number(value):
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    def string(value):
+        return isinstance(value, str)
+
+    def startlike(value):
+        return isinstance(value, (Deal, Position))
+
+    def ruleslike(value):
+        return isinstance(value, (Rules, str))
+
+    def cards(value):
+        return isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value)
+
+    def columns(value):
+        return isinstance(value, (list, tuple)) and all(cards(c) for c in value)
+
+    def flag(value):
+        return isinstance(value, bool)
+
+    def optional(test):
+        return lambda value: value is None or test(value)
+
+    return {
+        "solve": (golfsolve.solve, [deal, EASY], [startlike, ruleslike]),
+        "solve(fewest_moves=)": (lambda fewest: golfsolve.solve(deal, fewest_moves=fewest),
+                                 [False], [flag]),
+        "fair_value": (lambda s, r, m: golfsolve.fair_value(s, r, memory=m),
+                       [start, EASY, None], [startlike, ruleslike, optional(number)]),
+        "Card": (Card, [1, "S"], [number, string]),
+        "Card.parse": (Card.parse, ["AS"], [string]),
+        "Card.from_index": (Card.from_index, [3], [number]),
+        "Action": (Action, [3], [optional(number)]),
+        "Action.from_token": (Action.from_token, ["d"], [string]),
+        "Rules": (Rules, ["mine", True, False, None, True],
+                  [string, flag, flag, optional(string), flag]),
+        "GameCode": (GameCode, [EASY, 1], [lambda v: isinstance(v, Rules), number]),
+        "GameCode.parse": (GameCode.parse, ["GO1-E-AAAAAAB"], [string]),
+        "GameCode.looks_like_code": (GameCode.looks_like_code, ["GO1"], [string]),
+        "Deal": (Deal, [deal.tableau, deal.waste, deal.stock],
+                 [columns, lambda v: isinstance(v, Card), cards]),
+        "Deal.from_position": (Deal.from_position, [start], [lambda v: isinstance(v, Position)]),
+        "Deal.from_number": (Deal.from_number, [1], [number]),
+        "Deal.from_ms": (Deal.from_ms, [1], [number]),
+        "Deal.from_board": (Deal.from_board, [deal.to_board()], [string]),
+        "Position": (Position, [start.columns, start.waste, start.stock, ()],
+                     [columns, lambda v: isinstance(v, Card),
+                      lambda v: isinstance(v, (list, tuple)) and all(
+                          c is None or isinstance(c, Card) for c in v), cards]),
+        "Position.from_board": (Position.from_board, [start.to_board()], [string]),
+        "Game": (Game, [deal, EASY], [startlike, ruleslike]),
+        "Game.at_position": (Game.at_position, [deal, EASY, [5] * 7, 0, card],
+                             [startlike, ruleslike, lambda v: isinstance(v, (list, tuple)),
+                              number, lambda v: isinstance(v, Card)]),
+        "Game.remove": (lambda column: Game(deal).remove(column), [4], [number]),
+        "Game.draw": (lambda drawn: Game(start.hidden()).draw(drawn), [None],
+                      [optional(lambda v: isinstance(v, Card))]),
+        "Game.play": (lambda move: Game(deal).play(move), ["d"],
+                      [lambda v: isinstance(v, (str, Action))]),
+    }
+
+
+LIBRARY = _library()
+_ANY = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=12),
+    st.binary(max_size=12), st.lists(st.one_of(st.integers(), st.text(max_size=3)), max_size=8),
+    st.lists(st.lists(st.integers(), max_size=6), max_size=8),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3), st.builds(object),
+    st.sampled_from([*(call[1][0] for call in LIBRARY.values())]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.sampled_from(sorted(LIBRARY)), at=st.integers(0, 4), value=_ANY)
+def test_any_argument_of_a_wrong_type_is_a_type_or_value_error_never_a_deep_one(name, at,
+                                                                                 value):
+    from golfsolve.model.game import MoveRefused
+
+    call, arguments, kinds = LIBRARY[name]
+    at %= len(arguments)
+    assume(not kinds[at](value))
+    given_ = [*arguments[:at], value, *arguments[at + 1:]]
+    with pytest.raises((TypeError, ValueError, MoveRefused)) as refused:
+        call(*given_)
+    assert refused.type not in (AttributeError, KeyError, IndexError)
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    ("golfsolve.solve(None)", "deal must be a Deal or a Position, not None"),
+    ("golfsolve.fair_value(7)", "start must be a Deal or a Position, not int"),
+    ("golfsolve.Deal.from_board(None)", "text must be a str, not None"),
+    ("golfsolve.solve(DEAL, None)", "rules must be a Rules or a rule set's name (easy, classic, "
+     "dead-king, strict), not None"),
+    ("golfsolve.solve(DEAL, 5)", "rules must be a Rules or a rule set's name (easy, classic, "
+     "dead-king, strict), not int"),
+    ("golfsolve.solve(DEAL, fewest_moves='yes')", "fewest_moves must be True or False, not str"),
+    ("golfsolve.fair_value(DEAL, memory='1G')", "memory must be an int, not str"),
+    ("golfsolve.Card(None, 'S')", "rank must be an int, not None"),
+    ("golfsolve.Card.from_index(52)", "index must be from 0 to 51, not 52"),
+    ("golfsolve.Position(DEAL.tableau, 'AC', DEAL.stock)", "waste must be a Card, not str"),
+    ("golfsolve.Deal([[1]] * 7, DEAL.waste, DEAL.stock)",
+     "tableau[0][0] must be a Card, not int"),
+    ("golfsolve.Game(DEAL).play(None)", "move must be a Move, an Action or a str, not None"),
+    ("golfsolve.GameCode(None, 1)", "rules must be a Rules, not None"),
+])
+def test_the_library_names_the_argument_it_refuses(call, message):
+    import golfsolve
+
+    deal = golfsolve.Deal.from_number(1)
+    with pytest.raises((TypeError, ValueError)) as refused:
+        eval(call, {"golfsolve": golfsolve, "DEAL": deal})  # noqa: S307 (the calls above)
+    assert str(refused.value) == message
+
+
+def test_lists_where_tuples_are_expected_make_the_same_value():
+    from golfsolve import Deal, Game, Position
+
+    deal = Deal.from_number(1)
+    as_lists = Deal([list(column) for column in deal.tableau], deal.waste, list(deal.stock))
+    assert as_lists == deal and hash(as_lists) == hash(deal)
+    position = deal.position()
+    assert Position([list(c) for c in position.columns], position.waste,
+                    list(position.stock)) == position
+    assert Game(deal, "classic").rules.name == "classic"
