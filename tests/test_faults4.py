@@ -518,3 +518,52 @@ def test_lists_where_tuples_are_expected_make_the_same_value():
     assert Position([list(c) for c in position.columns], position.waste,
                     list(position.stock)) == position
     assert Game(deal, "classic").rules.name == "classic"
+
+
+# ----- 5. statuses and words -----------------------------------------------------------------
+def _hang_up(args: list[str], typed: bytes, ready: bytes, tmp_path: Path) -> tuple[int, str]:
+    """golfsolve ``args`` on a terminal of its own (a pseudo-terminal, its controlling one),
+    ``typed`` typed once ``ready`` has been shown, the terminal closed (as a window is) a
+    second after: (exit status, standard error)."""
+    import fcntl
+    import select
+    import termios
+    import time
+
+    try:
+        ours, theirs = os.openpty()
+    except OSError:
+        pytest.skip("no pseudo-terminal here")
+
+    def controlling() -> None:
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    with open(tmp_path / "stderr", "wb") as err:
+        child = subprocess.Popen([*GOLFSOLVE, *args], stdin=theirs, stdout=theirs, stderr=err,
+                                 env=ENV, preexec_fn=controlling)
+    os.close(theirs)
+    shown, deadline = b"", time.monotonic() + 120
+    try:
+        while ready not in shown and time.monotonic() < deadline:
+            if select.select([ours], [], [], 1)[0]:
+                shown += os.read(ours, 65536)
+        assert ready in shown, shown[-500:]
+        os.write(ours, typed)
+        time.sleep(1.0)
+    finally:
+        os.close(ours)  # the terminal goes: SIGHUP, and writes to it fail
+    return child.wait(timeout=120), (tmp_path / "stderr").read_text()
+
+
+def test_closing_the_terminal_during_a_play_hint_ends_with_sighups_status(tmp_path):
+    code, err = _hang_up(["play", "3", "--rules", "classic"], b"h\n", b"q quit): ", tmp_path)
+    assert code == 129
+    assert err.endswith("golfsolve: interrupted\n") and "Traceback" not in err
+    assert "cannot write" not in err
+
+
+def test_closing_the_terminal_during_odds_ends_with_sighups_status(tmp_path):
+    code, err = _hang_up(["odds", "3", "--rules", "classic", "--jobs", "1"], b"",
+                         b"orders of their ranks)", tmp_path)
+    assert (code, err) == (129, "golfsolve: interrupted\n")

@@ -122,9 +122,12 @@ def run(argv: list[str] | None = None) -> int:
         echo_err(f"golfsolve: error: {exc.code}")
         return EXIT_FAILED
     except OutputError as exc:
-        echo_err(f"golfsolve: error: {worded(exc)}")
         if isinstance(exc, StdoutError):
             drop_stdout()  # (what it still holds would fail again at exit)
+        stopped = _stopped()
+        if stopped is not None:
+            return stopped
+        echo_err(f"golfsolve: error: {worded(exc)}")
         return EXIT_FAILED
     except (MemoryError, SystemError) as exc:  # an allocation refused (ulimit -v, say)
         if out_of_memory(exc) is None:
@@ -132,7 +135,8 @@ def run(argv: list[str] | None = None) -> int:
         echo_err(f"golfsolve: error: {out_of_memory(exc)}")
         return EXIT_FAILED
     except OSError as exc:  # a failure no code on its way named: said as the system says it
-        return write_failed(exc)
+        stopped = _stopped()
+        return stopped if stopped is not None else write_failed(exc)
     except RuntimeError as exc:
         from golfsolve.runners import WorkerError
 
@@ -141,6 +145,19 @@ def run(argv: list[str] | None = None) -> int:
         echo_err(f"golfsolve: error: {exc}")
         return EXIT_FAILED
     return result if isinstance(result, int) else EXIT_OK
+
+
+def _stopped() -> int | None:
+    """Where a stop signal has been received, what a failure after it is (output to a terminal
+    closed with SIGHUP fails because of it): that stop, said as a stop is, and its status
+    (128 + the signal); else None."""
+    from golfsolve.interrupts import received
+
+    signum = received()
+    if signum is None:
+        return None
+    echo_err("golfsolve: interrupted")
+    return 128 + signum
 
 
 def _main(argv: list[str] | None) -> object:
@@ -192,6 +209,7 @@ def main() -> None:
     except ReaderGone:
         drop_stdout()
     except OSError as exc:
-        code = write_failed(exc)
         drop_stdout()
+        stopped = _stopped() if code < 128 else code  # (a stop said already is not said again)
+        code = stopped if stopped is not None else write_failed(exc)
     sys.exit(code)

@@ -12,6 +12,7 @@ from golfsolve.cli.inputs import MEMORY_HELP, Integer, MemorySize, WholeNumber, 
 from golfsolve.cli.streams import EXIT_FAILED, echo_err
 from golfsolve.cli.wording import worded
 from golfsolve.errors import InputError, OutputError, out_of_memory
+from golfsolve.interrupts import received
 from golfsolve.model.rules import parse_rules_list
 from golfsolve.odds import MAX_BUDGET, MAX_SAMPLES
 
@@ -173,11 +174,13 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
             if writer is not None:
                 writer.close()
     except KeyboardInterrupt as stop:
-        kept = (f"; the finished results are kept in {db}: run the same command again to go on"
-                if db else "")
-        echo_err(f"golfsolve: interrupted{kept}")
+        _say_interrupted(db)
         raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
     except (WorkerError, OutputError, MemoryError) as exc:
+        signum = received()  # a failure after a stop is the stop's (a terminal closed)
+        if signum is not None:
+            _say_interrupted(db)
+            raise click.exceptions.Exit(128 + signum) from None
         kept = f"; the finished results are kept in {db}" if db else ""
         echo_err(f"golfsolve: error: {out_of_memory(exc) or worded(exc)}{kept}")
         raise click.exceptions.Exit(EXIT_FAILED) from None
@@ -187,3 +190,9 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
         if cluster is not None:
             cluster.close()
     return chosen, report
+
+
+def _say_interrupted(db: str | None) -> None:
+    kept = (f"; the finished results are kept in {db}: run the same command again to go on"
+            if db else "")
+    echo_err(f"golfsolve: interrupted{kept}")
