@@ -175,12 +175,12 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
         except FileNotFoundError:
             raise InputError("the current directory has been removed, and worker processes "
                              "start in it: cd to a directory that exists") from None
-        if sys.platform != "win32":
-            # started by the first spawn otherwise, inside held(), whose mask it would undo
-            from multiprocessing import resource_tracker
-
-            resource_tracker.ensure_running()
         try:
+            if sys.platform != "win32":
+                # started by the first spawn otherwise, inside held(), whose mask it would undo
+                from multiprocessing import resource_tracker
+
+                resource_tracker.ensure_running()
             for _ in range(jobs):
                 mine, theirs = context.Pipe()
                 process = context.Process(target=_worker_main,
@@ -192,6 +192,10 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
                     theirs.close()
                 self._workers.append((process, mine))
                 self._busy[process.sentinel] = []
+        except OSError as exc:  # a system limit: too few file descriptors or processes
+            self.close()
+            raise WorkerError(f"cannot start the worker processes ({jobs} asked for): "
+                              f"{exc.strerror or exc}") from None
         except BaseException:
             self.close()
             raise

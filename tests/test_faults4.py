@@ -567,3 +567,12 @@ def test_closing_the_terminal_during_odds_ends_with_sighups_status(tmp_path):
     code, err = _hang_up(["odds", "3", "--rules", "classic", "--jobs", "1"], b"",
                          b"orders of their ranks)", tmp_path)
     assert (code, err) == (129, "golfsolve: interrupted\n")
+
+
+@pytest.mark.parametrize("args", [["batch", "1-40", "--jobs", "2", "--quiet"],
+                                  ["odds", "3", "--rules", "classic", "--jobs", "2"]])
+def test_too_few_file_descriptors_for_the_workers_is_said_so(args):
+    done = subprocess.run([*GOLFSOLVE, *args], capture_output=True, text=True, env=ENV,
+                          preexec_fn=limited(resource.RLIMIT_NOFILE, 12), check=False)
+    assert (done.returncode, done.stderr) == (1, error(
+        "cannot start the worker processes (2 asked for): Too many open files"))
