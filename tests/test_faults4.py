@@ -3,6 +3,7 @@ memory bounds, numba's cache, the library's own callers, statuses and words, spr
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import resource
@@ -576,3 +577,46 @@ def test_too_few_file_descriptors_for_the_workers_is_said_so(args):
                           preexec_fn=limited(resource.RLIMIT_NOFILE, 12), check=False)
     assert (done.returncode, done.stderr) == (1, error(
         "cannot start the worker processes (2 asked for): Too many open files"))
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("board", "t.board: line 4, card 6: unknown card 'Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!'"
+     "... (1,000,000 characters)"),
+    ("json", "t.board: JSON deal, waste: unknown card 'Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!Q!"
+     "Q!Q!Q!'... (1,000,000 characters)"),
+    ("json list", "t.board: JSON deal, stock: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ... "
+     "(900,000 characters) is not a card string"),
+])
+def test_a_huge_token_is_quoted_as_a_bounded_excerpt(cli, tmp_path, monkeypatch, content,
+                                                      message):
+    monkeypatch.chdir(tmp_path)
+    token = "Q!" * 500_000
+    if content == "board":
+        lines = cli("show", "7", "--format", "board").out.splitlines()
+        lines[3] += " " + token
+        text = "\n".join(lines) + "\n"
+    elif content == "json":
+        deal = json.loads(cli("show", "7", "--format", "json").out)
+        text = json.dumps({**deal, "waste": token})
+    else:
+        deal = json.loads(cli("show", "7", "--format", "json").out)
+        text = json.dumps({**deal, "stock": [[1] * 300_000, *deal["stock"][1:]]})
+    (tmp_path / "t.board").write_text(text)
+    for command in ("solve", "batch", "show"):
+        result = cli(command, "t.board")
+        assert (result.code, result.err) == (2, error(message))
+
+
+def test_huge_moves_and_options_are_quoted_as_bounded_excerpts(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("d 5 " + "x," * 300_000)
+    replayed = cli("replay", "1", str(moves))
+    assert (replayed.code, replayed.err) == (2, error(
+        "move 3: 'x' is not a move (d to draw, 1-7 for a column)"))
+    moves.write_text("d 5 " + "é" * 300_000)
+    replayed = cli("replay", "1", str(moves))
+    assert (replayed.code, replayed.err) == (2, error(
+        f"move 3: '{'é' * 40}'... (300,000 characters) is not a move (d to draw, 1-7 for a "
+        "column)"))
+    sized = cli("odds", "1", "--memory", "!" * 100_000)
+    assert sized.code == 2 and len(sized.err) < 200

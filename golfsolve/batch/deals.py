@@ -62,6 +62,7 @@ from golfsolve.model.solvitaire import (
 from golfsolve.model.solvitaire import deal as solvitaire_deal
 from golfsolve.model.solvitaire import label as solvitaire_label
 from golfsolve.model.sources import named_position, read_deal_text, solvitaire_seed
+from golfsolve.model.text import shown
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
 MAX_PIPED_LISTING = 1 << 28  # bytes of a listing read from a pipe, which is held
@@ -316,11 +317,12 @@ def parse_part(spec: str, *, in_listing: bool = False,
         if not exists(spec) and NEGATIVE_NUMBER.match(spec):
             raise DealsError(out_of_range(spec))
         if not exists(spec) and RANGE_LIKE.match(spec):
-            raise DealsError(f"{spec!r} is not a deal number or range (expected like 1-100)")
+            raise DealsError(f"{shown(spec)} is not a deal number or range (expected like "
+                             "1-100)")
         if not exists(spec) and not spec.isascii() and all(
                 ch.isdecimal() or ch == "-" for ch in spec):  # ５, 1-３: digits of other scripts
-            raise DealsError(f"{spec!r} is not a deal number or range: write it with the digits "
-                             "0-9")
+            raise DealsError(f"{shown(spec)} is not a deal number or range: write it with the "
+                             "digits 0-9")
         paths = (spec,)
     # every file is checked before any work
     return BoardFiles(tuple(reads.item(path, f"the deal file {path}{where}") for path in paths))
@@ -432,7 +434,7 @@ def _counted(specs: list[str], count: int) -> NumberRange | SeedRange:
         start = seeds.first if seeds.first == seeds.last else None  # (a range starts nothing)
     if start is None:
         raise DealsError(f"a count of deals goes with a start number or code, not with "
-                         f"{spec!r}", reason="count_start", spec=spec)
+                         f"{shown(spec)}", reason="count_start", spec=spec)
     if count < 1:
         raise DealsError(f"a count of deals is at least 1, not {count}")
     for n in (start, start + count - 1):

@@ -49,6 +49,7 @@ from golfsolve.batch.schema import (
 from golfsolve.batch.tally import SpanCount
 from golfsolve.errors import InputError, OutputError
 from golfsolve.model.rules import ALL_RULES
+from golfsolve.model.text import shown
 
 LOCK_WAIT = 2  # seconds to wait for another program's lock when opening and claiming
 WORK_WAIT = 30  # ... and once the work has begun, rather than lose it
@@ -247,10 +248,10 @@ class ResultStore:
         names, known = [c[0] for c in found], [c[0] for c in expected]
         for name in known:
             if name not in names:
-                raise self._damaged(f"its {table} table has no column {name!r}")
+                raise self._damaged(f"its {table} table has no column {shown(name)}")
         for name in names:
             if name not in known:
-                raise self._damaged(f"its {table} table has an unknown column {name!r}")
+                raise self._damaged(f"its {table} table has an unknown column {shown(name)}")
         for place, (have, want) in enumerate(zip(found, expected, strict=True), 1):
             if have != want:
                 raise self._damaged(f"column {place} of its {table} table is "

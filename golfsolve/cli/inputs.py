@@ -15,6 +15,7 @@ from golfsolve.model.codes import MAX_CODE
 from golfsolve.model.i18n import LANGUAGES, text
 from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
 from golfsolve.model.sources import DealSource
+from golfsolve.model.text import shown
 
 RULES_HELP = "easy, classic, dead-king or strict (default: the code's letter, else easy)"
 SCORE_OPTION = click.option(
@@ -67,7 +68,7 @@ class Integer(click.ParamType):
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and not _INTEGER.fullmatch(value):
-            self.fail(f"{value!r} is not a valid integer.", param, ctx)
+            self.fail(f"{shown(value)} is not a valid integer.", param, ctx)
         return click.INT.convert(value, param, ctx)
 
 
@@ -97,10 +98,10 @@ class MemorySize(click.ParamType):
             return value
         found = _SIZE.match(str(value))
         if not found:
-            self.fail(f"{value!r} is not a size (say 8G or 500M)", param, ctx)
+            self.fail(f"{shown(value)} is not a size (say 8G or 500M)", param, ctx)
         size = int(float(found.group(1)) * _SIZE_UNITS[found.group(2).lower()])
         if size < 1:
-            self.fail(f"{value!r} is not a size of at least one byte", param, ctx)
+            self.fail(f"{shown(value)} is not a size of at least one byte", param, ctx)
         return size
 
 

@@ -15,6 +15,7 @@ from golfsolve.errors import InputError
 from golfsolve.files import parse_json, same_file
 from golfsolve.model.codes import GameCode
 from golfsolve.model.rules import Rules, rules_by_name
+from golfsolve.model.text import shown
 
 if TYPE_CHECKING:
     from golfsolve.model.position import Position
@@ -30,7 +31,7 @@ def parse_tokens(text: str) -> tuple[str, ...]:
         elif token.isascii() and token.isdigit() and len(token) <= 6 and 1 <= int(token) <= 7:
             tokens.append(str(int(token)))
         else:
-            raise RecordError(f"move {n}: {raw!r} is not a move (d to draw, 1-7 for a column)")
+            raise RecordError(f"move {n}: {shown(raw)} is not a move (d to draw, 1-7 for a column)")
     return tuple(tokens)
 
 
@@ -145,7 +146,7 @@ def _csv_records(text: str) -> list[dict]:
         number = row.get("number") or None
         if number is not None:
             if not (number.isascii() and number.isdigit()):
-                raise RecordError(f"{where}: number {number!r} is not a deal number")
+                raise RecordError(f"{where}: number {shown(number)} is not a deal number")
             number = int(number)
         value = {"deal": row.get("deal"), "number": number, "code": row.get("code") or None,
                  "rules": row.get("rules") or None, "line": row.get("line", "")}
@@ -173,11 +174,11 @@ def _checked_record(value: dict, where: str) -> dict:
     rules = value.get("rules")
     if rules is not None:
         if not isinstance(rules, str):
-            raise RecordError(f"{where}: rules {rules!r} is not a rule set name")
+            raise RecordError(f"{where}: rules {shown(rules)} is not a rule set name")
         rules = rules_by_name(rules).name
     number = value.get("number")
     if number is not None and type(number) is not int:
-        raise RecordError(f"{where}: number {number!r} is not a deal number")
+        raise RecordError(f"{where}: number {shown(number)} is not a deal number")
     _check_code(value.get("code"), number, rules, where)
     deal = value.get("deal")
     return {"tokens": tokens, "rules": rules, "number": number,
@@ -189,7 +190,7 @@ def _check_code(code: object, number: int | None, rules: str | None, where: str)
     if code is None:
         return
     if not isinstance(code, str):
-        raise RecordError(f"{where}: code {code!r} is not a game code")
+        raise RecordError(f"{where}: code {shown(code)} is not a game code")
     try:
         parsed = GameCode.parse(code)
     except InputError as exc:

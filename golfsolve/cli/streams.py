@@ -69,9 +69,16 @@ def wants_color(stream, asked: bool | None = None, environ=None) -> bool:
 
 def _shortened(message: str) -> str:
     """A message with any run of more than 40 letters and digits (a value pasted by mistake)
-    cut to its first 20."""
-    return re.sub(r"[0-9A-Za-z]{41,}",
-                  lambda m: m.group()[:20] + f"... ({len(m.group())} characters)", message)
+    cut to its first 20, and any word longer than a path (a value quoted whole, where
+    nothing quoted it as golfsolve.model.text.shown does) to its first 40."""
+    message = re.sub(r"[0-9A-Za-z]{41,}",
+                     lambda m: m.group()[:20] + f"... ({len(m.group())} characters)", message)
+    return re.sub(rf"\S{{{LONGEST_WORD + 1},}}",
+                  lambda m: m.group()[:40] + f"... ({len(m.group()):,} characters)"
+                  + (m.group()[-1] if m.group()[-1] in ":,;" else ""), message)
+
+
+LONGEST_WORD = 4096  # characters of a word in an error line: a path may be this long
 
 
 class StdoutError(OutputError):

@@ -4,6 +4,8 @@ prints as the library says it."""
 
 from __future__ import annotations
 
+from golfsolve.model.text import shown
+
 # what to do about an SQLite error, by its kind (the library's ADVICE, with the option named)
 STORE_ADVICE = {
     "damaged": "it is damaged or not a database; use another --db",
@@ -30,7 +32,7 @@ def _count(reason: str, **fields) -> str | None:
         return (f"--count goes with one start number or code, not with {fields['given']} DEALS "
                 "arguments")
     if reason == "count_start":
-        return f"--count goes with a start number or code, not with {fields['spec']!r}"
+        return f"--count goes with a start number or code, not with {shown(fields['spec'])}"
     if reason == "count_range":
         return f"{fields['spec']} --count {fields['count']}: {fields['problem']}"
     return None

@@ -233,7 +233,7 @@ def _json_card(value: object, where: str, unknown_ok: bool = False) -> Card | No
     if unknown_ok and (value is None or value in _UNKNOWN_TOKENS):
         return None
     if not isinstance(value, str):
-        raise PositionError(f"JSON deal, {where}: {value!r} is not a card string")
+        raise PositionError(f"JSON deal, {where}: {shown(value)} is not a card string")
     if value in _UNKNOWN_TOKENS:
         raise PositionError(f"JSON deal, {where}: only stock cards can be unknown ({value})")
     try:
