@@ -620,3 +620,21 @@ def test_huge_moves_and_options_are_quoted_as_bounded_excerpts(cli, tmp_path):
         "column)"))
     sized = cli("odds", "1", "--memory", "!" * 100_000)
     assert sized.code == 2 and len(sized.err) < 200
+
+
+def test_a_deal_file_named_with_spaces_around_it_is_read_by_batch_as_by_solve(cli, tmp_path,
+                                                                                monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    board = cli("show", "7", "--format", "board").out
+    for name in (" lead.board", "trail.board ", " both.board "):
+        (tmp_path / name).write_text(board)
+        assert cli("solve", name).code == 0
+        rows = tmp_path / "rows.csv"
+        batch = cli("batch", name, "--rules", "easy", "--jobs", "1", "--out", str(rows))
+        assert batch.code == 0, batch.err
+        assert rows.read_text().splitlines()[1].startswith(f"{name},,,easy,true,35,")
+    (tmp_path / "list.txt").write_text(" lead.board\n  7  # deal 7\n")
+    listed = cli("batch", "@list.txt", "--rules", "easy", "--jobs", "1", "--json")
+    assert listed.code == 0 and '"deals": 2' in listed.out
+    missing = cli("batch", " none.board")  # no such name, with or without its space
+    assert (missing.code, missing.err) == (2, error("no such file: none.board"))

@@ -350,13 +350,20 @@ def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
             for lineno, line in enumerate(lines, 1):
                 if len(line) >= LISTING_LINE_LIMIT and not line.endswith("\n"):
                     raise DealsError(_too_long(path, lineno))
-                text = line.split("#")[0].strip()
+                text = _spec(line.rstrip("\r\n").split("#")[0])
                 if text:
                     yield lineno, text
     except UnicodeDecodeError:
         raise DealsError(f"{path} is not {ENCODING_NAMES[encoding]} text") from None
     except OSError as exc:
         raise DealsError(path_problem(path, exc)) from None
+
+
+def _spec(given: str) -> str:
+    """A DEALS argument or a listing's line as it is read: without the spaces around it,
+    unless it names an existing file as it is given (`` lead.board``, as solve reads it)."""
+    text = given.strip()
+    return given if text != given and exists(given) else text
 
 
 def _listing_parts(listing: Listing,
@@ -462,7 +469,7 @@ class DealList:
 
     def __init__(self, specs: list[str] | tuple[str, ...], count: int | None = None,
                  outputs: Outputs | None = None) -> None:
-        specs = [spec.strip() for spec in specs]
+        specs = [_spec(spec) for spec in specs]
         if not specs:
             raise DealsError("no deals given")
         self._reads = _Reads(outputs)
