@@ -638,3 +638,32 @@ def test_a_deal_file_named_with_spaces_around_it_is_read_by_batch_as_by_solve(cl
     assert listed.code == 0 and '"deals": 2' in listed.out
     missing = cli("batch", " none.board")  # no such name, with or without its space
     assert (missing.code, missing.err) == (2, error("no such file: none.board"))
+
+
+def test_replay_refuses_another_deals_moves_at_the_first_card_they_name(cli, tmp_path,
+                                                                        monkeypatch):
+    # a record of a position (deal 7, 8 moves in), its file then holding another position
+    # (deal 5, 8 moves in) of other heights, where the line leaves the cards later on
+    monkeypatch.chdir(tmp_path)
+    played = cli("replay", "7", "3 d d d 1 d 5 3", "--format", "board").out
+    (tmp_path / "p.board").write_text(played)
+    record = cli("solve", "p.board", "--json").out
+    (tmp_path / "p.json").write_text(record)
+    (tmp_path / "p.board").write_text(cli("replay", "5", "7 7 1 4 d 6 3 4", "--format",
+                                          "board").out)
+    replayed = cli("replay", "p.board", "p.json")
+    assert (replayed.code, replayed.out, replayed.err) == (2, "", error(
+        "the moves name KH for move 1, which takes QD on p.board: they are another deal's, or "
+        "were changed"))
+    # a record that names no deal, of the same position: played to its end
+    anonymous = json.loads(record)
+    for key in ("deal", "number", "code"):
+        del anonymous[key]
+    (tmp_path / "anonymous.json").write_text(json.dumps(anonymous))
+    (tmp_path / "p.board").write_text(played)
+    assert cli("replay", "p.board", "anonymous.json").out.splitlines()[-1] == "You won!"
+    (tmp_path / "q.board").write_text(cli("replay", "9", "d d d 2 2 d d 2", "--format",
+                                          "board").out)
+    other = cli("replay", "q.board", "anonymous.json")
+    assert other.code == 2 and other.err.startswith("golfsolve: error: the moves name KH for "
+                                                    "move 1, which takes ")

@@ -216,18 +216,18 @@ def _cards_of(value: dict, tokens: tuple[str, ...]) -> tuple[str, ...] | None:
 def _check_cards_taken(record: dict, position: Position, name: str) -> None:
     """Refuse a record whose moves name other cards than its line takes on ``position`` (a
     record edited by hand, or made from other cards under the same name)."""
-    along = _cards_along(position, record["tokens"])
-    if along is None:
-        return  # the line leaves the cards: replay stops at that move and says why
-    for n, (named, taken) in enumerate(zip(record["cards"], along, strict=True), 1):
+    along = _cards_along(position, record["tokens"])  # (where the line leaves the cards,
+    # replay stops at that move and says why: the moves before it are checked)
+    for n, (named, taken) in enumerate(zip(record["cards"], along, strict=False), 1):
         if named != taken:
             raise RecordError(f"the moves name {named} for move {n}, which takes {taken} on "
                               f"{name}: they are another deal's, or were changed")
 
 
-def _cards_along(position: Position, tokens: tuple[str, ...]) -> tuple[str, ...] | None:
+def _cards_along(position: Position, tokens: tuple[str, ...]) -> tuple[str, ...]:
     """The cards a line's moves take from ``position``, whether or not the rules allow
-    them (None when a move takes from an empty column or stock, or an unseen stock card)."""
+    them, up to the first move that takes none (from an empty column or stock, or an unseen
+    stock card): all of them where the line keeps to the cards."""
     columns = [list(column) for column in position.columns]
     stock = iter(position.stock)
     cards = []
@@ -235,7 +235,7 @@ def _cards_along(position: Position, tokens: tuple[str, ...]) -> tuple[str, ...]
         card = next(stock, None) if token == "d" else (
             columns[int(token) - 1].pop() if columns[int(token) - 1] else None)
         if card is None:
-            return None
+            break
         cards.append(str(card))
     return tuple(cards)
 
