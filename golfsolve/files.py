@@ -140,6 +140,22 @@ def check_file_name(path: str, shown: str) -> None:
 
 
 
+def check_writable(path: str, shown: str | None = None) -> None:
+    """Refuse (FileError, naming the path as ``shown``) a file that cannot be written, found
+    without changing anything: an existing regular file opened for writing and closed as it
+    is, a new one made and removed at once. A pipe or a device is left to whoever opens
+    it (opening a pipe would wait for its reader)."""
+    try:
+        if os.path.lexists(path):
+            if is_regular(path):
+                os.close(os.open(path, os.O_WRONLY))
+            return
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        os.unlink(path)
+    except (OSError, ValueError) as exc:
+        raise FileError(path_problem(path, exc, shown, "write")) from None
+
+
 def shown_name(path: str) -> str:
     """A path as text to show and store: bytes of the name that are not UTF-8 (which Python
     holds as lone surrogates, and no text file or database takes) as backslash escapes."""

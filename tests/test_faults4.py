@@ -667,3 +667,27 @@ def test_replay_refuses_another_deals_moves_at_the_first_card_they_name(cli, tmp
     other = cli("replay", "q.board", "anonymous.json")
     assert other.code == 2 and other.err.startswith("golfsolve: error: the moves name KH for "
                                                     "move 1, which takes ")
+
+
+@pytest.mark.parametrize("args", [
+    ["batch", "1-5", "--jobs", "1", "--out", "/proc/rows.csv"],
+    ["batch", "1-5", "--jobs", "1", "--rules", "easy", "--won-only", "--out", "/proc/won.txt"],
+    ["compare", "1-5", "--jobs", "1", "--plot", "/proc/removed.png"],
+])
+def test_an_output_that_cannot_be_written_is_refused_before_a_new_database_is_made(
+        cli, tmp_path, args):
+    # (/proc takes no new file, for root too: as a read-only directory would refuse it)
+    db = tmp_path / "new.sqlite"
+    result = cli(*args, "--db", str(db))
+    assert (result.code, result.out, result.err) == (
+        2, "", error(f"cannot write {args[-1]}: No such file or directory"))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_output_is_checked_without_being_changed(cli, tmp_path):
+    rows = tmp_path / "rows.csv"
+    rows.write_text("kept\n")
+    refused = cli("batch", "1-5", "--db", str(tmp_path / "x.sqlite"), "--out", str(rows),
+                  "--dask", " ")
+    assert refused.code == 2 and rows.read_text() == "kept\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.csv"]

@@ -10,7 +10,7 @@ import click
 from golfsolve.batch.rows import check_out_path
 from golfsolve.cli.moves import MoveSource
 from golfsolve.errors import InputError
-from golfsolve.files import Outputs, check_file_name, exists, is_dir, read_text
+from golfsolve.files import Outputs, check_file_name, check_writable, exists, is_dir, read_text
 from golfsolve.model.codes import MAX_CODE
 from golfsolve.model.i18n import LANGUAGES, text
 from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
@@ -153,16 +153,23 @@ OUTPUT_FILES = {"db": "the database given to --db", "out": "the file given to --
 def written_files(db: str | None, *, db_written: bool, **named: str | None) -> Outputs:
     """The files a command writes (--out="r.csv" as out="r.csv", and --db where
     ``db_written``, else read), each named well (file_names; --out a row file or list), no
-    two of them one file, none of them --db: to be kept apart from every file it reads."""
+    two of them one file, none of them --db: to be kept apart from every file it reads; and
+    each that is not --db one that can be written, found before anything (--db too) is
+    made."""
     file_names(db=db, **named)
     if named.get("out"):
         check_out_path(named["out"])
     if db_written:
-        return Outputs([("--db", db, OUTPUT_FILES["db"])] + [
+        outputs = Outputs([("--db", db, OUTPUT_FILES["db"])] + [
             (f"--{name}", path, OUTPUT_FILES[name]) for name, path in named.items()])
-    outputs = Outputs([(f"--{name}", path, OUTPUT_FILES[name]) for name, path in named.items()])
-    if db:
-        outputs.refuse(db, OUTPUT_FILES["db"])
+    else:
+        outputs = Outputs([(f"--{name}", path, OUTPUT_FILES[name])
+                           for name, path in named.items()])
+        if db:
+            outputs.refuse(db, OUTPUT_FILES["db"])
+    for path in named.values():
+        if path and path != "-":
+            check_writable(path)
     return outputs
 
 
