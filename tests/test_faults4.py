@@ -691,3 +691,23 @@ def test_an_output_is_checked_without_being_changed(cli, tmp_path):
                   "--dask", " ")
     assert refused.code == 2 and rows.read_text() == "kept\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.csv"]
+
+
+def test_a_record_of_a_board_whose_name_is_not_utf8_replays_against_that_board(tmp_path):
+    name = os.fsdecode(b"\xff.board")
+    board = subprocess.run([*GOLFSOLVE, "show", "7", "--format", "board"], capture_output=True,
+                           env=ENV, check=True).stdout
+    (tmp_path / name).write_bytes(board)
+
+    def golfsolve(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([*GOLFSOLVE, *args], capture_output=True, text=True, env=ENV,
+                              cwd=tmp_path, check=False)
+
+    record = golfsolve("solve", name, "--json")
+    assert json.loads(record.stdout)["deal"] == "\\xff.board"  # as rows name it
+    (tmp_path / "record.json").write_text(record.stdout)
+    assert golfsolve("batch", name, "--jobs", "1", "--out", "rows.csv").returncode == 0
+    assert (tmp_path / "rows.csv").read_text().splitlines()[1].startswith("\\xff.board,")
+    for moves in ("record.json", "rows.csv"):
+        replayed = golfsolve("replay", name, moves, "--rules", "easy")
+        assert (replayed.returncode, replayed.stdout.splitlines()[-1]) == (0, "You won!")

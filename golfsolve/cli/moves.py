@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from golfsolve.batch.rows import ROW_FIELDS, RecordError
 from golfsolve.errors import InputError
-from golfsolve.files import parse_json, same_file
+from golfsolve.files import parse_json, same_file, shown_name
 from golfsolve.model.codes import GameCode
 from golfsolve.model.rules import Rules, rules_by_name
 from golfsolve.model.text import shown
@@ -241,12 +241,27 @@ def _cards_along(position: Position, tokens: tuple[str, ...]) -> tuple[str, ...]
 
 
 def _same_deal(record: dict, number: int | None, label: str, directory: str | None) -> bool:
+    """Whether a record names this deal: its number, or its file (by name, through links, or
+    relative to the directory the record was read from). A file whose name's bytes are not
+    UTF-8 is named in records with those bytes as \\xff escapes (shown_name)."""
     if record["number"] is None and record["deal"] is None:
         return True  # a record that does not say
     if record["number"] is not None or number is not None:
         return record["number"] == number
-    return record["deal"] == label or same_file(record["deal"], label) or (
-        directory is not None and same_file(os.path.join(directory, record["deal"]), label))
+    deal = record["deal"]
+    if deal in (label, shown_name(label)) or same_file(deal, label):
+        return True
+    if directory is None:
+        return False
+    beside = os.path.join(directory, deal)
+    return same_file(beside, label) or _real(beside) == shown_name(_real(label))
+
+
+def _real(path: str) -> str:
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return path
 
 
 def _deal_name(number: int | None, label: str) -> str:

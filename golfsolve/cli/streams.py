@@ -26,9 +26,21 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 def echo_json(data: object) -> None:
     """``data`` as one line of JSON on standard output: as it is where the stream takes any
     character, with \\u escapes (the same JSON) where it does not, so that a name is never
-    written with a ? in place of a letter."""
+    written with a ? in place of a letter; a name's bytes that are not UTF-8 as ``\\xff``
+    escapes, as rows and databases name them (golfsolve.files.shown_name)."""
     wide = shown_encoding(sys.stdout).lower().startswith("utf")
-    click.echo(json.dumps(data, ensure_ascii=not wide))
+    click.echo(json.dumps(_named(data), ensure_ascii=not wide))
+
+
+def _named(value: object) -> object:
+    """JSON data with each string as shown_name gives it."""
+    if isinstance(value, str):
+        return shown_name(value)
+    if isinstance(value, dict):
+        return {_named(key): _named(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_named(item) for item in value]
+    return value
 
 
 def echo_board(position, rules, one_line: bool = False) -> None:
