@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from .test_batch import file_digest
+from .test_batch import file_digest, read_csv
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLFSOLVE = [sys.executable, "-m", "golfsolve"]
@@ -711,3 +711,41 @@ def test_a_record_of_a_board_whose_name_is_not_utf8_replays_against_that_board(t
     for moves in ("record.json", "rows.csv"):
         replayed = golfsolve("replay", name, moves, "--rules", "easy")
         assert (replayed.returncode, replayed.stdout.splitlines()[-1]) == (0, "You won!")
+
+
+# ----- 6. spreadsheets -----------------------------------------------------------------------
+SHEET_NAMES = ['=HYPERLINK("evil","y").board', "+plus.board", "-minus.board", "@sum.board",
+               "\tTab.board", "'quoted.board", "plain.board"]
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_as_formulas_are_written_as_text(
+        cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for number, name in enumerate(SHEET_NAMES, 1):  # (each another deal: none is one twice)
+        (tmp_path / name).write_text(cli("show", str(number), "--format", "board").out)
+    batch = cli("batch", "*.board", "--rules", "easy", "--jobs", "1", "--out", "rows.csv",
+                "--db", "rows.sqlite")
+    assert batch.code == 0, batch.err
+    exported = cli("export", "--db", "rows.sqlite", "--out", "exported.csv")
+    assert exported.code == 0
+    for rows in ("rows.csv", "exported.csv"):
+        cells = [row["deal"] for row in read_csv(tmp_path / rows)]
+        assert sorted(cells) == sorted(["'" + name for name in SHEET_NAMES[:-1]]
+                                       + ["plain.board"])
+    assert '"\'=HYPERLINK(""evil"",""y"").board",,,easy,' in (tmp_path / "rows.csv").read_text()
+    # JSON lines keep the names as they are; replay reads the CSV's back as the names
+    cli("batch", "*.board", "--rules", "easy", "--jobs", "1", "--out", "rows.jsonl")
+    names = [json.loads(line)["deal"] for line in
+             (tmp_path / "rows.jsonl").read_text().splitlines()]
+    assert sorted(names) == sorted(SHEET_NAMES)
+    for name in SHEET_NAMES:
+        replayed = cli("replay", "--rules", "easy", "--", name, "rows.csv")
+        assert (replayed.code, replayed.out.splitlines()[-1]) == (0, "You won!")
+
+
+def test_standard_inputs_name_stays_as_it_is_in_csv(cli, tmp_path):
+    rows = tmp_path / "rows.csv"
+    board = cli("show", "7", "--format", "board").out
+    assert cli("batch", "-", "--rules", "easy", "--jobs", "1", "--out", str(rows),
+               input=board).code == 0
+    assert [row["deal"] for row in read_csv(rows)] == ["-"]

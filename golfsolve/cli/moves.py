@@ -10,7 +10,7 @@ import json
 import os
 from typing import TYPE_CHECKING
 
-from golfsolve.batch.rows import ROW_FIELDS, RecordError
+from golfsolve.batch.rows import ROW_FIELDS, RecordError, text_of_cell
 from golfsolve.errors import InputError
 from golfsolve.files import parse_json, same_file, shown_name
 from golfsolve.model.codes import GameCode
@@ -139,10 +139,11 @@ class MoveSource:
 def _csv_records(text: str) -> list[dict]:
     """The records of a batch's CSV rows (its header first), checked."""
     records = []
-    for n, row in enumerate(csv.DictReader(io.StringIO(text)), 2):
+    for n, cells in enumerate(csv.DictReader(io.StringIO(text)), 2):
         where = f"CSV line {n}"
-        if None in row or any(value is None for value in row.values()):
+        if None in cells or any(value is None for value in cells.values()):
             raise RecordError(f"{where}: not as many fields as the header names")
+        row = {key: text_of_cell(value) for key, value in cells.items()}
         number = row.get("number") or None
         if number is not None:
             if not (number.isascii() and number.isdigit()):
