@@ -354,33 +354,7 @@ def test_a_numba_cache_that_cannot_keep_what_it_compiled_says_so_and_solves(tmp_
                            "again\n")
 
 
-def test_an_unwritable_numba_cache_dir_is_replaced_as_an_unwritable_install_is(tmp_path):
-    import golfsolve
-
-    copy = tmp_path / "site"
-    shutil.copytree(Path(golfsolve.__file__).parent, copy / "golfsolve",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    # Unwritable for any user, root too: a file where a directory would have to be made.
-    (copy / "golfsolve" / "kernels" / "__pycache__").write_text("")
-    blocked = tmp_path / "not-a-directory"
-    blocked.write_text("")
-    (tmp_path / "tmp").mkdir()
-    env = {**os.environ, "HOME": str(blocked), "XDG_CACHE_HOME": str(blocked),
-           "TMPDIR": str(tmp_path / "tmp"), "PYTHONDONTWRITEBYTECODE": "1",
-           "NUMBA_CACHE_DIR": str(blocked / "numba-cache")}
-    env.pop("PYTHONPATH", None)
-    runs = [subprocess.run([sys.executable, "-m", "golfsolve", "solve", "1"], cwd=copy,
-                           env=env, capture_output=True, text=True, check=False)
-            for _ in range(2)]
-    private = tmp_path / "tmp" / f"golfsolve-numba-{os.getuid()}"
-    assert [run.returncode for run in runs] == [0, 0]
-    assert _timeless(runs[0].stdout) == _timeless(runs[1].stdout) != ""
-    assert runs[0].stderr == (
-        f"golfsolve: note: the compiled kernels cannot be cached in NUMBA_CACHE_DIR "
-        f"({blocked / 'numba-cache'}) nor beside the package nor in {blocked / 'numba'}: they "
-        f"are cached in {private}, and this first run compiles those it needs\n")
-    assert runs[1].stderr == ""
-    assert any(private.rglob("*.nbi"))
+# (an unwritable NUMBA_CACHE_DIR: test_faults.py's test of an unwritable install)
 
 
 # ----- 4. the library's callers --------------------------------------------------------------
