@@ -143,9 +143,12 @@ def check_file_name(path: str, shown: str) -> None:
 def check_writable(path: str, shown: str | None = None) -> None:
     """Refuse (FileError, naming the path as ``shown``) a file that cannot be written, found
     without changing anything: an existing regular file opened for writing and closed as it
-    is, a new one made and removed at once. A pipe or a device is left to whoever opens
-    it (opening a pipe would wait for its reader)."""
+    is, a new one made and removed at once. A pipe or a device, and a file in a directory
+    that does not exist (which its command names in its own words), are left to whoever
+    opens it (opening a pipe would wait for its reader)."""
     try:
+        if not is_dir(os.path.dirname(os.path.abspath(path))):
+            return
         if os.path.lexists(path):
             if is_regular(path):
                 os.close(os.open(path, os.O_WRONLY))
