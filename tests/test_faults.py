@@ -814,8 +814,8 @@ def test_a_move_of_thousands_of_digits_is_no_move(cli):
                                            "the commands")
     replayed = cli("replay", "1", digits)
     assert (replayed.code, replayed.err) == (2, error(
-        "move 1: '99999999999999999999... (5000 characters)' is not a move (d to draw, 1-7 for "
-        "a column)"))
+        f"move 1: '{'9' * 40}'... (5,000 characters) is not a move (d to draw, 1-7 for a "
+        "column)"))
 
 
 def test_the_odds_of_a_won_position_count_every_order(cli, tmp_path):
@@ -1013,8 +1013,8 @@ UNTYPED_META = ("CREATE TABLE m2 (key, value)", "INSERT INTO m2 SELECT * FROM me
      "the row of deal 2 under easy: fair_value 'abc' is not a fraction from 0 to 1"),
     (["UPDATE results SET odds_wins = 1, odds_samples = 2, fair_value = '"
       + "9" * 5000 + "/1' WHERE key = '2'"],
-     "the row of deal 2 under easy: fair_value '99999999999999999999... (5000 characters)/1' "
-     "is not a fraction from 0 to 1"),  # (a long run of digits is shortened where it is shown)
+     f"the row of deal 2 under easy: fair_value '{'9' * 40}'... (5,002 characters) is not a "
+     "fraction from 0 to 1"),  # (a long value is quoted by its first 40 characters)
 ])
 def test_a_database_damaged_in_its_meta_or_rows_is_one_line_and_left_as_it_is(
         cli, tmp_path, monkeypatch, statements, what):
