@@ -723,3 +723,15 @@ def test_standard_inputs_name_stays_as_it_is_in_csv(cli, tmp_path):
     assert cli("batch", "-", "--rules", "easy", "--jobs", "1", "--out", str(rows),
                input=board).code == 0
     assert [row["deal"] for row in read_csv(rows)] == ["-"]
+
+
+@pytest.mark.parametrize("args", [["compare", "1", "--plot", "p\0.png"],
+                                  ["batch", "1", "--db", "\0"], ["batch", "1", "--out", "\0.csv"],
+                                  ["export", "--db", "d\0", "--out", "-"]])
+def test_a_file_option_with_a_nul_byte_is_a_usage_error(cli, args):
+    # (no command line passes one; a program calling run() may: the fuzz test found it)
+    result = cli(*args)
+    option = args[-2] if args[0] != "export" else "--db"
+    assert (result.code, result.out, result.err) == (2, "", (
+        f"golfsolve {args[0]}: error: Invalid value for '{option}': a file name cannot hold a NUL "
+        "byte (see --help)\n"))

@@ -8,7 +8,14 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import MEMORY_HELP, Integer, MemorySize, WholeNumber, written_files
+from golfsolve.cli.inputs import (
+    MEMORY_HELP,
+    FileName,
+    Integer,
+    MemorySize,
+    WholeNumber,
+    written_files,
+)
 from golfsolve.cli.streams import EXIT_FAILED, echo_err
 from golfsolve.cli.wording import worded
 from golfsolve.errors import InputError, OutputError, out_of_memory
@@ -33,7 +40,7 @@ def batch_options(fn):
                      help="With one start number, code or solvitaire:N: this many deals from it."),
         click.option("--jobs", type=WholeNumber(min=1), default=None,
                      help="Worker processes (default: the cores this process may use)."),
-        click.option("--db", type=click.Path(dir_okay=True),
+        click.option("--db", type=FileName(dir_okay=True),
                      help="SQLite file that keeps every finished result; rerun to resume, "
                      "or run with more deals or rule sets to add to it."),
         click.option("--fewest-moves", is_flag=True, help="Store fewest-moves solutions."),

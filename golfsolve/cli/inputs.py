@@ -60,6 +60,17 @@ def describe(source: DealSource, rules: Rules, lang: str = "en") -> str:
 _INTEGER = re.compile(r"\s*[+-]?[0-9]+(?:_[0-9]+)*\s*", re.ASCII)
 
 
+class FileName(click.Path):
+    """click's Path, whose look at the file a name with a NUL byte in it (no file's name can
+    hold one) would end in a ValueError: a usage error naming the option instead."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except ValueError:  # (os.stat of a name with a NUL byte)
+            self.fail("a file name cannot hold a NUL byte", param, ctx)
+
+
 class Integer(click.ParamType):
     """A whole number written in the digits 0-9 (Python reads other scripts' digits, as the
     fullwidth ５, as numbers too: they are no number here)."""
