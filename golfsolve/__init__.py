@@ -3,7 +3,10 @@
 The library's face: the value types (Card, Rules, GameCode, Deal, Position, Game, Action),
 ``deal`` (any DEAL the command line takes, as text), ``solve`` (with the stock seen) and
 ``fair_value`` (with the stock face down, as a player has it; golfsolve.odds.odds gives every
-figure of that). The layers beneath are described in docs/ARCHITECTURE.md."""
+figure of that). Each checks its arguments where they are given (golfsolve.checks): a wrong
+type is a TypeError, a value out of range a ValueError (the library's own errors, InputError
+among them, are ValueErrors), each naming the argument. The layers beneath are described in
+docs/ARCHITECTURE.md."""
 
 # where each name of the face is defined: imported when first asked for, so that the command
 # line can take over the stop signals before anything heavier than this module is read
@@ -59,10 +62,11 @@ def solve(deal, rules="easy", **kwargs):
     """Solve ``deal`` (a Deal or a Position) under ``rules`` (a Rules, or its name: ``easy``,
     ``classic``, ``dead-king``): a Solution, whose ``moves`` are (kind, column, card); see
     :func:`golfsolve.solver.solve`."""
-    from golfsolve.model.rules import rules_by_name
+    from golfsolve.model.deal import as_position
+    from golfsolve.model.rules import as_rules
     from golfsolve.solver import solve as _solve
 
-    return _solve(deal, rules_by_name(rules) if isinstance(rules, str) else rules, **kwargs)
+    return _solve(as_position(deal, "deal"), as_rules(rules), **kwargs)
 
 
 def fair_value(start, rules="easy", *, memory=None):
@@ -74,18 +78,21 @@ def fair_value(start, rules="easy", *, memory=None):
     nothing fits (strict) raises ValueError: the fair value assumes draws at any time."""
     from fractions import Fraction
 
+    from golfsolve.checks import whole
     from golfsolve.fair import FairValue
-    from golfsolve.model.deal import Deal
-    from golfsolve.model.rules import rules_by_name
+    from golfsolve.model.deal import as_position
+    from golfsolve.model.rules import as_rules
     from golfsolve.packing import position_arrays
     from golfsolve.stock_fair import stock_fair
 
-    rules = rules_by_name(rules) if isinstance(rules, str) else rules
+    position = as_position(start, "start").hidden()
+    rules = as_rules(rules)
+    if memory is not None:
+        whole(memory, "memory", 1)
     if not rules.draw_any_time:
         from golfsolve.odds import NO_FAIR_VALUE_WHEN_STUCK
 
         raise ValueError(f"{rules.name} rules: {NO_FAIR_VALUE_WHEN_STUCK}")
-    position = (start.position() if isinstance(start, Deal) else start).hidden()
     col_ranks, heights, waste_rank, _, unseen = position_arrays(position)
     result = stock_fair(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
                         limit=memory)

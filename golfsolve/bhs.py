@@ -26,6 +26,7 @@ from golfsolve.model.cards import FULL_DECK, Card
 from golfsolve.model.game import Game, Move
 from golfsolve.model.position import COLUMNS, ROWS, Position, PositionError
 from golfsolve.model.rules import CLASSIC, DEAD_KING, EASY, Rules
+from golfsolve.model.text import shown
 
 BHS_VERSION = "1.14.0"  # the black-hole-solver whose contract this follows
 EXIT_SOLVED, EXIT_UNSOLVED = 0, 255  # black-hole-solver's: 0 and -1 (its 254 never happens)
@@ -111,7 +112,7 @@ def parse_args(argv: list[str]) -> Settings:
         elif arg == "--":
             settings.files.extend(args)
         elif arg.startswith("-") and arg != "-":
-            raise UsageError(f"unknown option {arg!r} (see --help)")
+            raise UsageError(f"unknown option {shown(arg)} (see --help)")
         else:
             settings.files.append(arg)
     if settings.game is None:
@@ -171,7 +172,7 @@ def read_board(text: str) -> Position:
         raise BoardError(f"line {i + 1}: an empty foundation (-) is no Golf position: Golf "
                          "always has a card there")
     if not _CARD.match(card[:2]) or card[2:]:
-        raise BoardError(f"line {i + 1}: the foundation {card!r} is not one card")
+        raise BoardError(f"line {i + 1}: the foundation {shown(card)} is not one card")
     waste = Card.parse(card)
     i += 1
     if talon is None and i < complete and lines[i].startswith(TALON):

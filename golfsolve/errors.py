@@ -31,3 +31,42 @@ class ExtraMissing(InputError):
 class OutputError(OSError):
     """Output that could not be written part way (a full disk, a reader gone); the message
     names the file and why."""
+
+
+# what Python says where C code failed without saying why: an allocation that failed, in
+# practice (an import or a library call that met the limit, its MemoryError lost)
+LOST_ERROR = ("without setting an exception", "error return without exception set")
+
+
+def out_of_memory(exc: BaseException) -> str | None:
+    """What to say of ``exc`` where it is memory the system would not give (a MemoryError: an
+    allocation refused under a limit such as ``ulimit -v``; an OSError of ENOMEM: a memory map
+    refused; a SystemError of an error lost on its way, which is what such an allocation
+    gives inside an import), else None."""
+    import errno
+
+    if isinstance(exc, MemoryError):
+        detail = str(exc).strip()
+    elif isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
+        detail = ""
+    elif isinstance(exc, SystemError) and any(lost in str(exc) for lost in LOST_ERROR):
+        return "out of memory, most likely (an error in Python's own code lost its reason)"
+    else:
+        return None
+    return f"out of memory: {detail}" if detail else "out of memory"
+
+
+class MemoryRefused(Exception):
+    """A computation's memory that the system would not give, though its own estimate was
+    within what it may use: ``reason`` says so, as a NeedsMemory's does (``needed`` unknown)."""
+
+    needed = None
+    reason = "needs more memory than the system gave it (an allocation failed)"
+
+
+def memory_refused(exc: BaseException) -> MemoryRefused:
+    """``exc`` (out of memory: see out_of_memory) as a MemoryRefused; any other error raised
+    again."""
+    if out_of_memory(exc) is None:
+        raise exc
+    return MemoryRefused()

@@ -18,7 +18,7 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from golfsolve.errors import InputError, OutputError
@@ -138,6 +138,25 @@ def check_file_name(path: str, shown: str) -> None:
     except (OSError, ValueError) as exc:
         raise FileError(path_problem(path, exc, shown, "write")) from None
 
+
+
+def check_writable(path: str, shown: str | None = None) -> None:
+    """Refuse (FileError, naming the path as ``shown``) a file that cannot be written, found
+    without changing anything: an existing regular file opened for writing and closed as it
+    is, a new one made and removed at once. A pipe or a device, and a file in a directory
+    that does not exist (which its command names in its own words), are left to whoever
+    opens it (opening a pipe would wait for its reader)."""
+    try:
+        if not is_dir(os.path.dirname(os.path.abspath(path))):
+            return
+        if os.path.lexists(path):
+            if is_regular(path):
+                os.close(os.open(path, os.O_WRONLY))
+            return
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        os.unlink(path)
+    except (OSError, ValueError) as exc:
+        raise FileError(path_problem(path, exc, shown, "write")) from None
 
 
 def shown_name(path: str) -> str:
@@ -314,6 +333,95 @@ def read_text(path: str, limit: int = MAX_DEAL_BYTES,
             raise FileError(f"standard input is {'closed' if closed else 'empty'}")
         _stdin_read = (sys.stdin, text)
     return text
+
+
+HELD_PIECE = 1 << 16  # bytes read at a time from a stream whose text is held
+
+
+def read_held(path: str, limit: int, too_large: str, line_limit: int,
+              long_line: Callable[[str, int], str]) -> tuple[str, ...]:
+    """The text of a stream read once (a pipe; standard input for ``-``), in pieces to be
+    read as lines (``held_lines``), read in bounded memory: what it holds, and a piece at a
+    time. Refused (FileError) as :func:`read_text` refuses it: more than ``limit`` bytes
+    (``too_large`` the advice), binary data, text that is not UTF-8 or UTF-16, an empty
+    standard input; and a line of ``line_limit`` characters or more as soon as it is read,
+    ``long_line(where, line number)`` the message, so that one enormous line is never
+    held."""
+    where = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None) or _TextBytes(sys.stdin)
+            pieces = _held_pieces(stream, where, limit, too_large, line_limit, long_line)
+        else:
+            with open(path, "rb") as stream:
+                pieces = _held_pieces(stream, where, limit, too_large, line_limit, long_line)
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, InputError):
+            raise
+        raise FileError(path_problem(path, exc, where)) from None
+    if path == "-" and not any(piece.strip() for piece in pieces):
+        closed = getattr(sys.stdin, "name", None) == os.devnull
+        raise FileError(f"standard input is {'closed' if closed else 'empty'}")
+    return pieces
+
+
+def _held_pieces(stream, where: str, limit: int, too_large: str, line_limit: int,
+                 long_line: Callable[[str, int], str]) -> tuple[str, ...]:
+    pieces: list[str] = []
+    decoder = None
+    size = line = 0  # bytes read; characters of the line under way
+    lineno = 1
+    while True:
+        data = stream.read(HELD_PIECE)
+        size += len(data)
+        if size > limit:
+            raise FileError(f"{where} is larger than {limit:,} bytes: {too_large}")
+        if decoder is None:
+            if not data:
+                return ()
+            encoding = encoding_of(data)
+            decoder = codecs.getincrementaldecoder(encoding)()
+        if encoding == "utf-8-sig" and b"\0" in data:  # (UTF-16 text has zero bytes)
+            raise FileError(f"{where} holds binary data, not text")
+        try:
+            text = decoder.decode(data, final=not data)
+        except UnicodeDecodeError:
+            raise FileError(f"{where} is not {ENCODING_NAMES[encoding]} text") from None
+        if "\0" in text:
+            raise FileError(f"{where} holds binary data, not text")
+        parts = text.split("\n")  # (a piece's lines: bounded by the piece)
+        lengths = [line + len(parts[0]), *map(len, parts[1:])]
+        if max(lengths) >= line_limit:
+            at = next(i for i, length in enumerate(lengths) if length >= line_limit)
+            raise FileError(long_line(where, lineno + at))
+        lineno += len(parts) - 1
+        line = lengths[-1]
+        if text:
+            pieces.append(text)
+        if not data:
+            return tuple(pieces)
+
+
+def held_lines(pieces: tuple[str, ...]) -> Iterator[str]:
+    """The lines of text held in pieces (``read_held``), each with its ``\\n`` but the
+    last."""
+    rest = ""
+    for piece in pieces:
+        lines = (rest + piece).split("\n")
+        rest = lines.pop()
+        yield from (line + "\n" for line in lines)
+    if rest:
+        yield rest
+
+
+class _TextBytes:
+    """A text stream (standard input replaced by one without bytes beneath) read as bytes."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def read(self, size: int) -> bytes:
+        return self._stream.read(size).encode("utf-8", "surrogateescape")
 
 
 ENCODING_NAMES = {"utf-8-sig": "UTF-8", "utf-16": "UTF-16"}

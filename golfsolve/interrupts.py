@@ -4,7 +4,9 @@
 take note; the code there calls ``check()`` where stopping is safe (between two stored
 results), and leaving the block raises a noted signal. A worker process is started inside
 ``held()``, so that it begins with the signals held back and calls ``ignore()`` before it
-imports anything: the parent alone decides when to stop.
+imports anything: the parent alone decides when to stop. ``received()`` tells the first stop
+signal the process has had, so that what failed because of it (output to a terminal closed
+with SIGHUP) is that signal's end, not a failure of its own.
 """
 
 from __future__ import annotations
@@ -31,10 +33,12 @@ class Interrupted(KeyboardInterrupt):
 
 _deferring = 0
 _noted: int | None = None
+_received: int | None = None  # the first stop signal received, deferred or not
 
 
 def _on_signal(signum: int, frame: object) -> None:
-    global _noted
+    global _noted, _received
+    _received = _received or signum
     if _deferring:
         _noted = _noted or signum
         return
@@ -43,8 +47,15 @@ def _on_signal(signum: int, frame: object) -> None:
 
 def install() -> None:
     """Handle the stop signals in this process (call from the main thread)."""
+    global _received
+    _received = None
     for signum in SIGNALS:
         signal.signal(signum, _on_signal)
+
+
+def received() -> int | None:
+    """The first stop signal this process has received since ``install()`` (None: none)."""
+    return _received
 
 
 def check() -> None:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from golfsolve.errors import memory_refused
 from golfsolve.fair import DEFAULT_BUDGET
 from golfsolve.interrupts import Interrupted
 from golfsolve.model.actions import DRAW, Action, best_of
@@ -373,6 +374,8 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
                                  limit=memory, jobs=threads, progress=progress)
         except NeedsMemory as needs:
             refused = needs
+        except (MemoryError, OSError) as exc:  # within the limit, past what the system gives
+            refused = memory_refused(exc)  # (anything else raised again)
         else:
             return (Figure("exact", Fraction(layered.wins, layered.orders)),
                     {action: Figure("exact", Fraction(w, layered.orders))

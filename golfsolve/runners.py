@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from multiprocessing import connection, get_context
 
-from golfsolve.errors import ExtraMissing, InputError
+from golfsolve.errors import ExtraMissing, InputError, out_of_memory
 from golfsolve.interrupts import check, held, ignore
 
 MAX_JOBS_PER_CORE = 4  # each worker holds its own kernels and tables, about 150 MB
@@ -113,7 +113,7 @@ def _worker_main(conn: connection.Connection, parent: int, function: Callable) -
         except InputError as exc:  # bad input is bad input wherever it is found
             reply = (task_id, False, _portable(exc))
         except Exception as exc:  # sent back: the parent reports it
-            reply = (task_id, False, _one_line(exc))
+            reply = (task_id, False, out_of_memory(exc) or _one_line(exc))
         try:
             conn.send(reply)
         except OSError:  # the parent has gone
@@ -175,12 +175,12 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
         except FileNotFoundError:
             raise InputError("the current directory has been removed, and worker processes "
                              "start in it: cd to a directory that exists") from None
-        if sys.platform != "win32":
-            # started by the first spawn otherwise, inside held(), whose mask it would undo
-            from multiprocessing import resource_tracker
-
-            resource_tracker.ensure_running()
         try:
+            if sys.platform != "win32":
+                # started by the first spawn otherwise, inside held(), whose mask it would undo
+                from multiprocessing import resource_tracker
+
+                resource_tracker.ensure_running()
             for _ in range(jobs):
                 mine, theirs = context.Pipe()
                 process = context.Process(target=_worker_main,
@@ -192,6 +192,10 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
                     theirs.close()
                 self._workers.append((process, mine))
                 self._busy[process.sentinel] = []
+        except OSError as exc:  # a system limit: too few file descriptors or processes
+            self.close()
+            raise WorkerError(f"cannot start the worker processes ({jobs} asked for): "
+                              f"{exc.strerror or exc}") from None
         except BaseException:
             self.close()
             raise

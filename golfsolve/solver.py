@@ -9,6 +9,7 @@ from functools import cached_property
 
 import numpy as np
 
+from golfsolve.checks import flag
 from golfsolve.compiling import SEARCH, STRICT_SEARCH, Part, ready, solving
 from golfsolve.kernels import search, strict
 from golfsolve.kernels.bound import bound_tables
@@ -279,7 +280,7 @@ def decide(col_ranks: np.ndarray, stock_ranks: np.ndarray, fits: np.ndarray,
 def solve(start, rules: Rules = EASY, *, fewest_moves: bool = False) -> Solution:
     """Decide a deal or position under ``rules``: verdict, a winning or best line, max removed,
     score."""
-    return solve_game(Game(start, rules), fewest_moves=fewest_moves)
+    return solve_game(Game(start, rules), fewest_moves=flag(fewest_moves, "fewest_moves"))
 
 
 def count_reachable(game: Game) -> int:

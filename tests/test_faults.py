@@ -814,8 +814,8 @@ def test_a_move_of_thousands_of_digits_is_no_move(cli):
                                            "the commands")
     replayed = cli("replay", "1", digits)
     assert (replayed.code, replayed.err) == (2, error(
-        "move 1: '99999999999999999999... (5000 characters)' is not a move (d to draw, 1-7 for "
-        "a column)"))
+        f"move 1: '{'9' * 40}'... (5,000 characters) is not a move (d to draw, 1-7 for a "
+        "column)"))
 
 
 def test_the_odds_of_a_won_position_count_every_order(cli, tmp_path):
@@ -1013,8 +1013,8 @@ UNTYPED_META = ("CREATE TABLE m2 (key, value)", "INSERT INTO m2 SELECT * FROM me
      "the row of deal 2 under easy: fair_value 'abc' is not a fraction from 0 to 1"),
     (["UPDATE results SET odds_wins = 1, odds_samples = 2, fair_value = '"
       + "9" * 5000 + "/1' WHERE key = '2'"],
-     "the row of deal 2 under easy: fair_value '99999999999999999999... (5000 characters)/1' "
-     "is not a fraction from 0 to 1"),  # (a long run of digits is shortened where it is shown)
+     f"the row of deal 2 under easy: fair_value '{'9' * 40}'... (5,002 characters) is not a "
+     "fraction from 0 to 1"),  # (a long value is quoted by its first 40 characters)
 ])
 def test_a_database_damaged_in_its_meta_or_rows_is_one_line_and_left_as_it_is(
         cli, tmp_path, monkeypatch, statements, what):
@@ -1640,7 +1640,9 @@ def test_workers_in_a_removed_current_directory_are_refused_by_name(tmp_path):
         "directory that exists"))
 
 
-def test_an_install_its_user_cannot_write_caches_the_kernels_in_a_private_temp_dir(tmp_path):
+@pytest.mark.parametrize("numba_cache_dir", [None, "numba-cache"])
+def test_an_install_its_user_cannot_write_caches_the_kernels_in_a_private_temp_dir(
+        tmp_path, numba_cache_dir):
     import shutil
 
     import golfsolve
@@ -1656,6 +1658,10 @@ def test_an_install_its_user_cannot_write_caches_the_kernels_in_a_private_temp_d
     env = {**os.environ, "HOME": str(blocked), "XDG_CACHE_HOME": str(blocked),
            "TMPDIR": str(tmp_path / "tmp"), "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("NUMBA_CACHE_DIR", None)
+    tried = ""
+    if numba_cache_dir is not None:  # one that cannot be written either: passed over so too
+        env["NUMBA_CACHE_DIR"] = str(blocked / numba_cache_dir)
+        tried = f"in NUMBA_CACHE_DIR ({blocked / numba_cache_dir}) nor "
     code = ("import golfsolve.kernels.layout, golfsolve.kernels.search, "
             "golfsolve.kernels.bound, golfsolve.kernels.dealer; print(golfsolve.__file__)")
     runs = [subprocess.run([sys.executable, "-c", code], cwd=copy, env=env, capture_output=True,
@@ -1664,11 +1670,16 @@ def test_an_install_its_user_cannot_write_caches_the_kernels_in_a_private_temp_d
     assert [(run.returncode, run.stdout) for run in runs] == [
         (0, f"{copy / 'golfsolve' / '__init__.py'}\n")] * 2
     assert runs[0].stderr == (
-        "golfsolve: note: the compiled kernels cannot be cached beside the package nor in "
-        f"{blocked / 'numba'}: they are cached in {private}, and this first run compiles those "
-        "it needs\n")
+        f"golfsolve: note: the compiled kernels cannot be cached {tried}beside the package nor "
+        f"in {blocked / 'numba'}: they are cached in {private}, and this first run compiles "
+        "those it needs\n")
     assert runs[1].stderr == ""
     assert oct(private.stat().st_mode & 0o777) == "0o700"
+    if numba_cache_dir is not None:  # and a command compiles its kernels there, and solves
+        solved = subprocess.run([sys.executable, "-m", "golfsolve", "solve", "1"], cwd=copy,
+                                env=env, capture_output=True, text=True, check=False)
+        assert (solved.returncode, solved.stderr) == (0, "")
+        assert any(private.rglob("search.layered-*.nbi"))
 
 
 def test_a_stop_while_the_command_line_is_imported_is_one_line_and_its_status():

@@ -13,6 +13,7 @@ once and kept, as is every deal it names that is not in a regular file.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import hashlib
 import io
@@ -24,12 +25,15 @@ from dataclasses import dataclass
 from golfsolve.errors import InputError
 from golfsolve.files import (
     ENCODING_NAMES,
+    MAX_DEAL_BYTES,
     Outputs,
     encoding_of,
     exists,
+    held_lines,
     is_dir,
     is_regular,
     path_problem,
+    read_held,
     read_text,
     shown_name,
 )
@@ -58,6 +62,7 @@ from golfsolve.model.solvitaire import (
 from golfsolve.model.solvitaire import deal as solvitaire_deal
 from golfsolve.model.solvitaire import label as solvitaire_label
 from golfsolve.model.sources import named_position, read_deal_text, solvitaire_seed
+from golfsolve.model.text import shown
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
 MAX_PIPED_LISTING = 1 << 28  # bytes of a listing read from a pipe, which is held
@@ -167,10 +172,11 @@ class BoardFiles:
 class Listing:
     """An @FILE argument. A listing is read twice (checked whole, then solved), so one that
     is not a regular file (a pipe, ``@/dev/stdin``, ``@<(...)``) is read once and kept as
-    ``text``."""
+    ``text``, in pieces (golfsolve.files.read_held: a line too long refused as it is read,
+    never held)."""
 
     path: str
-    text: str | None = None
+    text: tuple[str, ...] | None = None
 
     @classmethod
     def named(cls, path: str) -> Listing:
@@ -179,7 +185,12 @@ class Listing:
         if path != "-" and (not exists(path) or is_dir(path) or is_regular(path)):
             return cls(path)  # (a missing file or a directory is named when it is read)
         return cls("standard input" if path == "-" else path,
-                   read_text(path, MAX_PIPED_LISTING, "write a listing that long to a file"))
+                   read_held(path, MAX_PIPED_LISTING, "write a listing that long to a file",
+                             LISTING_LINE_LIMIT, _too_long))
+
+
+def _too_long(where: str, lineno: int) -> str:
+    return f"{where} line {lineno} is too long to name a deal"
 
 
 # a range of numbers, each end of it as PySolFC shows a number (# 1-# 100) or not
@@ -306,11 +317,12 @@ def parse_part(spec: str, *, in_listing: bool = False,
         if not exists(spec) and NEGATIVE_NUMBER.match(spec):
             raise DealsError(out_of_range(spec))
         if not exists(spec) and RANGE_LIKE.match(spec):
-            raise DealsError(f"{spec!r} is not a deal number or range (expected like 1-100)")
+            raise DealsError(f"{shown(spec)} is not a deal number or range (expected like "
+                             "1-100)")
         if not exists(spec) and not spec.isascii() and all(
                 ch.isdecimal() or ch == "-" for ch in spec):  # ５, 1-３: digits of other scripts
-            raise DealsError(f"{spec!r} is not a deal number or range: write it with the digits "
-                             "0-9")
+            raise DealsError(f"{shown(spec)} is not a deal number or range: write it with the "
+                             "digits 0-9")
         paths = (spec,)
     # every file is checked before any work
     return BoardFiles(tuple(reads.item(path, f"the deal file {path}{where}") for path in paths))
@@ -330,20 +342,28 @@ def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
     try:
         if listing.text is None:
             encoding = encoding_of(raw.peek(2))  # peeked: the text stream reads it too
-            lines = io.TextIOWrapper(raw, encoding=encoding)
+            f = io.TextIOWrapper(raw, encoding=encoding)
+            lines = iter(lambda: f.readline(LISTING_LINE_LIMIT), "")
         else:
-            lines = io.StringIO(listing.text)
-        with lines as f:
-            for lineno, line in enumerate(iter(lambda: f.readline(LISTING_LINE_LIMIT), ""), 1):
+            f, lines = contextlib.nullcontext(), held_lines(listing.text)
+        with f:
+            for lineno, line in enumerate(lines, 1):
                 if len(line) >= LISTING_LINE_LIMIT and not line.endswith("\n"):
-                    raise DealsError(f"{path} line {lineno} is too long to name a deal")
-                text = line.split("#")[0].strip()
+                    raise DealsError(_too_long(path, lineno))
+                text = _spec(line.rstrip("\r\n").split("#")[0])
                 if text:
                     yield lineno, text
     except UnicodeDecodeError:
         raise DealsError(f"{path} is not {ENCODING_NAMES[encoding]} text") from None
     except OSError as exc:
         raise DealsError(path_problem(path, exc)) from None
+
+
+def _spec(given: str) -> str:
+    """A DEALS argument or a listing's line as it is read: without the spaces around it,
+    unless it names an existing file as it is given (`` lead.board``, as solve reads it)."""
+    text = given.strip()
+    return given if text != given and exists(given) else text
 
 
 def _listing_parts(listing: Listing,
@@ -361,7 +381,12 @@ def _listing_parts(listing: Listing,
 def _holds_a_deal(listing: Listing) -> bool:
     """Whether a listing's text is a board or JSON deal or position instead."""
     try:
-        read_deal_text(listing.text if listing.text is not None else read_text(listing.path))
+        if listing.text is None:
+            read_deal_text(read_text(listing.path))
+        elif sum(map(len, listing.text)) <= MAX_DEAL_BYTES:  # (a deal is no larger)
+            read_deal_text("".join(listing.text))
+        else:
+            return False
     except InputError:
         return False
     return True
@@ -417,8 +442,7 @@ def _counted(specs: list[str], count: int) -> NumberRange | SeedRange:
         start = seeds.first if seeds.first == seeds.last else None  # (a range starts nothing)
     if start is None:
         raise DealsError("a count of deals goes with a start number, code or solvitaire:N, "
-                         f"not with "
-                         f"{spec!r}", reason="count_start", spec=spec)
+                         f"not with {shown(spec)}", reason="count_start", spec=spec)
     if count < 1:
         raise DealsError(f"a count of deals is at least 1, not {count}")
     for n in (start, start + count - 1):
@@ -446,7 +470,7 @@ class DealList:
 
     def __init__(self, specs: list[str] | tuple[str, ...], count: int | None = None,
                  outputs: Outputs | None = None) -> None:
-        specs = [spec.strip() for spec in specs]
+        specs = [_spec(spec) for spec in specs]
         if not specs:
             raise DealsError("no deals given")
         self._reads = _Reads(outputs)

@@ -126,6 +126,25 @@ def check_out_path(path: str) -> str:
     return suffix
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet read a cell as
+# a formula (a board file named =HYPERLINK(...) would be a link in a researcher's sheet)
+
+
+def as_text_cell(value: str) -> str:
+    """A CSV cell that spreadsheets show as the text ``value`` is: after a ``'`` where it
+    starts as a formula would (one of FORMULA_STARTS; ``-`` alone, standard input's name, is
+    no formula) or with a ``'`` itself, which spreadsheets take as the mark of text and do
+    not show. ``text_of_cell`` reads it back."""
+    if value.startswith("'") or (value.startswith(FORMULA_STARTS) and value != "-"):
+        return "'" + value
+    return value
+
+
+def text_of_cell(cell: str) -> str:
+    """The text a CSV cell written by ``as_text_cell`` holds."""
+    return cell[1:] if cell.startswith("'") else cell
+
+
 class RowWriter:
     """Rows to a CSV or JSON-lines file, opened (and so checked) before any work. JSON lines
     are whole records, with the moves of each row's deal. The file holds whole lines only: a
@@ -149,13 +168,15 @@ class RowWriter:
         self.count = 0
 
     def _csv_text(self, rows: list[dict] | None) -> str:
-        """CSV lines: the header (``rows`` None), or the rows."""
+        """CSV lines: the header (``rows`` None), or the rows, each text cell as a
+        spreadsheet shows it as text (``as_text_cell``)."""
         text = io.StringIO()
         writer = csv.DictWriter(text, fieldnames=self._fields, extrasaction="ignore")
         if rows is None:
             writer.writeheader()
         else:
-            writer.writerows(rows)
+            writer.writerows({key: as_text_cell(value) if isinstance(value, str) else value
+                              for key, value in row.items()} for row in rows)
         return text.getvalue()
 
     def write(self, rows: list[dict], deal_of: Callable[[dict], Position | None]) -> None:

@@ -12,6 +12,7 @@ import sqlite3
 from functools import cache
 
 from golfsolve.batch.rows import ODDS_FIELDS, STORED_FIELDS
+from golfsolve.model.text import shown
 
 SCHEMA_VERSION = 4  # 3 had no number_high; 2 no odds columns; 1 one set of options, a run order
 COLUMNS = (*STORED_FIELDS, "number_high")  # the results table's columns, in order
@@ -185,17 +186,17 @@ def row_problem(row: dict) -> str | None:
                   row["odds_samples"]) is int else None, null=row["odds_samples"] is None)))
     for name, good in checks:
         if not good:
-            return f"{name} {row[name]!r} is not what golfsolve stores there"
+            return f"{name} {shown(row[name])} is not what golfsolve stores there"
     if (row["odds_samples"] is None) != (row["odds_wins"] is None):
         return "odds_wins and odds_samples, one without the other"
     if not _LINE.match(row["line"]):
-        return f"line {row['line']!r} is not a line of moves"
+        return f"line {shown(row['line'])} is not a line of moves"
     fair = row["fair_value"]
     if fair is not None:
         numerator, _, denominator = fair.partition("/") if isinstance(fair, str) else ("", "", "")
         if not (isinstance(fair, str) and _FRACTION.match(fair)
                 and int(numerator) <= int(denominator)):
-            return f"fair_value {fair!r} is not a fraction from 0 to 1"
+            return f"fair_value {shown(fair)} is not a fraction from 0 to 1"
     return None
 
 class DamagedMeta(ValueError):
@@ -216,14 +217,15 @@ def meta_settings(rows: list[tuple]) -> dict:
         raise DamagedMeta("its meta table has no schema row")
     schema = whole_number(meta["schema"], 1)
     if schema is None:
-        raise DamagedMeta(f"schema {meta['schema']!r} in its meta table is not a schema number")
+        raise DamagedMeta(f"schema {shown(meta['schema'])} in its meta table is not a schema "
+                          "number")
     settings = {"schema": schema, "fewest_moves": None, "odds": None}
     if schema > SCHEMA_VERSION:
         return settings
     known = META_KEYS[1 if schema == 1 else 2]
     unknown = sorted(set(meta) - known)
     if unknown:
-        raise DamagedMeta(f"unknown row {unknown[0]!r} in its meta table")
+        raise DamagedMeta(f"unknown row {shown(unknown[0])} in its meta table")
     if schema == 1:
         options = meta.get("options", "{}")
         try:
@@ -238,7 +240,7 @@ def meta_settings(rows: list[tuple]) -> dict:
         return settings
     if meta.get("fewest_moves") not in ("0", "1"):
         raise DamagedMeta("its meta table has no fewest_moves row" if "fewest_moves" not in meta
-                          else f"fewest_moves {meta['fewest_moves']!r} in its meta table is "
+                          else f"fewest_moves {shown(meta['fewest_moves'])} in its meta table is "
                           "neither 0 nor 1")
     settings["fewest_moves"] = meta["fewest_moves"] == "1"
     if "odds_samples" in meta or "odds_seed" in meta:
@@ -249,7 +251,7 @@ def meta_settings(rows: list[tuple]) -> dict:
         seed = whole_number(meta["odds_seed"], None)
         if samples is None or seed is None:
             key = "odds_samples" if samples is None else "odds_seed"
-            raise DamagedMeta(f"{key} {meta[key]!r} in its meta table is not a whole number"
+            raise DamagedMeta(f"{key} {shown(meta[key])} in its meta table is not a whole number"
                               + (" from 1 on" if samples is None else ""))
         settings["odds"] = (samples, seed)
     return settings

@@ -49,9 +49,11 @@ from golfsolve.batch.schema import (
 from golfsolve.batch.tally import SpanCount
 from golfsolve.errors import InputError, OutputError
 from golfsolve.model.rules import ALL_RULES
+from golfsolve.model.text import shown
 
 LOCK_WAIT = 2  # seconds to wait for another program's lock when opening and claiming
 WORK_WAIT = 30  # ... and once the work has begun, rather than lose it
+WAL_HEADER = 32  # bytes of a write-ahead log before its first page
 NUMBER_SPLIT = 10**18  # number = n % NUMBER_SPLIT, number_high = n // NUMBER_SPLIT
 _ROWS = "SELECT " + ", ".join(COLUMNS)
 # numbered deals first..last: with the split number's two parameters at each end
@@ -154,7 +156,10 @@ class ResultStore:
     def _read_only(self) -> sqlite3.Connection:
         """A connection that only reads. Where the directory cannot be written (read-only
         media), SQLite cannot make the shared-memory file a database in WAL mode needs to be
-        read; there no one can change the file either, so it is read as immutable."""
+        read; there no one can change the file either, so it is read as immutable, which
+        reads the database file alone: where a write-ahead log beside it holds pages (results
+        committed by a run that ended without folding them into the file), StoreError, since
+        the rows read would lack them."""
         uri = self._uri() + "?mode=ro"
         db = None
         try:
@@ -166,6 +171,21 @@ class ResultStore:
                 db.close()
             if os.access(self.path.resolve().parent, os.W_OK):
                 raise
+        log = Path(f"{self.path}-wal")
+        try:
+            pages = log.stat().st_size > WAL_HEADER
+        except FileNotFoundError:
+            pages = False
+        except OSError as exc:  # (a log that cannot be looked at cannot be read either)
+            raise StoreError(f"cannot read {self.path}: its write-ahead log {log}: "
+                             f"{exc.strerror or exc}") from None
+        if pages:
+            raise StoreError(
+                f"cannot read {self.path} where it is: its write-ahead log {log} holds results "
+                "not yet in the database file, which SQLite reads only with a file it makes "
+                "beside them, and the directory cannot be written: copy both files to a "
+                "directory that can be, and read the copy", reason="wal_read_only",
+                path=self.path, log=log)
         return sqlite3.connect(uri + "&immutable=1", uri=True, timeout=LOCK_WAIT)
 
     def _uri(self) -> str:
@@ -228,10 +248,10 @@ class ResultStore:
         names, known = [c[0] for c in found], [c[0] for c in expected]
         for name in known:
             if name not in names:
-                raise self._damaged(f"its {table} table has no column {name!r}")
+                raise self._damaged(f"its {table} table has no column {shown(name)}")
         for name in names:
             if name not in known:
-                raise self._damaged(f"its {table} table has an unknown column {name!r}")
+                raise self._damaged(f"its {table} table has an unknown column {shown(name)}")
         for place, (have, want) in enumerate(zip(found, expected, strict=True), 1):
             if have != want:
                 raise self._damaged(f"column {place} of its {table} table is "

@@ -17,16 +17,18 @@ from golfsolve.cli.streams import (
     EXIT_USAGE,
     HeldNote,
     ReaderGone,
+    StdoutError,
     drop_stdout,
     echo_err,
     fit_output,
     fit_text_stream,
     guard_stderr,
     guard_stdout,
+    whole_writes,
     write_failed,
 )
 from golfsolve.cli.wording import code_note, worded
-from golfsolve.errors import InputError, OutputError
+from golfsolve.errors import InputError, OutputError, out_of_memory
 from golfsolve.model.codes import NEGATIVE_NUMBER, listening, out_of_range
 
 # command name -> (module under golfsolve.cli.commands, the click command in it)
@@ -121,12 +123,21 @@ def run(argv: list[str] | None = None) -> int:
         echo_err(f"golfsolve: error: {exc.code}")
         return EXIT_FAILED
     except OutputError as exc:
+        if isinstance(exc, StdoutError):
+            drop_stdout()  # (what it still holds would fail again at exit)
+        stopped = _stopped()
+        if stopped is not None:
+            return stopped
         echo_err(f"golfsolve: error: {worded(exc)}")
         return EXIT_FAILED
-    except OSError as exc:  # files and databases report their own errors: this is an output
-        code = write_failed(exc)
-        drop_stdout()
-        return code
+    except (MemoryError, SystemError) as exc:  # an allocation refused (ulimit -v, say)
+        if out_of_memory(exc) is None:
+            raise
+        echo_err(f"golfsolve: error: {out_of_memory(exc)}")
+        return EXIT_FAILED
+    except OSError as exc:  # a failure no code on its way named: said as the system says it
+        stopped = _stopped()
+        return stopped if stopped is not None else write_failed(exc)
     except RuntimeError as exc:
         from golfsolve.runners import WorkerError
 
@@ -135,6 +146,19 @@ def run(argv: list[str] | None = None) -> int:
         echo_err(f"golfsolve: error: {exc}")
         return EXIT_FAILED
     return result if isinstance(result, int) else EXIT_OK
+
+
+def _stopped() -> int | None:
+    """Where a stop signal has been received, what a failure after it is (output to a terminal
+    closed with SIGHUP fails because of it): that stop, said as a stop is, and its status
+    (128 + the signal); else None."""
+    from golfsolve.interrupts import received
+
+    signum = received()
+    if signum is None:
+        return None
+    echo_err("golfsolve: interrupted")
+    return 128 + signum
 
 
 def _main(argv: list[str] | None) -> object:
@@ -177,7 +201,7 @@ def main() -> None:
     if sys.stdout is None:  # started with stdout closed (>&-)
         echo_err("golfsolve: error: standard output is closed")
         sys.exit(EXIT_FAILED)
-    sys.stdout = guard_stdout(fit_output(sys.stdout))
+    sys.stdout = guard_stdout(fit_output(whole_writes(sys.stdout)))
     sys.stderr = guard_stderr(fit_text_stream(sys.stderr))
     _tell_compiling()
     code = run()
@@ -186,6 +210,7 @@ def main() -> None:
     except ReaderGone:
         drop_stdout()
     except OSError as exc:
-        code = write_failed(exc)
         drop_stdout()
+        stopped = _stopped() if code < 128 else code  # (a stop said already is not said again)
+        code = stopped if stopped is not None else write_failed(exc)
     sys.exit(code)

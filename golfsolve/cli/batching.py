@@ -8,10 +8,18 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import MEMORY_HELP, Integer, MemorySize, WholeNumber, written_files
+from golfsolve.cli.inputs import (
+    MEMORY_HELP,
+    FileName,
+    Integer,
+    MemorySize,
+    WholeNumber,
+    written_files,
+)
 from golfsolve.cli.streams import EXIT_FAILED, echo_err
 from golfsolve.cli.wording import worded
-from golfsolve.errors import InputError, OutputError
+from golfsolve.errors import InputError, OutputError, out_of_memory
+from golfsolve.interrupts import received
 from golfsolve.model.rules import parse_rules_list
 from golfsolve.odds import MAX_BUDGET, MAX_SAMPLES
 
@@ -32,7 +40,7 @@ def batch_options(fn):
                      help="With one start number, code or solvitaire:N: this many deals from it."),
         click.option("--jobs", type=WholeNumber(min=1), default=None,
                      help="Worker processes (default: the cores this process may use)."),
-        click.option("--db", type=click.Path(dir_okay=True),
+        click.option("--db", type=FileName(dir_okay=True),
                      help="SQLite file that keeps every finished result; rerun to resume, "
                      "or run with more deals or rule sets to add to it."),
         click.option("--fewest-moves", is_flag=True, help="Store fewest-moves solutions."),
@@ -173,13 +181,15 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
             if writer is not None:
                 writer.close()
     except KeyboardInterrupt as stop:
-        kept = (f"; the finished results are kept in {db}: run the same command again to go on"
-                if db else "")
-        echo_err(f"golfsolve: interrupted{kept}")
+        _say_interrupted(db)
         raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
-    except (WorkerError, OutputError) as exc:
+    except (WorkerError, OutputError, MemoryError) as exc:
+        signum = received()  # a failure after a stop is the stop's (a terminal closed)
+        if signum is not None:
+            _say_interrupted(db)
+            raise click.exceptions.Exit(128 + signum) from None
         kept = f"; the finished results are kept in {db}" if db else ""
-        echo_err(f"golfsolve: error: {worded(exc)}{kept}")
+        echo_err(f"golfsolve: error: {out_of_memory(exc) or worded(exc)}{kept}")
         raise click.exceptions.Exit(EXIT_FAILED) from None
     finally:
         if store is not None:
@@ -187,3 +197,9 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
         if cluster is not None:
             cluster.close()
     return chosen, report
+
+
+def _say_interrupted(db: str | None) -> None:
+    kept = (f"; the finished results are kept in {db}: run the same command again to go on"
+            if db else "")
+    echo_err(f"golfsolve: interrupted{kept}")

@@ -24,7 +24,7 @@ from golfsolve.bhs import (
     read_board,
     render,
 )
-from golfsolve.cli.streams import drop_stdout
+from golfsolve.cli.streams import drop_stdout, whole_writes
 from golfsolve.errors import InputError
 from golfsolve.files import exists, read_text, same_file
 from golfsolve.model.position import Position
@@ -124,8 +124,10 @@ def multi(argv: list[str] | None = None) -> int:
 
 
 def bhs_main() -> None:
+    sys.stdout = whole_writes(sys.stdout)
     sys.exit(single())
 
 
 def multi_main() -> None:
+    sys.stdout = whole_writes(sys.stdout)
     sys.exit(multi())

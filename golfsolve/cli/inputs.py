@@ -10,11 +10,12 @@ import click
 from golfsolve.batch.rows import check_out_path
 from golfsolve.cli.moves import MoveSource
 from golfsolve.errors import InputError
-from golfsolve.files import Outputs, check_file_name, exists, is_dir, read_text
+from golfsolve.files import Outputs, check_file_name, check_writable, exists, is_dir, read_text
 from golfsolve.model.codes import MAX_CODE
 from golfsolve.model.i18n import LANGUAGES, text
 from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
 from golfsolve.model.sources import DealSource
+from golfsolve.model.text import shown
 
 RULES_HELP = "easy, classic, dead-king or strict (default: the code's letter, else easy)"
 SCORE_OPTION = click.option(
@@ -59,6 +60,17 @@ def describe(source: DealSource, rules: Rules, lang: str = "en") -> str:
 _INTEGER = re.compile(r"\s*[+-]?[0-9]+(?:_[0-9]+)*\s*", re.ASCII)
 
 
+class FileName(click.Path):
+    """click's Path, whose look at the file a name with a NUL byte in it (no file's name can
+    hold one) would end in a ValueError: a usage error naming the option instead."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except ValueError:  # (os.stat of a name with a NUL byte)
+            self.fail("a file name cannot hold a NUL byte", param, ctx)
+
+
 class Integer(click.ParamType):
     """A whole number written in the digits 0-9 (Python reads other scripts' digits, as the
     fullwidth ５, as numbers too: they are no number here)."""
@@ -67,7 +79,7 @@ class Integer(click.ParamType):
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and not _INTEGER.fullmatch(value):
-            self.fail(f"{value!r} is not a valid integer.", param, ctx)
+            self.fail(f"{shown(value)} is not a valid integer.", param, ctx)
         return click.INT.convert(value, param, ctx)
 
 
@@ -97,10 +109,10 @@ class MemorySize(click.ParamType):
             return value
         found = _SIZE.match(str(value))
         if not found:
-            self.fail(f"{value!r} is not a size (say 8G or 500M)", param, ctx)
+            self.fail(f"{shown(value)} is not a size (say 8G or 500M)", param, ctx)
         size = int(float(found.group(1)) * _SIZE_UNITS[found.group(2).lower()])
         if size < 1:
-            self.fail(f"{value!r} is not a size of at least one byte", param, ctx)
+            self.fail(f"{shown(value)} is not a size of at least one byte", param, ctx)
         return size
 
 
@@ -152,16 +164,23 @@ OUTPUT_FILES = {"db": "the database given to --db", "out": "the file given to --
 def written_files(db: str | None, *, db_written: bool, **named: str | None) -> Outputs:
     """The files a command writes (--out="r.csv" as out="r.csv", and --db where
     ``db_written``, else read), each named well (file_names; --out a row file or list), no
-    two of them one file, none of them --db: to be kept apart from every file it reads."""
+    two of them one file, none of them --db: to be kept apart from every file it reads; and
+    each that is not --db one that can be written, found before anything (--db too) is
+    made."""
     file_names(db=db, **named)
     if named.get("out"):
         check_out_path(named["out"])
     if db_written:
-        return Outputs([("--db", db, OUTPUT_FILES["db"])] + [
+        outputs = Outputs([("--db", db, OUTPUT_FILES["db"])] + [
             (f"--{name}", path, OUTPUT_FILES[name]) for name, path in named.items()])
-    outputs = Outputs([(f"--{name}", path, OUTPUT_FILES[name]) for name, path in named.items()])
-    if db:
-        outputs.refuse(db, OUTPUT_FILES["db"])
+    else:
+        outputs = Outputs([(f"--{name}", path, OUTPUT_FILES[name])
+                           for name, path in named.items()])
+        if db:
+            outputs.refuse(db, OUTPUT_FILES["db"])
+    for path in named.values():
+        if path and path != "-":
+            check_writable(path)
     return outputs
 
 

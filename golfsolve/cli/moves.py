@@ -10,11 +10,12 @@ import json
 import os
 from typing import TYPE_CHECKING
 
-from golfsolve.batch.rows import ROW_FIELDS, RecordError
+from golfsolve.batch.rows import ROW_FIELDS, RecordError, text_of_cell
 from golfsolve.errors import InputError
-from golfsolve.files import parse_json, same_file
+from golfsolve.files import parse_json, same_file, shown_name
 from golfsolve.model.codes import GameCode
 from golfsolve.model.rules import Rules, rules_by_name
+from golfsolve.model.text import shown
 
 if TYPE_CHECKING:
     from golfsolve.model.position import Position
@@ -30,7 +31,7 @@ def parse_tokens(text: str) -> tuple[str, ...]:
         elif token.isascii() and token.isdigit() and len(token) <= 6 and 1 <= int(token) <= 7:
             tokens.append(str(int(token)))
         else:
-            raise RecordError(f"move {n}: {raw!r} is not a move (d to draw, 1-7 for a column)")
+            raise RecordError(f"move {n}: {shown(raw)} is not a move (d to draw, 1-7 for a column)")
     return tuple(tokens)
 
 
@@ -138,14 +139,15 @@ class MoveSource:
 def _csv_records(text: str) -> list[dict]:
     """The records of a batch's CSV rows (its header first), checked."""
     records = []
-    for n, row in enumerate(csv.DictReader(io.StringIO(text)), 2):
+    for n, cells in enumerate(csv.DictReader(io.StringIO(text)), 2):
         where = f"CSV line {n}"
-        if None in row or any(value is None for value in row.values()):
+        if None in cells or any(value is None for value in cells.values()):
             raise RecordError(f"{where}: not as many fields as the header names")
+        row = {key: text_of_cell(value) for key, value in cells.items()}
         number = row.get("number") or None
         if number is not None:
             if not (number.isascii() and number.isdigit()):
-                raise RecordError(f"{where}: number {number!r} is not a deal number")
+                raise RecordError(f"{where}: number {shown(number)} is not a deal number")
             number = int(number)
         value = {"deal": row.get("deal"), "number": number, "code": row.get("code") or None,
                  "rules": row.get("rules") or None, "line": row.get("line", "")}
@@ -173,11 +175,11 @@ def _checked_record(value: dict, where: str) -> dict:
     rules = value.get("rules")
     if rules is not None:
         if not isinstance(rules, str):
-            raise RecordError(f"{where}: rules {rules!r} is not a rule set name")
+            raise RecordError(f"{where}: rules {shown(rules)} is not a rule set name")
         rules = rules_by_name(rules).name
     number = value.get("number")
     if number is not None and type(number) is not int:
-        raise RecordError(f"{where}: number {number!r} is not a deal number")
+        raise RecordError(f"{where}: number {shown(number)} is not a deal number")
     _check_code(value.get("code"), number, rules, where)
     deal = value.get("deal")
     return {"tokens": tokens, "rules": rules, "number": number,
@@ -189,7 +191,7 @@ def _check_code(code: object, number: int | None, rules: str | None, where: str)
     if code is None:
         return
     if not isinstance(code, str):
-        raise RecordError(f"{where}: code {code!r} is not a game code")
+        raise RecordError(f"{where}: code {shown(code)} is not a game code")
     try:
         parsed = GameCode.parse(code)
     except InputError as exc:
@@ -215,18 +217,18 @@ def _cards_of(value: dict, tokens: tuple[str, ...]) -> tuple[str, ...] | None:
 def _check_cards_taken(record: dict, position: Position, name: str) -> None:
     """Refuse a record whose moves name other cards than its line takes on ``position`` (a
     record edited by hand, or made from other cards under the same name)."""
-    along = _cards_along(position, record["tokens"])
-    if along is None:
-        return  # the line leaves the cards: replay stops at that move and says why
-    for n, (named, taken) in enumerate(zip(record["cards"], along, strict=True), 1):
+    along = _cards_along(position, record["tokens"])  # (where the line leaves the cards,
+    # replay stops at that move and says why: the moves before it are checked)
+    for n, (named, taken) in enumerate(zip(record["cards"], along, strict=False), 1):
         if named != taken:
             raise RecordError(f"the moves name {named} for move {n}, which takes {taken} on "
                               f"{name}: they are another deal's, or were changed")
 
 
-def _cards_along(position: Position, tokens: tuple[str, ...]) -> tuple[str, ...] | None:
+def _cards_along(position: Position, tokens: tuple[str, ...]) -> tuple[str, ...]:
     """The cards a line's moves take from ``position``, whether or not the rules allow
-    them (None when a move takes from an empty column or stock, or an unseen stock card)."""
+    them, up to the first move that takes none (from an empty column or stock, or an unseen
+    stock card): all of them where the line keeps to the cards."""
     columns = [list(column) for column in position.columns]
     stock = iter(position.stock)
     cards = []
@@ -234,18 +236,33 @@ def _cards_along(position: Position, tokens: tuple[str, ...]) -> tuple[str, ...]
         card = next(stock, None) if token == "d" else (
             columns[int(token) - 1].pop() if columns[int(token) - 1] else None)
         if card is None:
-            return None
+            break
         cards.append(str(card))
     return tuple(cards)
 
 
 def _same_deal(record: dict, number: int | None, label: str, directory: str | None) -> bool:
+    """Whether a record names this deal: its number, or its file (by name, through links, or
+    relative to the directory the record was read from). A file whose name's bytes are not
+    UTF-8 is named in records with those bytes as \\xff escapes (shown_name)."""
     if record["number"] is None and record["deal"] is None:
         return True  # a record that does not say
     if record["number"] is not None or number is not None:
         return record["number"] == number
-    return record["deal"] == label or same_file(record["deal"], label) or (
-        directory is not None and same_file(os.path.join(directory, record["deal"]), label))
+    deal = record["deal"]
+    if deal in (label, shown_name(label)) or same_file(deal, label):
+        return True
+    if directory is None:
+        return False
+    beside = os.path.join(directory, deal)
+    return same_file(beside, label) or _real(beside) == shown_name(_real(label))
+
+
+def _real(path: str) -> str:
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return path
 
 
 def _deal_name(number: int | None, label: str) -> str:

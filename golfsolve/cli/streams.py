@@ -1,10 +1,14 @@
 """Standard output and error as golfsolve writes them: one line an error, JSON that keeps
-letters the stream can show, ? for what it cannot, and the exit statuses. Neither stream can
-change an exit status by failing: standard output's reader gone is the quiet end of a command
-(ReaderGone, status 0), and standard error that cannot be written is silenced."""
+letters the stream can show, ? for what it cannot, and the exit statuses. Every write to
+standard output reaches it whole or fails (``whole_writes``: a short write, under a file size
+limit or onto a disk that fills, goes on with the rest, whose failure is raised), and a
+failure is named as standard output's (``StdoutError``). Neither stream can change an exit
+status otherwise: standard output's reader gone is the quiet end of a command (ReaderGone,
+status 0), and standard error that cannot be written is silenced."""
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -13,6 +17,7 @@ import sys
 
 import click
 
+from golfsolve.errors import OutputError, out_of_memory
 from golfsolve.files import one_line, shown_name
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -21,9 +26,21 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 def echo_json(data: object) -> None:
     """``data`` as one line of JSON on standard output: as it is where the stream takes any
     character, with \\u escapes (the same JSON) where it does not, so that a name is never
-    written with a ? in place of a letter."""
+    written with a ? in place of a letter; a name's bytes that are not UTF-8 as ``\\xff``
+    escapes, as rows and databases name them (golfsolve.files.shown_name)."""
     wide = shown_encoding(sys.stdout).lower().startswith("utf")
-    click.echo(json.dumps(data, ensure_ascii=not wide))
+    click.echo(json.dumps(_named(data), ensure_ascii=not wide))
+
+
+def _named(value: object) -> object:
+    """JSON data with each string as shown_name gives it."""
+    if isinstance(value, str):
+        return shown_name(value)
+    if isinstance(value, dict):
+        return {_named(key): _named(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_named(item) for item in value]
+    return value
 
 
 def echo_board(position, rules, one_line: bool = False) -> None:
@@ -64,16 +81,37 @@ def wants_color(stream, asked: bool | None = None, environ=None) -> bool:
 
 def _shortened(message: str) -> str:
     """A message with any run of more than 40 letters and digits (a value pasted by mistake)
-    cut to its first 20."""
-    return re.sub(r"[0-9A-Za-z]{41,}",
-                  lambda m: m.group()[:20] + f"... ({len(m.group())} characters)", message)
+    cut to its first 20, and any word longer than a path (a value quoted whole, where
+    nothing quoted it as golfsolve.model.text.shown does) to its first 40."""
+    message = re.sub(r"[0-9A-Za-z]{41,}",
+                     lambda m: m.group()[:20] + f"... ({len(m.group())} characters)", message)
+    return re.sub(rf"\S{{{LONGEST_WORD + 1},}}",
+                  lambda m: m.group()[:40] + f"... ({len(m.group()):,} characters)"
+                  + (m.group()[-1] if m.group()[-1] in ":,;" else ""), message)
+
+
+LONGEST_WORD = 4096  # characters of a word in an error line: a path may be this long
+
+
+class StdoutError(OutputError):
+    """Standard output that could not be written (a full disk, a file size limit): its
+    reader going away is ReaderGone instead."""
+
+    def __init__(self, exc: OSError) -> None:
+        super().__init__(f"cannot write standard output: {exc.strerror or exc}")
 
 
 def write_failed(exc: OSError) -> int:
-    """Say that output could not be written (a full disk, say): one line, exit status 1."""
-    reason = exc.strerror or exc
-    echo_err(f"golfsolve: error: {exc.filename}: {reason}" if exc.filename else
-             f"golfsolve: error: cannot write standard output: {reason}")
+    """Say what failed (one line, exit status 1): an OutputError names its output; any other
+    OSError is said as the system says it, with the file it names, and blames no output."""
+    if isinstance(exc, OutputError):
+        echo_err(f"golfsolve: error: {exc}")
+    elif out_of_memory(exc) is not None:  # a memory map refused
+        echo_err(f"golfsolve: error: {out_of_memory(exc)}")
+    else:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        echo_err(f"golfsolve: error: {exc.filename}: {reason}" if exc.filename else
+                 f"golfsolve: error: {reason}")
     return EXIT_FAILED
 
 
@@ -131,20 +169,72 @@ class _Forwarding(io.TextIOBase):
 
 
 class _Stdout(_Forwarding):
-    """Standard output whose reader's going away raises ReaderGone (any other failure to
-    write, a full disk say, raises as it is)."""
+    """Standard output whose reader's going away raises ReaderGone, and any other failure to
+    write (a full disk, a file size limit) StdoutError."""
 
     def write(self, text: str) -> int:
         try:
             return self._stream.write(text)
         except BrokenPipeError:
             raise ReaderGone from None
+        except OutputError:
+            raise
+        except OSError as exc:
+            raise StdoutError(exc) from None
 
     def flush(self) -> None:
         try:
             self._stream.flush()
         except BrokenPipeError:
             raise ReaderGone from None
+        except OutputError:
+            raise
+        except OSError as exc:
+            raise StdoutError(exc) from None
+
+
+class _WholeWrites(io.RawIOBase):
+    """A file descriptor written whole: where the system takes part of a write (a file size
+    limit reached, a disk that fills part way), the rest is written again, so that the
+    failure that stops it is raised instead of being dropped unseen (Python's unbuffered
+    standard output, ``PYTHONUNBUFFERED``, takes the part and says nothing)."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data) -> int:
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            wrote = os.write(self._fd, view[done:])
+            if wrote <= 0:  # (never for a write of something: a device that takes nothing)
+                raise OSError(errno.EIO, "the output took nothing of a write")
+            done += wrote
+        return done
+
+
+def whole_writes(stream):
+    """A text stream on ``stream``'s file descriptor (standard output) whose every write
+    reaches it whole or raises: its text, its encoding, its errors and its line buffering
+    as ``stream``'s. ``stream`` itself where it has no descriptor (a test's capture)."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return stream
+    stream.flush()
+    return io.TextIOWrapper(_WholeWrites(fd), encoding=stream.encoding,
+                            errors=getattr(stream, "errors", None) or "strict",
+                            line_buffering=getattr(stream, "line_buffering", False))
 
 
 class _Stderr(_Forwarding):

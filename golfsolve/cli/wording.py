@@ -4,6 +4,8 @@ prints as the library says it."""
 
 from __future__ import annotations
 
+from golfsolve.model.text import shown
+
 # what to do about an SQLite error, by its kind (the library's ADVICE, with the option named)
 STORE_ADVICE = {
     "damaged": "it is damaged or not a database; use another --db",
@@ -31,7 +33,7 @@ def _count(reason: str, **fields) -> str | None:
                 f"{fields['given']} DEALS arguments")
     if reason == "count_start":
         return ("--count goes with a start number, code or solvitaire:N, not with "
-                f"{fields['spec']!r}")
+                f"{shown(fields['spec'])}")
     if reason == "count_range":
         return f"{fields['spec']} --count {fields['count']}: {fields['problem']}"
     return None

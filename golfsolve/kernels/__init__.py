@@ -12,11 +12,14 @@ share); its arrays are built in golfsolve.packing, its typed result beside golfs
 and golfsolve.fair.
 
 Importing this package sets numba up before any kernel module imports numba: a thread count
-in NUMBA_NUM_THREADS that numba cannot use is bad input, and the compiled kernels are cached
-where this user can write (see ``_choose_cache``)."""
+in NUMBA_NUM_THREADS that numba cannot use is bad input, the compiled kernels are cached
+where this user can write (see ``_choose_cache``), and numba's cache is read so that a damaged
+file in it is compiled again instead of stopping the work (see ``_guard_cache``)."""
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
 import os
 import stat
 import sys
@@ -94,15 +97,21 @@ def _private_temp_dir() -> tuple[str, bool]:
 
 
 def _choose_cache() -> None:
-    """Where numba keeps the compiled kernels: beside the package, else in numba's cache of
-    this user's (as numba itself chooses), else, where neither can be written (an install
-    this user cannot write into, with a home that cannot be written either), in a directory
-    of this user's under the temporary directory, said once on stderr, when that directory is
-    made (the run that compiles: golfsolve.compiling says for how long). NUMBA_CACHE_DIR,
-    when set, is the user's choice and is kept. The choice is put in NUMBA_CACHE_DIR, for the
-    worker processes too; where no directory at all can be written, OutputError."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
+    """Where numba keeps the compiled kernels: NUMBA_CACHE_DIR, when set, the user's choice,
+    where it can be written; else beside the package, else in numba's cache of this user's (as
+    numba itself chooses), else, where none of them can be written (an install this user
+    cannot write into, with a home that cannot be written either), in a directory of this
+    user's under the temporary directory, said once on stderr, when that directory is made
+    (the run that compiles: golfsolve.compiling says for how long). The choice is put in
+    NUMBA_CACHE_DIR, for the worker processes too; where no directory at all can be written,
+    OutputError."""
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given:
+        if _writable(given):
+            return
+        del os.environ["NUMBA_CACHE_DIR"]  # numba goes on to the others too, where it can
+        if "numba" in sys.modules:
+            sys.modules["numba"].config.CACHE_DIR = ""
     if _writable(os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__")):
         return
     import numba  # reads its settings now: CACHE_DIR is set on it below as well
@@ -111,24 +120,133 @@ def _choose_cache() -> None:
     user_wide = AppDirs(appname="numba", appauthor=False).user_cache_dir
     if _writable(user_wide):
         return
+    tried = f"NUMBA_CACHE_DIR ({given}) nor " if given else ""  # (the places, as said below)
     try:
         path, made = _private_temp_dir()
     except OSError as exc:
-        raise OutputError("cannot cache the compiled kernels: neither the package's directory "
-                          f"nor {user_wide} nor a temporary directory can be written "
+        raise OutputError(f"cannot cache the compiled kernels: neither {tried}the package's "
+                          f"directory nor {user_wide} nor a temporary directory can be written "
                           f"({exc.strerror or exc})") from None
     os.environ["NUMBA_CACHE_DIR"] = path
     numba.config.CACHE_DIR = path
     if made:
+        _note(f"the compiled kernels cannot be cached {'in ' + tried if given else ''}beside "
+              f"the package nor in {user_wide}: they are cached in {path}, and this first run "
+              "compiles those it needs")
+
+
+def _note(text: str) -> None:
+    """A note on stderr, from the main process only (its workers would say it again)."""
+    import multiprocessing
+
+    if multiprocessing.parent_process() is not None:
+        return
+    try:
+        sys.stderr.write(f"golfsolve: note: {text}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+_said: set[str] = set()  # the notes on numba's cache said in this process
+
+
+def _note_once(kind: str, text: str) -> None:
+    if kind not in _said:
+        _said.add(kind)
+        _note(text)
+
+
+def _guard(caching) -> None:
+    """numba's cache (``numba.core.caching``) read and written so that a file in it that is
+    damaged (truncated, garbled, empty: anything numba cannot load from it) is a cache miss,
+    compiled again and written over, and a cache that cannot be written keeps nothing: each
+    said once, in one line, instead of a traceback. Python's own failures to allocate, and
+    the stop signals, go on as they are."""
+    files, cache = caching.IndexDataCacheFile, caching.Cache
+    load_index, load_data = files._load_index, files._load_data
+    load_overload, save_overload = cache.load_overload, cache.save_overload
+    lost = (MemoryError, SystemError)  # (an allocation refused: not the file's fault)
+
+    def damaged(path: str) -> None:
+        _note_once("damaged", f"numba's cache file {path} is damaged: what it held is compiled "
+                   "again")
+
+    def guarded_index(self):
         try:
-            sys.stderr.write("golfsolve: note: the compiled kernels cannot be cached beside the "
-                             f"package nor in {user_wide}: they are cached in {path}, and this "
-                             "first run compiles those it needs\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
+            return load_index(self)
+        except lost:
+            raise
+        except Exception:  # noqa: BLE001 (whatever the file made pickle or numba raise)
+            damaged(self._index_path)
+            return {}
+
+    def guarded_data(self, name):
+        try:
+            return load_data(self, name)
+        except (OSError, *lost):  # (numba: a file removed meanwhile is a miss)
+            raise
+        except Exception:  # noqa: BLE001
+            damaged(self._data_path(name))
+            return None
+
+    def guarded_load(self, sig, target_context):
+        try:
+            return load_overload(self, sig, target_context)
+        except lost:
+            raise
+        except Exception:  # noqa: BLE001 (its code would not load: compiled again)
+            damaged(self._cache_file._index_path)
+            return None
+
+    def guarded_save(self, sig, data):
+        try:
+            save_overload(self, sig, data)
+        except lost:
+            raise
+        except Exception as exc:  # noqa: BLE001 (a full disk, say: kept in this process)
+            reason = getattr(exc, "strerror", None) or exc
+            _note_once("unsaved", f"the compiled kernels cannot be kept in numba's cache "
+                       f"{self._cache_path} ({reason}): the next run compiles them again")
+
+    files._load_index, files._load_data = guarded_index, guarded_data
+    cache.load_overload, cache.save_overload = guarded_load, guarded_save
+
+
+class _GuardCache(importlib.abc.MetaPathFinder):
+    """Guards numba's cache (``_guard``) as numba's caching module is first imported: numba
+    is imported only where kernels run, and this package is imported before them (a
+    process that starts workers imports it to check numba's settings, and need not import
+    numba itself)."""
+
+    name = "numba.core.caching"
+
+    def find_spec(self, name, path=None, target=None):
+        if name != self.name:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:
+            return spec
+        exec_module = spec.loader.exec_module
+
+        def exec_and_guard(module) -> None:
+            exec_module(module)
+            _guard(module)
+
+        spec.loader.exec_module = exec_and_guard
+        return spec
+
+
+def _guard_cache() -> None:
+    """numba's cache guarded (``_guard``), now or when numba is imported."""
+    if _GuardCache.name in sys.modules:
+        _guard(sys.modules[_GuardCache.name])
+    elif not any(isinstance(finder, _GuardCache) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _GuardCache())
 
 
 _check_threads()
 _check_threading_layer()
 _choose_cache()
+_guard_cache()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from golfsolve.checks import text, whole
 from golfsolve.model.text import ascii_lower, shown
 
 DRAW_TOKEN = "d"
@@ -19,14 +20,14 @@ class Action:
     column: int | None = None
 
     def __post_init__(self) -> None:
-        if self.column is not None and not 1 <= self.column <= COLUMN_COUNT:
+        if self.column is not None and not 1 <= whole(self.column, "column") <= COLUMN_COUNT:
             raise ValueError(f"no column {self.column}: columns are 1-{COLUMN_COUNT}")
 
     @classmethod
     def from_token(cls, token: str) -> Action:
         """``d`` (or ``draw``) a draw, ``1``-``7`` a removal from that column; ValueError for
         anything else (the token shown)."""
-        word = ascii_lower(token.strip())
+        word = ascii_lower(text(token, "token").strip())
         if word in (DRAW_TOKEN, "draw"):
             return DRAW
         if len(word) == 1 and "1" <= word <= str(COLUMN_COUNT):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from golfsolve.checks import text, whole
 from golfsolve.errors import InputError
 from golfsolve.model.text import ascii_upper, shown
 
@@ -40,6 +41,8 @@ class Card:
     suit: str  # one of "CDHS"
 
     def __post_init__(self) -> None:
+        whole(self.rank, "rank")
+        text(self.suit, "suit")
         if not (1 <= self.rank <= 13) or self.suit not in SUITS:
             raise CardError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
 
@@ -47,10 +50,10 @@ class Card:
     def parse(cls, token: str) -> Card:
         """A card written in one of the notations above, its letters A-Z or a-z (CardError for
         anything else, the token shown)."""
-        text = token.strip()
-        if len(text) < 2:
+        given = text(token, "token").strip()
+        if len(given) < 2:
             raise CardError(f"unknown card {shown(token)}")
-        rank_part, suit_part = ascii_upper(text[:-1]), text[-1]
+        rank_part, suit_part = ascii_upper(given[:-1]), given[-1]
         suit = _SYMBOL_TO_SUIT.get(suit_part, ascii_upper(suit_part))
         if rank_part not in _RANK_TOKENS or suit not in SUITS:
             raise CardError(f"unknown card {shown(token)}")
@@ -58,6 +61,8 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
+        """The card of slot ``index`` (0..51) of a full deck, suit-major."""
+        whole(index, "index", 0, 51)
         return cls(index % 13 + 1, SUITS[index // 13])
 
     @property

@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from golfsolve.checks import instance, whole
+from golfsolve.checks import text as _text
 from golfsolve.errors import InputError
 from golfsolve.model.rules import CLASSIC, EASY, Rules
 from golfsolve.model.text import ascii_upper, shown
@@ -98,6 +100,8 @@ class GameCode:
     number: int
 
     def __post_init__(self) -> None:
+        instance(self.rules, Rules, "rules", "a Rules")
+        whole(self.number, "number")
         if self.rules.letter is None:
             raise CodeError(f"{self.rules.name} rules have no game-code letter")
         check_code_number(self.number)
@@ -106,7 +110,7 @@ class GameCode:
     def parse(cls, text: str) -> GameCode:
         """``GO1-E-AAAAAAB``, its letters A-Z or a-z (CodeError for anything else, the text
         shown)."""
-        code = ascii_upper(text.strip())
+        code = ascii_upper(_text(text, "text").strip())
         given = shown(text.strip())
         match = _SHAPE.match(code)
         if not match:
@@ -131,7 +135,7 @@ class GameCode:
     @staticmethod
     def looks_like_code(text: str) -> bool:
         """Shaped like a game code (``GO`` and a digit, then a dash), right or wrong inside."""
-        return _LOOKS_LIKE_CODE.match(ascii_upper(text.strip())) is not None
+        return _LOOKS_LIKE_CODE.match(ascii_upper(_text(text, "text").strip())) is not None
 
     @property
     def letters(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from golfsolve.checks import instance, items, whole
 from golfsolve.model.cards import Card
 from golfsolve.model.position import (
     COLUMNS,
@@ -20,7 +21,7 @@ from golfsolve.model.position import (
 )
 from golfsolve.model.pysolfc import reference_board
 
-__all__ = ["COLUMNS", "ROWS", "STOCK_SIZE", "TABLEAU_SIZE", "Deal", "DealError"]
+__all__ = ["COLUMNS", "ROWS", "STOCK_SIZE", "TABLEAU_SIZE", "Deal", "DealError", "as_position"]
 
 DealError = PositionError  # a text or source that is not a valid deal or position
 
@@ -33,6 +34,10 @@ class Deal:
     _position: Position = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # lists taken as tuples (a deal is a value: hashable); each card a Card
+        object.__setattr__(self, "tableau", items(self.tableau, "tableau", _cards))
+        object.__setattr__(self, "waste", instance(self.waste, Card, "waste", "a Card"))
+        object.__setattr__(self, "stock", _cards(self.stock, "stock"))
         if len(self.tableau) != COLUMNS:
             raise DealError(f"the tableau has {len(self.tableau)} columns, expected {COLUMNS}")
         for i, column in enumerate(self.tableau, 1):
@@ -53,6 +58,7 @@ class Deal:
 
     @classmethod
     def from_position(cls, position: Position) -> Deal:
+        instance(position, Position, "position", "a Position")
         if not position.is_start or position.removed or position.unknown_slots:
             raise DealError("this is a position mid-game or with unknown cards, not a deal")
         return cls(position.columns, position.waste, tuple(position.stock))
@@ -62,12 +68,12 @@ class Deal:
     def from_number(cls, number: int) -> Deal:
         """PySolFC's Golf deal ``number`` as PySolFC's application deals it (pysol_cards'
         pieces; see :mod:`golfsolve.model.pysolfc`)."""
-        return cls.from_board(reference_board(number))
+        return cls.from_board(reference_board(whole(number, "number")))
 
     @classmethod
     def from_ms(cls, number: int) -> Deal:
         """PySolFC's Microsoft-numbered deal ``msN``."""
-        return cls.from_board(reference_board(number, ms=True))
+        return cls.from_board(reference_board(whole(number, "number"), ms=True))
 
     # ----- text ----------------------------------------------------------------------------
     @classmethod
@@ -92,3 +98,15 @@ class Deal:
     def _repr_svg_(self) -> str:
         """The deal drawn as the app lays it out, for Jupyter (as ``show --format svg``)."""
         return self.position()._repr_svg_()
+
+
+def _cards(value: object, name: str) -> tuple[Card, ...]:
+    return items(value, name, lambda card, at: instance(card, Card, at, "a Card"))
+
+
+def as_position(value: object, name: str = "start") -> Position:
+    """``value``, a Deal or a Position, as a Position (a TypeError naming the argument
+    ``name`` for anything else)."""
+    if isinstance(value, Deal):
+        return value.position()
+    return instance(value, Position, name, "a Deal or a Position")

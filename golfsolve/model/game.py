@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal, NamedTuple
 
+from golfsolve.checks import instance, items, whole
 from golfsolve.model.actions import Action
 from golfsolve.model.cards import FULL_DECK, Card
-from golfsolve.model.deal import Deal
+from golfsolve.model.deal import Deal, as_position
 from golfsolve.model.i18n import short_name, text
 from golfsolve.model.position import COLUMNS, TABLEAU_SIZE, Position
-from golfsolve.model.rules import EASY, Rules
+from golfsolve.model.rules import EASY, Rules, as_rules
 from golfsolve.model.text import ascii_lower, shown
 
 UNDO_DEPTH = 100
@@ -98,9 +99,9 @@ class Game:
     ``draw(card)``, as a player tells the game the app deals; undoing that draw makes it
     unseen again."""
 
-    def __init__(self, start: Deal | Position, rules: Rules = EASY) -> None:
-        self.start = start.position() if isinstance(start, Deal) else start
-        self.rules = rules
+    def __init__(self, start: Deal | Position, rules: Rules | str = EASY) -> None:
+        self.start = as_position(start, "start")
+        self.rules = as_rules(rules)
         self.heights = self.start.heights
         self.stock: list[Card | None] = list(self.start.stock)  # None: not seen yet
         self.stock_pos = 0
@@ -113,9 +114,14 @@ class Game:
                     stock_pos: int, waste: Card) -> Game:
         """A game set to a state of ``start`` (no history): for tests."""
         game = cls(start, rules)
+        heights = items(heights, "heights", whole)
+        if len(heights) != COLUMNS or any(
+                not 0 <= h <= len(c) for h, c in zip(heights, game.start.columns, strict=True)):
+            raise ValueError(f"heights must be {COLUMNS} column heights, each at most its "
+                             f"column's in start, not {list(heights)}")
         game.heights = list(heights)
-        game.stock_pos = stock_pos
-        game.waste = waste
+        game.stock_pos = whole(stock_pos, "stock_pos", 0, len(game.stock))
+        game.waste = instance(waste, Card, "waste", "a Card")
         return game
 
     def position(self) -> Position:
@@ -215,7 +221,9 @@ class Game:
     # ----- actions -------------------------------------------------------------------------
     def remove(self, column: int, row: int | None = None) -> Move:
         """Remove the free card of ``column`` (or the card at ``row``) onto the waste."""
-        if not 1 <= column <= COLUMNS:
+        if row is not None:
+            whole(row, "row")
+        if not 1 <= whole(column, "column") <= COLUMNS:
             raise MoveRefused("bad_column", column=column)
         if self.status == "won":
             raise MoveRefused("game_over")
@@ -255,6 +263,8 @@ class Game:
         (the card the draw turned up): refused when it is missing or is a card seen
         elsewhere (the refusal says where); where the stock card is known, ``card`` may only
         name it."""
+        if card is not None:
+            instance(card, Card, "card", "a Card or None")
         self.check_draw()
         known = self.stock[self.stock_pos]
         if known is None:
@@ -321,6 +331,7 @@ class Game:
     def play(self, move: Move | Action | str) -> Move:
         """Apply a Move, an Action, or a token: ``d`` draws, ``1``-``7`` removes from that
         column."""
+        instance(move, (Move, Action, str), "move", "a Move, an Action or a str")
         token = move.token if isinstance(move, (Move, Action)) else ascii_lower(move.strip())
         if token in ("d", "draw"):
             return self.draw()

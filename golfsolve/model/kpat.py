@@ -238,7 +238,7 @@ def _xml_problem(text: str, line: int, column: int) -> str:
 def _int(element, key: str, where: str | None, what: str) -> int:
     value = element.get(key)
     if value is None or not re.fullmatch(r"\s*[+-]?[0-9]{1,10}\s*", value):
-        raise KpatError(f"{what} has no whole-number {key} attribute (found {value!r})", where)
+        raise KpatError(f"{what} has no whole-number {key} attribute (found {shown(value)})", where)
     return int(value)
 
 
@@ -277,7 +277,7 @@ def _current_form(root, where: str | None) -> KpatSave:
     if not game_type:
         raise KpatError("<kpat-game> names no game type (its game-type attribute)", where)
     if game_type != GOLF_TYPE:
-        name = GAME_TYPES.get(game_type, f"game type {game_type!r}")
+        name = GAME_TYPES.get(game_type, f"game type {shown(game_type)}")
         raise KpatError(f"a saved game of KPat's {name}, not Golf", where, name)
     number = _int(root, "deal-number", where, "<kpat-game>")
     states = list(root)
@@ -298,7 +298,7 @@ def _current_form(root, where: str | None) -> KpatSave:
                                 where)
             pile = _PILES.get(move.get("pile", ""))
             if pile is None:
-                raise KpatError(f"unknown pile {move.get('pile')!r} (Golf's are talon, "
+                raise KpatError(f"unknown pile {shown(move.get('pile'))} (Golf's are talon, "
                                 "stack0-stack6 and waste)", where)
             at = _int(move, "position", where, "<move>")
             for element in move:
@@ -321,14 +321,14 @@ def _named_card(element, where: str | None) -> Card:
     suit = _SUIT_NAMES.get(element.get("suit", ""))
     rank = _RANK_NAMES.get(element.get("rank", ""))
     if suit is None or rank is None:
-        raise KpatError(f"no such card: suit {element.get('suit')!r}, rank "
-                        f"{element.get('rank')!r}", where)
+        raise KpatError(f"no such card: suit {shown(element.get('suit'))}, rank "
+                        f"{shown(element.get('rank'))}", where)
     card = Card(rank, suit)
     ident = element.get("id")
     if ident is not None:  # KCardDeck::getId: (copy << 16) | (suit << 8) | rank
         if not re.fullmatch(r"[0-9]{1,10}", ident) or (int(ident) & 0xFFFF) != (
                 _KCARD_SUITS.index(suit) << 8 | rank):
-            raise KpatError(f"card id {ident!r} is not that of {card}", where)
+            raise KpatError(f"card id {shown(ident)} is not that of {card}", where)
     return card
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from golfsolve.checks import instance, items
+from golfsolve.checks import text as _text
 from golfsolve.errors import InputError
 from golfsolve.model.cards import FULL_DECK, Card, CardError
 from golfsolve.model.text import ascii_lower, shown
@@ -48,6 +50,11 @@ class Position:
     removed: tuple[Card, ...] = ()  # the cards under the waste, oldest first
 
     def __post_init__(self) -> None:
+        # lists taken as tuples (a position is a value: hashable); each card a Card
+        object.__setattr__(self, "columns", items(self.columns, "columns", _cards))
+        object.__setattr__(self, "waste", _card(self.waste, "waste"))
+        object.__setattr__(self, "stock", items(self.stock, "stock", _card_or_unseen))
+        object.__setattr__(self, "removed", items(self.removed, "removed", _card))
         if len(self.columns) != COLUMNS:
             raise PositionError(f"the tableau has {len(self.columns)} columns, expected "
                                 f"{COLUMNS}")
@@ -106,7 +113,7 @@ class Position:
     def from_board(cls, text: str) -> Position:
         stock = waste = removed = None
         columns: list[tuple[Card, ...]] = []
-        for lineno, raw in enumerate(text.splitlines(), 1):
+        for lineno, raw in enumerate(_text(text, "text").splitlines(), 1):
             line = raw.strip().lstrip("\ufeff").strip()
             if not line or line.startswith("#"):
                 continue
@@ -198,6 +205,18 @@ class Position:
         return board_svg(Game(self))
 
 
+def _card(value: object, name: str) -> Card:
+    return instance(value, Card, name, "a Card")
+
+
+def _card_or_unseen(value: object, name: str) -> Card | None:
+    return None if value is None else instance(value, Card, name, "a Card or None (unseen)")
+
+
+def _cards(value: object, name: str) -> tuple[Card, ...]:
+    return items(value, name, _card)
+
+
 def _token(card: Card | None) -> str:
     return UNKNOWN if card is None else str(card)
 
@@ -223,7 +242,7 @@ def _json_card(value: object, where: str, unknown_ok: bool = False) -> Card | No
     if unknown_ok and (value is None or value in _UNKNOWN_TOKENS):
         return None
     if not isinstance(value, str):
-        raise PositionError(f"JSON deal, {where}: {value!r} is not a card string")
+        raise PositionError(f"JSON deal, {where}: {shown(value)} is not a card string")
     if value in _UNKNOWN_TOKENS:
         raise PositionError(f"JSON deal, {where}: only stock cards can be unknown ({value})")
     try:

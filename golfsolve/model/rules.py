@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from golfsolve.checks import flag, text, wrong
 from golfsolve.errors import InputError
 from golfsolve.model.cards import ACE, KING
 from golfsolve.model.text import ascii_lower, shown
@@ -36,6 +37,13 @@ class Rules:
     dead_king: bool  # nothing may be played on a King
     letter: str | None  # the game-code letter, None where codes have none
     draw_any_time: bool = True  # False: a card may be drawn only when no free card fits
+
+    def __post_init__(self) -> None:
+        text(self.name, "name")
+        for name in ("wrap", "dead_king", "draw_any_time"):
+            flag(getattr(self, name), name)
+        if self.letter is not None:
+            text(self.letter, "letter")
 
     def may_draw(self, something_fits: bool) -> bool:
         """May a card be drawn (the stock not empty) when ``something_fits`` (some free card
@@ -92,7 +100,7 @@ STRICTNESS_ORDER = (EASY, CLASSIC, DEAD_KING, STRICT)
 def rules_by_name(name: str) -> Rules:
     """The rule set ``name`` spells, in letters A-Z or a-z (RulesError for anything else, the
     name shown)."""
-    if not name.strip():
+    if not text(name, "rules").strip():
         raise RulesError("no rules given (expected easy, classic, dead-king or strict)")
     word = ascii_lower(name.strip())
     try:
@@ -103,6 +111,16 @@ def rules_by_name(name: str) -> Rules:
             raise RulesError(f"{shown(name.strip())} names more than one rule set: this "
                              f"command takes one of {known}") from None
         raise RulesError(f"unknown rules {shown(name)} (expected one of: {known})") from None
+
+
+def as_rules(value: object, name: str = "rules") -> Rules:
+    """``value``, a Rules or the name of one (RulesError for a name that names none; a
+    TypeError, naming the argument ``name``, for anything else)."""
+    if isinstance(value, Rules):
+        return value
+    if isinstance(value, str):
+        return rules_by_name(value)
+    raise wrong(name, "a Rules or a rule set's name (easy, classic, dead-king, strict)", value)
 
 
 def parse_rules_list(text: str) -> tuple[Rules, ...]:

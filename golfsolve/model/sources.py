@@ -220,13 +220,13 @@ def _what_json_says(position: Position, said: dict) -> tuple[int | None, Rules |
     number = rules = None
     if "code" in said:
         if not isinstance(said["code"], str):
-            raise DealError(f"JSON deal: code {said['code']!r} is not a game code")
+            raise DealError(f"JSON deal: code {shown(said['code'])} is not a game code")
         code = _checked_code(said["code"])
         number, rules = code.number, code.rules
     if "number" in said:
         given = said["number"]
         if type(given) is not int:
-            raise DealError(f"JSON deal: number {given!r} is not a deal number")
+            raise DealError(f"JSON deal: number {shown(given)} is not a deal number")
         try:
             given = _checked_number(given)
         except DealError as exc:

@@ -23,11 +23,22 @@ def ascii_upper(text: str) -> str:
     return text.translate(_TO_UPPER)
 
 
-def shown(text: str) -> str:
-    """``text`` quoted as a message shows it: Python's repr (which escapes what cannot be
+SHOWN_MOST = 40  # characters of a value a message quotes: a longer one is cut
+
+
+def shown(value: object) -> str:
+    """``value`` quoted as a message shows it: Python's repr (which escapes what cannot be
     printed), with combining marks escaped too, so that ``e`` and a combining acute accent
-    do not show as ``é``."""
+    do not show as ``é``; a value longer than SHOWN_MOST characters as its first ones and
+    its length (``'QQQQ...'... (1,000,000 characters)``), so that a message stays a line
+    however much was given."""
     import unicodedata
 
+    if isinstance(value, str) and len(value) > SHOWN_MOST:
+        quoted = repr(value[:SHOWN_MOST]) + f"... ({len(value):,} characters)"
+    else:
+        quoted = repr(value)
+        if len(quoted) > SHOWN_MOST + 2:  # (another value's repr: a list, a dict)
+            quoted = quoted[:SHOWN_MOST] + f"... ({len(quoted):,} characters)"
     return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Mn", "Me") else ch
-                   for ch in repr(text))
+                   for ch in quoted)

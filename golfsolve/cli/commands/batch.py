@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
-from golfsolve.cli.inputs import SCORE_OPTION
+from golfsolve.cli.inputs import SCORE_OPTION, FileName
 from golfsolve.cli.streams import EXIT_OK, echo_json
 
 
@@ -13,7 +13,7 @@ from golfsolve.cli.streams import EXIT_OK, echo_json
 @click.argument("deals", nargs=-1, metavar="[DEALS]...")
 @click.option("--rules", default="easy,classic", show_default=True,
               help="Rule sets: a comma list of easy, classic, dead-king, strict, or all.")
-@click.option("--out", type=click.Path(), help="Write one row per (deal, rules) to FILE.csv "
+@click.option("--out", type=FileName(), help="Write one row per (deal, rules) to FILE.csv "
               "or FILE.jsonl, as the rows are finished.")
 @click.option("--won-only", is_flag=True, help="--out gets the winnable deals only; to FILE.txt "
               "their numbers one a line, to FILE.py a module of SOLVABLE_SEEDS (one --rules).")

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
-from golfsolve.cli.inputs import SCORE_OPTION, written_files
+from golfsolve.cli.inputs import SCORE_OPTION, FileName, written_files
 from golfsolve.cli.streams import EXIT_FAILED, EXIT_OK, echo_err, echo_json
 from golfsolve.model.rules import parse_rules_list
 
@@ -16,7 +16,7 @@ from golfsolve.model.rules import parse_rules_list
 @click.argument("deals", nargs=-1, metavar="[DEALS]...")
 @click.option("--rules", default="easy,classic", show_default=True,
               help="The rule sets to compare (two or more).")
-@click.option("--plot", type=click.Path(dir_okay=False),
+@click.option("--plot", type=FileName(dir_okay=False),
               help="Draw the max-removed distributions to FILE.png or FILE.svg (matplotlib).")
 @batch_options
 @SCORE_OPTION

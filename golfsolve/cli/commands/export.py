@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from golfsolve.cli.inputs import written_files
+from golfsolve.cli.inputs import FileName, written_files
 from golfsolve.cli.streams import EXIT_OK
 from golfsolve.errors import InputError
 from golfsolve.model.rules import parse_rules_list
@@ -12,8 +12,8 @@ from golfsolve.model.rules import parse_rules_list
 
 @click.command(epilog="Exit status: 0 done; 1 the out file could not be written; 2 bad input.")
 @click.argument("deals", nargs=-1, metavar="[DEALS]...")
-@click.option("--db", required=True, type=click.Path(), help="The results database.")
-@click.option("--out", required=True, type=click.Path(allow_dash=True),
+@click.option("--db", required=True, type=FileName(), help="The results database.")
+@click.option("--out", required=True, type=FileName(allow_dash=True),
               help="FILE.csv or FILE.jsonl, or - for standard output (see --format).")
 @click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]),
               help="The format on standard output (--out -; default csv). A file's suffix "
