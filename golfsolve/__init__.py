@@ -52,16 +52,16 @@ def fair_value(start, rules="easy", *, memory=None):
     """The exact chance that best play wins ``start`` (a Deal or a Position) under ``rules``
     for a player who cannot see the stock (every stock card unseen): a FairValue, whose
     ``value`` and ``actions`` (each legal Action's value) are Fractions. Raises
-    golfsolve.stock_fair.NeedsMemory, before allocating it, where it needs more than
+    golfsolve.fair.memory.NeedsMemory, before allocating it, where it needs more than
     ``memory`` bytes (default: 80% of the memory free now). Under rules that draw only when
     nothing fits (strict) raises ValueError: the fair value assumes draws at any time."""
     from fractions import Fraction
 
-    from golfsolve.fair import FairValue
+    from golfsolve.fair.layered import stock_fair
+    from golfsolve.fair.result import FairValue
     from golfsolve.model.deal import Deal
     from golfsolve.model.rules import rules_by_name
     from golfsolve.packing import position_arrays
-    from golfsolve.stock_fair import stock_fair
 
     rules = rules_by_name(rules) if isinstance(rules, str) else rules
     if not rules.draw_any_time:

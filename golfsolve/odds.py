@@ -8,9 +8,9 @@ Three figures, each labelled for what it is:
   enumerate (only ranks matter, and each distinct rank order is equally likely), otherwise an
   estimate over uniformly sampled orders, with its Wilson interval.
 - the fair value: the win probability of best play by a player who sees only what has been
-  drawn. Exact: by layers (:mod:`golfsolve.stock_fair`) when the whole stock is unseen, as it
+  drawn. Exact: by layers (:mod:`golfsolve.fair.layered`) when the whole stock is unseen, as it
   is for a player from the first card, if it fits in the memory it may use; else by the
-  memoised expectimax (:mod:`golfsolve.fair`) if it fits in the state budget; else not
+  memoised expectimax (:mod:`golfsolve.fair.expectimax`) if it fits in the state budget; else not
   computed, with the reason.
 - the policy: the win rate of a player who does not peek and decides by the exact fair value
   (of a table kept from the start where it fits in memory, else when few cards are unseen),
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from golfsolve.fair import DEFAULT_BUDGET
+from golfsolve.fair.expectimax import DEFAULT_BUDGET
 from golfsolve.interrupts import Interrupted
 from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.model.cards import Card
@@ -136,7 +136,7 @@ class Odds:
 class Underway:
     """How far one rule set's figures have come, as :func:`run_odds` tells it: the legal
     actions (known at once), the sampled orders and games weighed, the fair value's pass and
-    its entries made (:class:`golfsolve.stock_fair.Stage`'s name, or ``""`` before any is
+    its entries made (:class:`golfsolve.fair.layered.Stage`'s name, or ``""`` before any is
     told), the fair value once known (with each action's), and all the figures once every
     unit is done."""
 
@@ -356,17 +356,18 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
     """The exact fair value of the position and of each legal action: by layers when its
     stock is wholly unseen (within ``memory`` bytes, by default 80% of the memory free now,
     on ``threads`` threads, by default every core, ``progress`` told how far they have come:
-    :func:`golfsolve.stock_fair.stock_fair`'s), else, or when that needs more memory, by
+    :func:`golfsolve.fair.layered.stock_fair`'s), else, or when that needs more memory, by
     the memoised expectimax within ``budget`` states."""
     if not rules.draw_any_time:  # the fair-value kernels rest on "more stock left is no worse"
         return Figure.missing(NO_FAIR_VALUE_WHEN_STUCK), {}
-    from golfsolve.fair import fair_value
+    from golfsolve.fair.expectimax import fair_value
     from golfsolve.packing import position_arrays
 
     col_ranks, heights, waste_rank, stock, unseen = position_arrays(position)
     refused = None
     if stock.size and not stock.any():
-        from golfsolve.stock_fair import NeedsMemory, stock_fair
+        from golfsolve.fair.layered import stock_fair
+        from golfsolve.fair.memory import NeedsMemory
 
         try:
             layered = stock_fair(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
@@ -539,7 +540,7 @@ def recommend(actions: list[ActionOdds]) -> tuple[Action | None, str]:
 def choose(view: Position, rules: Rules, rng: random.Random, legal: list[Action],
            table=None) -> Action:
     """The policy's action in the position a player sees: by the exact fair value of the
-    kept ``table`` (a :class:`golfsolve.stock_fair.FairTable` of the game's start) or when it
+    kept ``table`` (a :class:`golfsolve.fair.table.FairTable` of the game's start) or when it
     is cheap, else the action that wins under most of a few sampled stock orders."""
     if len(legal) == 1:
         return legal[0]
@@ -570,8 +571,9 @@ _kept_tables: dict = {}  # this process's kept fair table of the last start play
 def kept_table(view: Position, rules: Rules):
     """The fair table (every reachable value, kept) of a start whose stock is wholly unseen,
     made once a process for the policy's games; None where it does not fit in memory."""
+    from golfsolve.fair.layered import stock_fair
+    from golfsolve.fair.memory import NeedsMemory
     from golfsolve.packing import position_arrays
-    from golfsolve.stock_fair import NeedsMemory, stock_fair
 
     col_ranks, heights, waste_rank, stock, unseen = position_arrays(view)
     if not stock.size or stock.any() or not rules.draw_any_time:  # strict: no fair value

@@ -401,7 +401,7 @@ def test_the_layers_of_the_fair_value_are_never_asked_under_strict(cli, monkeypa
     """The layer DP of a wholly unseen stock assumes draws at any time: the library's face
     refuses strict, and play's hint and the policy's games fall back to sampled orders."""
     import golfsolve
-    import golfsolve.stock_fair
+    import golfsolve.fair.layered
     from golfsolve.odds import NO_FAIR_VALUE_WHEN_STUCK, Limit, odds
 
     with pytest.raises(ValueError, match=NO_FAIR_VALUE_WHEN_STUCK):
@@ -410,7 +410,7 @@ def test_the_layers_of_the_fair_value_are_never_asked_under_strict(cli, monkeypa
     def refuse(*args, **kwargs):
         raise AssertionError("stock_fair asked under strict rules")
 
-    monkeypatch.setattr(golfsolve.stock_fair, "stock_fair", refuse)
+    monkeypatch.setattr(golfsolve.fair.layered, "stock_fair", refuse)
     hinted = cli("play", "1", "--rules", "strict", "--seed", "1", input="h\nq\n")
     assert hinted.code == 0 and "Hint: draw." in hinted.out  # nothing fits 10♥: draw only
     played = odds(Deal.from_number(3).position().hidden(), STRICT,

@@ -72,7 +72,7 @@ def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | No
     deal whose fair value needs more than its share waits for the others to finish and is
     then computed with the whole."""
     from golfsolve.batch.unit import Work
-    from golfsolve.fair import DEFAULT_BUDGET
+    from golfsolve.fair.expectimax import DEFAULT_BUDGET
 
     if not odds:
         for flag, given in (("--samples", samples), ("--seed", seed), ("--budget", budget),
@@ -86,7 +86,7 @@ def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | No
                 raise InputError(f"{flag} is for the fair value, which --no-fair leaves out")
         return Work(fewest_moves, samples or BATCH_SAMPLES, seed or 0)
     if memory is None:
-        from golfsolve.stock_fair import default_limit
+        from golfsolve.fair.memory import default_limit
 
         memory = default_limit()
     from golfsolve.runners import available_cores

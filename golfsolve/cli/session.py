@@ -326,8 +326,9 @@ class HintTables:
         (the stock face down); None where there is no stock left, the rules draw only when
         stuck, or it needs more memory than allowed. ``say_why``: a note on stderr before
         the table is made (seconds, for some deals minutes)."""
+        from golfsolve.fair.layered import stock_fair
+        from golfsolve.fair.memory import NeedsMemory
         from golfsolve.packing import pack_columns, position_arrays
-        from golfsolve.stock_fair import NeedsMemory, stock_fair
 
         self.refused = False
         if not game.stock_left or not game.rules.draw_any_time:
