@@ -54,25 +54,15 @@ def fair_value(start, rules="easy", *, memory=None):
     ``value`` and ``actions`` (each legal Action's value) are Fractions. Raises
     golfsolve.fair.memory.NeedsMemory, before allocating it, where it needs more than
     ``memory`` bytes (default: 80% of the memory free now). Under rules that draw only when
-    nothing fits (strict) raises ValueError: the fair value assumes draws at any time."""
-    from fractions import Fraction
-
-    from golfsolve.fair.layered import stock_fair
-    from golfsolve.fair.result import FairValue
+    nothing fits (strict) raises ValueError: the fair value assumes draws at any time. See
+    :func:`golfsolve.fair.value`."""
+    from golfsolve import fair
     from golfsolve.model.deal import Deal
     from golfsolve.model.rules import rules_by_name
-    from golfsolve.packing import position_arrays
 
     rules = rules_by_name(rules) if isinstance(rules, str) else rules
-    if not rules.draw_any_time:
-        from golfsolve.odds import NO_FAIR_VALUE_WHEN_STUCK
-
-        raise ValueError(f"{rules.name} rules: {NO_FAIR_VALUE_WHEN_STUCK}")
     position = (start.position() if isinstance(start, Deal) else start).hidden()
-    col_ranks, heights, waste_rank, _, unseen = position_arrays(position)
-    result = stock_fair(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
-                        limit=memory)
-    return FairValue(result.wins, result.orders, Fraction(result.wins, result.orders), True,
-                     int(result.counters["support"]),
-                     {a: Fraction(w, result.orders) for a, w in result.actions.items()},
-                     result.counters)
+    result = fair.value(position, rules, fair.Limit(budget=None, memory=memory))
+    if not result.complete:  # rules that draw only when stuck
+        raise ValueError(f"{rules.name} rules: {result.reason}")
+    return result

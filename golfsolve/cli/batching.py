@@ -72,7 +72,7 @@ def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | No
     deal whose fair value needs more than its share waits for the others to finish and is
     then computed with the whole."""
     from golfsolve.batch.unit import Work
-    from golfsolve.fair.expectimax import DEFAULT_BUDGET
+    from golfsolve.fair import DEFAULT_BUDGET
 
     if not odds:
         for flag, given in (("--samples", samples), ("--seed", seed), ("--budget", budget),
