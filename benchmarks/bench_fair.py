@@ -1,6 +1,6 @@
 """Speed and reach of the exact fair value under an unseen stock: the memoised expectimax
-(golfsolve.fair) beside the layers (golfsolve.stock_fair) mid-game, and the layers on whole
-deals at their first card.
+(golfsolve.fair.expectimax) beside the layers (golfsolve.fair.layered) mid-game, and the layers
+on whole deals at their first card.
 
     python benchmarks/bench_fair.py [--sizes 4,6,8,10,12] [--per-size 6] [--rules easy,classic]
                                     [--budget N] [--first-deal 1] [--deviate 0.1]
@@ -41,12 +41,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from golfsolve import fair as expectimax  # noqa: E402
+from golfsolve.fair import expectimax  # noqa: E402
+from golfsolve.fair.layered import stock_fair_game  # noqa: E402
+from golfsolve.fair.memory import default_limit  # noqa: E402
 from golfsolve.model.deal import Deal  # noqa: E402
 from golfsolve.model.game import Game  # noqa: E402
 from golfsolve.model.rules import parse_rules_list  # noqa: E402
 from golfsolve.solver import solve_game  # noqa: E402
-from golfsolve.stock_fair import default_limit, stock_fair_game  # noqa: E402
 
 # The C prototype with exact support on 2 threads, PySolFC deals 1-20 at the first card:
 # median and max seconds, median and max peak GB (../shared/DESIGN.md).
@@ -91,8 +92,9 @@ sys.path.insert(0, {root!r})
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.rules import rules_by_name
-from golfsolve.stock_fair import NeedsMemory, stock_fair_game
-import golfsolve.kernels.compact_layers, golfsolve.kernels.stock_layers  # numba's import too
+from golfsolve.fair.layered import stock_fair_game
+from golfsolve.fair.memory import NeedsMemory
+import golfsolve.fair.kernels.compact_values, golfsolve.fair.kernels.values  # numba's import too
 game = Game(Deal.from_number({number}), rules_by_name({rules!r}))
 began = time.perf_counter()
 try:

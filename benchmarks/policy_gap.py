@@ -21,11 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from golfsolve.fair.layered import stock_fair_game  # noqa: E402
+from golfsolve.fair.memory import NeedsMemory  # noqa: E402
 from golfsolve.model.deal import Deal  # noqa: E402
 from golfsolve.model.game import Game  # noqa: E402
 from golfsolve.model.rules import parse_rules_list  # noqa: E402
 from golfsolve.odds import choose, legal_actions  # noqa: E402
-from golfsolve.stock_fair import NeedsMemory, stock_fair_game  # noqa: E402
 
 
 def hindsight_game(deal: Deal, rules, rng: random.Random) -> bool:

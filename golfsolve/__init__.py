@@ -73,30 +73,20 @@ def fair_value(start, rules="easy", *, memory=None):
     """The exact chance that best play wins ``start`` (a Deal or a Position) under ``rules``
     for a player who cannot see the stock (every stock card unseen): a FairValue, whose
     ``value`` and ``actions`` (each legal Action's value) are Fractions. Raises
-    golfsolve.stock_fair.NeedsMemory, before allocating it, where it needs more than
+    golfsolve.fair.memory.NeedsMemory, before allocating it, where it needs more than
     ``memory`` bytes (default: 80% of the memory free now). Under rules that draw only when
-    nothing fits (strict) raises ValueError: the fair value assumes draws at any time."""
-    from fractions import Fraction
-
+    nothing fits (strict) raises ValueError: the fair value assumes draws at any time. See
+    :func:`golfsolve.fair.value`."""
+    from golfsolve import fair
     from golfsolve.checks import whole
-    from golfsolve.fair import FairValue
     from golfsolve.model.deal import as_position
     from golfsolve.model.rules import as_rules
-    from golfsolve.packing import position_arrays
-    from golfsolve.stock_fair import stock_fair
 
     position = as_position(start, "start").hidden()
     rules = as_rules(rules)
     if memory is not None:
         whole(memory, "memory", 1)
-    if not rules.draw_any_time:
-        from golfsolve.odds import NO_FAIR_VALUE_WHEN_STUCK
-
-        raise ValueError(f"{rules.name} rules: {NO_FAIR_VALUE_WHEN_STUCK}")
-    col_ranks, heights, waste_rank, _, unseen = position_arrays(position)
-    result = stock_fair(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
-                        limit=memory)
-    return FairValue(result.wins, result.orders, Fraction(result.wins, result.orders), True,
-                     int(result.counters["support"]),
-                     {a: Fraction(w, result.orders) for a, w in result.actions.items()},
-                     result.counters)
+    result = fair.value(position, rules, fair.Limit(budget=None, memory=memory))
+    if not result.complete:  # rules that draw only when stuck
+        raise ValueError(f"{rules.name} rules: {result.reason}")
+    return result

@@ -79,11 +79,12 @@ SEARCH = Part("the solver", ("golfsolve.kernels.search:layered",
               "golfsolve.solver:warm_search", 5.0)
 STRICT_SEARCH = Part("the strict solver", ("golfsolve.kernels.strict:strict_search",),
                      "golfsolve.solver:warm_strict", 1.5)
-LAYERS = Part("the fair value", tuple(f"golfsolve.kernels.stock_layers:{name}" for name in (
-    "closure_of", "closure_table", "loose_columns", "reach_pass", "support_pass",
-    "layer_counts", "values_rows", "wide_rows")), "golfsolve.stock_fair:warm", 15.0)
-EXPECTIMAX = Part("the fair value", ("golfsolve.kernels.fair:fair_kernel",),
-                  "golfsolve.fair:warm", 9.0)
+LAYERS = Part("the fair value", tuple(f"golfsolve.fair.kernels.{name}" for name in (
+    "closures:closure_of", "closures:closure_table", "closures:loose_columns",
+    "support:reach_pass", "support:support_pass", "support:layer_counts",
+    "values:values_rows", "values:wide_rows")), "golfsolve.fair.layered:warm", 15.0)
+EXPECTIMAX = Part("the fair value", ("golfsolve.fair.kernels.expectimax:fair_kernel",),
+                  "golfsolve.fair.expectimax:warm", 9.0)
 
 
 def solving(rules) -> Part:

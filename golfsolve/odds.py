@@ -8,9 +8,9 @@ Three figures, each labelled for what it is:
   enumerate (only ranks matter, and each distinct rank order is equally likely), otherwise an
   estimate over uniformly sampled orders, with its Wilson interval.
 - the fair value: the win probability of best play by a player who sees only what has been
-  drawn. Exact: by layers (:mod:`golfsolve.stock_fair`) when the whole stock is unseen, as it
-  is for a player from the first card, if it fits in the memory it may use; else by the
-  memoised expectimax (:mod:`golfsolve.fair`) if it fits in the state budget; else not
+  drawn. Exact (:func:`golfsolve.fair.value`, which chooses the method): by layers when the
+  whole stock is unseen, as it is for a player from the first card, if it fits in the memory
+  it may use; else by the memoised expectimax if it fits in the state budget; else not
   computed, with the reason.
 - the policy: the win rate of a player who does not peek and decides by the exact fair value
   (of a table kept from the start where it fits in memory, else when few cards are unseen),
@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from golfsolve.errors import memory_refused
 from golfsolve.fair import DEFAULT_BUDGET
 from golfsolve.interrupts import Interrupted
 from golfsolve.model.actions import DRAW, Action, best_of
@@ -50,8 +49,6 @@ DEFAULT_SAMPLES = 500
 MAX_SAMPLES = 1_000_000
 MAX_BUDGET = 50_000_000
 MAX_GAMES = 100_000
-NO_FAIR_VALUE_WHEN_STUCK = ("the fair value assumes draws at any time, and these rules draw only "
-                            "when no removal is possible")
 ENUMERATE_AT_MOST = 2_000  # distinct rank orders enumerated rather than sampled
 POLICY_SAMPLES = 8  # orders sampled for each hindsight decision
 POLICY_EXACT_UNSEEN = 10  # at most this many unseen cards: decide by the exact fair value
@@ -137,7 +134,7 @@ class Odds:
 class Underway:
     """How far one rule set's figures have come, as :func:`run_odds` tells it: the legal
     actions (known at once), the sampled orders and games weighed, the fair value's pass and
-    its entries made (:class:`golfsolve.stock_fair.Stage`'s name, or ``""`` before any is
+    its entries made (:class:`golfsolve.fair.layered.Stage`'s name, or ``""`` before any is
     told), the fair value once known (with each action's), and all the figures once every
     unit is done."""
 
@@ -354,41 +351,18 @@ def assemble(position: Position, rules: Rules, limit: Limit, legal: list[Action]
 
 def fair(position: Position, rules: Rules, budget: int, memory: int | None = None,
          threads: int | None = None, progress=None) -> tuple[Figure, dict[Action, Figure]]:
-    """The exact fair value of the position and of each legal action: by layers when its
-    stock is wholly unseen (within ``memory`` bytes, by default 80% of the memory free now,
-    on ``threads`` threads, by default every core, ``progress`` told how far they have come:
-    :func:`golfsolve.stock_fair.stock_fair`'s), else, or when that needs more memory, by
-    the memoised expectimax within ``budget`` states."""
-    if not rules.draw_any_time:  # the fair-value kernels rest on "more stock left is no worse"
-        return Figure.missing(NO_FAIR_VALUE_WHEN_STUCK), {}
-    from golfsolve.fair import fair_value
-    from golfsolve.packing import position_arrays
+    """The exact fair value of the position and of each legal action as figures, or why it
+    is not computed: :func:`golfsolve.fair.value`'s, within ``budget`` expectimax states and
+    ``memory`` bytes (by default 80% of the memory free now), on ``threads`` threads (by
+    default every core), ``progress`` told how far the layers have come."""
+    from golfsolve.fair import Limit as FairLimit
+    from golfsolve.fair import value
 
-    col_ranks, heights, waste_rank, stock, unseen = position_arrays(position)
-    refused = None
-    if stock.size and not stock.any():
-        from golfsolve.stock_fair import NeedsMemory, stock_fair
-
-        try:
-            layered = stock_fair(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
-                                 limit=memory, jobs=threads, progress=progress)
-        except NeedsMemory as needs:
-            refused = needs
-        except (MemoryError, OSError) as exc:  # within the limit, past what the system gives
-            refused = memory_refused(exc)  # (anything else raised again)
-        else:
-            return (Figure("exact", Fraction(layered.wins, layered.orders)),
-                    {action: Figure("exact", Fraction(w, layered.orders))
-                     for action, w in layered.actions.items()})
-    result = fair_value(col_ranks, heights, waste_rank, stock, unseen, rules.fits_table(),
-                        budget)
+    result = value(position, rules, FairLimit(budget, memory, threads), progress=progress)
     if not result.complete:
-        reason = refused.reason if refused is not None else (
-            f"{position.unknown_slots} unseen cards need more than the budget of {budget:,} "
-            "states")
-        return Figure.missing(reason, refused.needed if refused is not None else None), {}
-    return Figure("exact", result.value), {action: Figure("exact", value)
-                                           for action, value in result.actions.items()}
+        return Figure.missing(result.reason, result.needs), {}
+    return Figure("exact", result.value), {action: Figure("exact", fraction)
+                                           for action, fraction in result.actions.items()}
 
 
 def odds(position: Position, rules: Rules, limit: Limit = Limit()) -> Odds:
@@ -465,18 +439,17 @@ def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: in
 
 def kernels_for(unit: tuple) -> list:
     """The kernels (each a compiling.Part) a unit of work runs: the solver's for the orders
-    and a policy's game, and under draws at any time the fair value's for the fair value (by
-    layers where the whole stock is unseen, else by the memoised expectimax) and a game (its
-    positions a player sees have their whole stock unseen)."""
-    from golfsolve.compiling import EXPECTIMAX, LAYERS, solving
+    and a policy's game, and the fair value's (:func:`golfsolve.fair.kernel_parts`) for the
+    fair value and a game (its positions a player sees have their whole stock unseen)."""
+    from golfsolve.compiling import solving
+    from golfsolve.fair import kernel_parts
     from golfsolve.model.rules import rules_by_name
 
     kind, position, rules_name, _ = unit
     rules = rules_by_name(rules_name)
     parts = [] if kind == "fair" else [solving(rules)]
-    if kind != "orders" and rules.draw_any_time:
-        whole = kind == "game" or 0 < position.unknown_slots == len(position.stock)
-        parts.append(LAYERS if whole else EXPECTIMAX)
+    if kind != "orders":
+        parts += kernel_parts(position.hidden() if kind == "game" else position, rules)
     return parts
 
 
@@ -542,7 +515,7 @@ def recommend(actions: list[ActionOdds]) -> tuple[Action | None, str]:
 def choose(view: Position, rules: Rules, rng: random.Random, legal: list[Action],
            table=None) -> Action:
     """The policy's action in the position a player sees: by the exact fair value of the
-    kept ``table`` (a :class:`golfsolve.stock_fair.FairTable` of the game's start) or when it
+    kept ``table`` (a :class:`golfsolve.fair.table.FairTable` of the game's start) or when it
     is cheap, else the action that wins under most of a few sampled stock orders."""
     if len(legal) == 1:
         return legal[0]
@@ -573,18 +546,19 @@ _kept_tables: dict = {}  # this process's kept fair table of the last start play
 def kept_table(view: Position, rules: Rules):
     """The fair table (every reachable value, kept) of a start whose stock is wholly unseen,
     made once a process for the policy's games; None where it does not fit in memory."""
+    from golfsolve import fair as fair_values
+    from golfsolve.fair.memory import NeedsMemory
     from golfsolve.packing import position_arrays
-    from golfsolve.stock_fair import NeedsMemory, stock_fair
 
-    col_ranks, heights, waste_rank, stock, unseen = position_arrays(view)
-    if not stock.size or stock.any() or not rules.draw_any_time:  # strict: no fair value
+    if fair_values.method(view, rules) is not fair_values.Method.LAYERS:  # strict: none
         return None
+    col_ranks, heights, waste_rank, _, unseen = position_arrays(view)
     key = (col_ranks.tobytes(), heights.tobytes(), waste_rank, unseen.tobytes(), rules.name)
     if key not in _kept_tables:
         _kept_tables.clear()
         try:
-            _kept_tables[key] = stock_fair(col_ranks, heights, waste_rank, unseen,
-                                           rules.fits_table(), keep=True).table
+            _kept_tables[key] = fair_values.value(view, rules, fair_values.Limit(budget=None),
+                                                  keep=True).table
         except NeedsMemory:
             _kept_tables[key] = None
     return _kept_tables[key]

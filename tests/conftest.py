@@ -55,10 +55,10 @@ def cli(capsys, monkeypatch):
     """Run golfsolve in this process: cli("solve", "1", input="...") -> CliResult. The fair
     value counts nothing as held already (the test process's own memory varies), so that the
     figures it prints are the computation's alone."""
-    import golfsolve.stock_fair
+    import golfsolve.fair.layered
     from golfsolve.cli import run
 
-    monkeypatch.setattr(golfsolve.stock_fair, "resident_memory", lambda: 0)
+    monkeypatch.setattr(golfsolve.fair.layered, "resident_memory", lambda: 0)
 
     def invoke(*args: str, input: str | None = None) -> CliResult:
         monkeypatch.setattr(sys, "stdin", io.StringIO(input or ""))

@@ -205,7 +205,7 @@ from golfsolve.model.game import Game
 from golfsolve.model.rules import CLASSIC, EASY, STRICT
 from golfsolve.packing import pack_columns
 from golfsolve.solver import solve_game
-from golfsolve.stock_fair import stock_fair
+from golfsolve.fair.layered import stock_fair
 
 for rules in (EASY, CLASSIC, STRICT):
     for number in (1, 2, 3):

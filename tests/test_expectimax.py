@@ -19,11 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golfsolve.fair import (
-    FairValue,
-    fair_value,
-    fair_value_game,
-)
+from golfsolve.fair.expectimax import fair_value, fair_value_game
+from golfsolve.fair.result import FairValue
 from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.cards import FULL_DECK
 from golfsolve.model.deal import Deal

@@ -37,8 +37,8 @@ def test_the_readme_examples_run_as_written(monkeypatch, capsys):
 def test_the_fair_value_of_a_position_hides_its_stock_and_refuses_past_its_memory():
     from fractions import Fraction
 
+    from golfsolve.fair.memory import NeedsMemory
     from golfsolve.model.actions import DRAW
-    from golfsolve.stock_fair import NeedsMemory
 
     fair = golfsolve.fair_value(Deal.from_number(1).position(), golfsolve.CLASSIC)
     assert (fair.value, fair.actions, fair.best_action) == (0, {DRAW: Fraction(0)}, DRAW)

@@ -259,12 +259,12 @@ def test_memory_the_system_refuses_is_one_line_and_status_1(cli, monkeypatch, tm
 @pytest.mark.parametrize("refusal", [MemoryError(), OSError(12, "Cannot allocate memory")])
 def test_odds_goes_on_without_the_fair_value_the_system_has_no_memory_for(cli, monkeypatch,
                                                                            refusal):
-    import golfsolve.stock_fair
+    import golfsolve.fair.layered
 
     def refused(*args, **kwargs):
         raise refusal
 
-    monkeypatch.setattr(golfsolve.stock_fair, "stock_fair", refused)
+    monkeypatch.setattr(golfsolve.fair.layered, "stock_fair", refused)
     result = cli("odds", "3", "--rules", "classic", "--jobs", "1", "--samples", "20")
     assert (result.code, result.err) == (0, "")
     assert ("  fair value        not computed: needs more memory than the system gave it (an "

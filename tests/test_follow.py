@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from golfsolve.cli.session import HintTables
+from golfsolve.fair.layered import stock_fair
 from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.model.cards import Card
 from golfsolve.model.deal import Deal
@@ -18,7 +19,6 @@ from golfsolve.model.game import Game, MoveRefused, Place, Seen
 from golfsolve.model.position import Position
 from golfsolve.model.rules import CLASSIC, EASY
 from golfsolve.packing import game_fair_arrays
-from golfsolve.stock_fair import stock_fair
 
 from .conftest import DATA
 
@@ -149,7 +149,7 @@ def test_every_hint_of_a_followed_game_is_the_exact_value_of_its_position(monkey
     drawn or undone, with each action's exact value, the same as computing that position
     afresh; it is made once. (A game saved late in deal 5, 9 stock cards unseen: small
     tables.)"""
-    import golfsolve.stock_fair
+    import golfsolve.fair.layered
     from golfsolve.solver import solve
 
     known = Game(Deal.from_number(5), EASY)
@@ -162,8 +162,8 @@ def test_every_hint_of_a_followed_game_is_the_exact_value_of_its_position(monkey
     tables = HintTables(None)
     tables.values(game)
     made = []
-    real = golfsolve.stock_fair.stock_fair
-    monkeypatch.setattr(golfsolve.stock_fair, "stock_fair",
+    real = golfsolve.fair.layered.stock_fair
+    monkeypatch.setattr(golfsolve.fair.layered, "stock_fair",
                         lambda *a, **k: made.append(a) or real(*a, **k))
     checked = 0
     for step in ["d", "undo", "d", "d", "*", "*", "undo", "d", "*", "undo", "undo", "*"]:

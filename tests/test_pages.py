@@ -2,7 +2,10 @@
 
 import numpy as np
 
-from golfsolve.layer_storage import (
+from golfsolve.fair.memory import resident_memory
+from golfsolve.fair.multisets import layers_of
+from golfsolve.fair.pages import give_back_freed, paged_array, release_tail
+from golfsolve.fair.storage import (
     COMPACT,
     FAST,
     TIGHT,
@@ -16,8 +19,6 @@ from golfsolve.layer_storage import (
     sweep_peak,
     value_offsets,
 )
-from golfsolve.pages import give_back_freed, paged_array, release_tail
-from golfsolve.stock_fair import layers_of, resident_memory
 
 PAGE_ENTRIES = 1024  # uint32 entries in a 4 KiB page
 

@@ -1,4 +1,4 @@
-"""The fair value of a position whose whole stock is unseen, by layers (golfsolve.stock_fair),
+"""The fair value of a position whose whole stock is unseen, by layers (golfsolve.fair.layered),
 against the memoised expectimax, the card-level recursion and whole-deal vectors."""
 
 from __future__ import annotations
@@ -13,14 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import golfsolve.stock_fair as stock_fair_module
-from golfsolve.fair import fair_value, fair_value_game
+import golfsolve.fair.memory as memory_module
+from golfsolve.fair.expectimax import fair_value, fair_value_game
+from golfsolve.fair.layered import stock_fair, stock_fair_game
+from golfsolve.fair.memory import NeedsMemory, estimate
+from golfsolve.fair.multisets import layers_of
 from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.rules import CLASSIC, EASY, rules_by_name
 from golfsolve.packing import game_fair_arrays, pack_columns
-from golfsolve.stock_fair import NeedsMemory, estimate, layers_of, stock_fair, stock_fair_game
 
 from .test_expectimax import clairvoyant_odds, play_to, position_strategy, reference_actions
 
@@ -80,7 +82,7 @@ def test_a_position_with_16_unseen_cards_equals_the_expectimax():
 def test_the_layers_whose_values_below_pass_32_bits_equal_the_expectimax(rules, monkeypatch):
     # 16 unseen cards of all 13 ranks: 13 of them have 13! > 2**32 orders, and the layers
     # above are computed by wide_rows (hundreds of entries here), not values_rows
-    import golfsolve.kernels.stock_layers as kernels
+    import golfsolve.fair.kernels.values as kernels
 
     entries = []
 
@@ -235,13 +237,13 @@ def test_the_default_layout_is_the_fastest_under_the_preferred_size(monkeypatch)
     # one that needs the least (compact and tight both 629 MB: the faster of the two); a
     # layout asked for is used whatever it needs
     game = Game(Deal.from_number(3), CLASSIC)
-    monkeypatch.setattr(stock_fair_module, "PREFERRED_BYTES", 650_000_000)
+    monkeypatch.setattr(memory_module, "PREFERRED_BYTES", 650_000_000)
     preferred = stock_fair_game(game, limit=10 << 30, held=0, jobs=2)
     assert (preferred.counters["layout"], preferred.counters["bytes"]) == ("compact", 628_765_676)
     asked = stock_fair_game(game, limit=10 << 30, held=0, jobs=2, layout="fast")
     assert (asked.counters["layout"], asked.counters["bytes"]) == ("fast", 698_550_998)
     assert (asked.wins, asked.actions) == (preferred.wins, preferred.actions)
-    monkeypatch.setattr(stock_fair_module, "PREFERRED_BYTES", 100_000_000)
+    monkeypatch.setattr(memory_module, "PREFERRED_BYTES", 100_000_000)
     smallest = stock_fair_game(game, limit=10 << 30, held=0, jobs=2)
     assert (smallest.counters["layout"], smallest.counters["bytes"]) == ("compact", 628_765_676)
 
@@ -371,8 +373,8 @@ def test_the_policy_line_says_how_far_below_the_exact_value_it_falls(cli):
 
 @pytest.mark.parametrize(("number", "rules"), [(3, "classic"), (2, "easy")])
 def test_closures_computed_in_threads_are_the_closures_computed_in_one(number, rules):
-    from golfsolve.kernels.stock_layers import row_strides
-    from golfsolve.stock_fair import Closures
+    from golfsolve.fair.closures import Closures
+    from golfsolve.fair.kernels.closures import row_strides
 
     chosen = rules_by_name(rules)
     col_ranks, heights, _, _, unseen = game_fair_arrays(Game(Deal.from_number(number), chosen))

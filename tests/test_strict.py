@@ -342,7 +342,8 @@ def test_clairvoyant_odds_under_strict_are_the_strict_reference_over_every_order
     """Late in a game (5 stock cards left) every order is weighed: the odds must be the share
     of orders the strict reference wins, the move table may not offer a draw while a card
     fits, and the fair value is not computed, saying why."""
-    from golfsolve.odds import NO_FAIR_VALUE_WHEN_STUCK, odds
+    from golfsolve.fair import NO_FAIR_VALUE_WHEN_STUCK
+    from golfsolve.odds import odds
 
     view = late_view(number, STRICT, 5)
     orders = list(permutations(view.unseen))
@@ -401,8 +402,9 @@ def test_the_layers_of_the_fair_value_are_never_asked_under_strict(cli, monkeypa
     """The layer DP of a wholly unseen stock assumes draws at any time: the library's face
     refuses strict, and play's hint and the policy's games fall back to sampled orders."""
     import golfsolve
-    import golfsolve.stock_fair
-    from golfsolve.odds import NO_FAIR_VALUE_WHEN_STUCK, Limit, odds
+    import golfsolve.fair.layered
+    from golfsolve.fair import NO_FAIR_VALUE_WHEN_STUCK
+    from golfsolve.odds import Limit, odds
 
     with pytest.raises(ValueError, match=NO_FAIR_VALUE_WHEN_STUCK):
         golfsolve.fair_value(Deal.from_number(1), "strict")
@@ -410,7 +412,7 @@ def test_the_layers_of_the_fair_value_are_never_asked_under_strict(cli, monkeypa
     def refuse(*args, **kwargs):
         raise AssertionError("stock_fair asked under strict rules")
 
-    monkeypatch.setattr(golfsolve.stock_fair, "stock_fair", refuse)
+    monkeypatch.setattr(golfsolve.fair.layered, "stock_fair", refuse)
     hinted = cli("play", "1", "--rules", "strict", "--seed", "1", input="h\nq\n")
     assert hinted.code == 0 and "Hint: draw." in hinted.out  # nothing fits 10♥: draw only
     played = odds(Deal.from_number(3).position().hidden(), STRICT,

@@ -94,7 +94,7 @@ def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | No
                 raise InputError(f"{flag} is for the fair value, which --no-fair leaves out")
         return Work(fewest_moves, samples or BATCH_SAMPLES, seed or 0)
     if memory is None:
-        from golfsolve.stock_fair import default_limit
+        from golfsolve.fair.memory import default_limit
 
         memory = default_limit()
     from golfsolve.runners import available_cores

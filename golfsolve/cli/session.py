@@ -326,20 +326,24 @@ class HintTables:
         (the stock face down); None where there is no stock left, the rules draw only when
         stuck, or it needs more memory than allowed. ``say_why``: a note on stderr before
         the table is made (seconds, for some deals minutes)."""
-        from golfsolve.packing import pack_columns, position_arrays
-        from golfsolve.stock_fair import NeedsMemory, stock_fair
+        from golfsolve import fair
+        from golfsolve.fair.memory import NeedsMemory
+        from golfsolve.packing import position_arrays
 
         self.refused = False
-        if not game.stock_left or not game.rules.draw_any_time:
-            return None
         start = game.start.hidden()
+        if not game.stock_left or fair.method(start, game.rules) is None:
+            return None
+        limit = fair.Limit(budget=None, memory=self.memory)  # the layers alone
         col_ranks, h0, waste0, _, unseen0 = position_arrays(start)
         key = (col_ranks.tobytes(), h0.tobytes(), waste0, unseen0.tobytes(), game.rules.name)
-        _, heights, waste_rank, _, unseen = position_arrays(game.position().hidden())
+        view = game.position().hidden()
+        _, heights, waste_rank, _, unseen = position_arrays(view)
         if key != self._key:
-            from golfsolve.compiling import LAYERS, ready
+            from golfsolve.compiling import ready
 
-            ready([LAYERS])  # compiled first where numba's cache lacks them, saying so
+            # compiled first where numba's cache lacks them, saying so
+            ready(fair.kernel_parts(start, game.rules))
             self._key, self._table, self._start_value = key, None, None
             if say_why:
                 from golfsolve.cli.streams import echo_err
@@ -347,23 +351,20 @@ class HintTables:
                 echo_err("golfsolve: note: working out the exact value of every position this "
                          "game can reach, once (seconds; minutes for some Easy deals)")
             try:
-                made = stock_fair(col_ranks, h0, waste0, unseen0, game.rules.fits_table(),
-                                  limit=self.memory, keep=True)
+                made = fair.value(start, game.rules, limit, keep=True)
             except NeedsMemory:
                 self.refused = True
                 self._key = None
                 return None
             self._table, self._start_value = made.table, made
-        found = None
         if self._table is not None:
             found = self._table.position(heights, waste_rank, unseen)
+            if found is not None:
+                return {action: Fraction(w, found.orders) for action, w in found.actions.items()}
         elif (heights == h0).all() and waste_rank == waste0 and (unseen == unseen0).all():
-            found = self._start_value
-        if found is None:  # not kept: this position's own values
-            try:
-                found = stock_fair(pack_columns(game.start), heights, waste_rank, unseen,
-                                   game.rules.fits_table(), limit=self.memory)
-            except NeedsMemory:
-                self.refused = True
-                return None
-        return {action: Fraction(w, found.orders) for action, w in found.actions.items()}
+            return dict(self._start_value.actions)
+        try:  # not kept: this position's own values
+            return dict(fair.value(view, game.rules, limit).actions)
+        except NeedsMemory:
+            self.refused = True
+            return None

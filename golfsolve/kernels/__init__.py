@@ -4,17 +4,18 @@
 steps, the visited bitmap and its bit helpers); ``search`` holds the exact and beam searches
 (draws at any time), ``strict`` the search under the traditional draw rule (a draw only when
 nothing fits), ``bound`` the bound the exact search cuts with, ``dealer`` PySolFC's dealing,
-``fair`` the fair value's expectimax, ``stock_layers`` the fair value of a wholly unseen stock,
-layer by layer (``compact_layers`` the same in less memory); ``primitives`` what hot loops use
-in place of numba's own (views that count no references, a max that is inlined). A new kernel
-is a module here that imports what it shares from ``layout`` (and adds there what two kernels
-share); its arrays are built in golfsolve.packing, its typed result beside golfsolve.solver
-and golfsolve.fair.
+``solvitaire`` Solvitaire's, ``twister`` the Mersenne Twister they share; ``primitives`` what
+hot loops use in place of numba's own (views that count no references, a max that is
+inlined). The fair value's kernels are in golfsolve.fair.kernels, beside the fair value's
+Python. A new kernel is a module here that imports what it shares from ``layout`` (and adds
+there what two kernels share); its arrays are built in golfsolve.packing, its typed result
+beside golfsolve.solver.
 
-Importing this package sets numba up before any kernel module imports numba: a thread count
-in NUMBA_NUM_THREADS that numba cannot use is bad input, the compiled kernels are cached
-where this user can write (see ``_choose_cache``), and numba's cache is read so that a damaged
-file in it is compiled again instead of stopping the work (see ``_guard_cache``)."""
+Importing this package sets numba up before any kernel module imports numba (the fair value's
+kernels import it first too): a thread count in NUMBA_NUM_THREADS that numba cannot use is
+bad input, the compiled kernels are cached where this user can write (see ``_choose_cache``),
+and numba's cache is read so that a damaged file in it is compiled again instead of stopping
+the work (see ``_guard_cache``)."""
 
 from __future__ import annotations
 

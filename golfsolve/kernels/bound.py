@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from golfsolve.kernels.layout import COLUMNS, TABLEAU
+from golfsolve.kernels.layout import COLUMN_STRIDE, COLUMNS, TABLEAU
 
 # The sets, as rank letters. Any sets give a true bound; these are the ones that cut the most
 # height vectors from the exact search on PySolFC deals 1-60 under Classic and dead-king rules:
@@ -76,7 +76,7 @@ def bound_lanes(col_ranks, stock_ranks, fits, in_set):
             term = 5
             for k in range(6):
                 if k:
-                    x = col_ranks[c * 8 + k]
+                    x = col_ranks[c * COLUMN_STRIDE + k]
                     term += in_set[j, x] - in_pred[j, x]
                 column[c * 6 + k, j // 8] |= np.uint64(term) << np.uint64(8 * (j % 8))
     lo = np.zeros((512, words), dtype=np.uint64)  # a column never reads 6 or 7

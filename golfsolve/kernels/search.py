@@ -30,12 +30,16 @@ import numpy as np
 from numba import njit
 
 from golfsolve.kernels.layout import (
+    COL_RANKS_SIZE,
+    COLUMN_STRIDE,
     COLUMNS,
     HEIGHT_BIT,
     LOWEST_BIT,
     MAX_PATH,  # noqa: F401  (solver sizes its paths by search.MAX_PATH)
     N_HEIGHTS,
     POW6,
+    START_STOCK,
+    START_WASTE,
     TABLEAU,
     VISITED_WORDS,
     first_visit,
@@ -73,7 +77,7 @@ def _free_mask(col_ranks, h3):
     for c in range(COLUMNS):
         hc = (h3 >> (3 * c)) & 7
         if hc:
-            mask |= 1 << col_ranks[c * 8 + hc]
+            mask |= 1 << col_ranks[c * COLUMN_STRIDE + hc]
     return mask
 
 
@@ -101,19 +105,19 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
             visited, rec, stack, heights, out, path):
     """Search from ``start`` = (7 heights, stock index, waste rank).
 
-    col_ranks[c * 8 + h] is the rank of column c's free card when the column holds h cards;
-    stock_ranks the stock in draw order; fits[waste, card] the rule table. Writes ``out`` (see
-    OUT_*) and ``path``: the moves to the first win found (with dominance and no slack it has
-    the fewest draws) or to a state with the most cards removed, last move first; -1 a draw,
-    0..6 a column.
+    col_ranks[c * COLUMN_STRIDE + h] is the rank of column c's free card when the column holds
+    h cards; stock_ranks the stock in draw order; fits[waste, card] the rule table. Writes
+    ``out`` (see OUT_*) and ``path``: the moves to the first win found (with dominance and no
+    slack it has the fewest draws) or to a state with the most cards removed, last move first;
+    -1 a draw, 0..6 a column.
     """
     cap = rec.shape[0]
     n_stock = stock_ranks.shape[0]
     fitmask = fit_masks(fits)[0]
 
     h3, h6 = start_heights(start)
-    s0 = start[7]
-    w0 = start[8]
+    s0 = start[START_STOCK]
+    w0 = start[START_WASTE]
     _record(rec, 0, h3, w0, h6, -1, s0 | (NO_COLUMN << 8))
     first_visit(visited, h6, w0)
     first_visit(visited, h6, HEIGHT_BIT)
@@ -187,11 +191,11 @@ def layered(col_ranks, stock_ranks, fits, start, dominance, slack, stop_at_win,
             # is as good as random): an empty column's rank 0 fits nothing.
             movable = 0
             for c in range(COLUMNS):
-                movable |= ((m >> col_ranks[c * 8 + ((h3 >> (3 * c)) & 7)]) & 1) << c
+                movable |= ((m >> col_ranks[c * COLUMN_STRIDE + ((h3 >> (3 * c)) & 7)]) & 1) << c
             while movable:
                 c = LOWEST_BIT[movable]
                 movable &= movable - 1
-                rank = col_ranks[c * 8 + ((h3 >> (3 * c)) & 7)]
+                rank = col_ranks[c * COLUMN_STRIDE + ((h3 >> (3 * c)) & 7)]
                 n3 = h3 - (1 << (3 * c))
                 n6 = h6 - POW6[c]
                 if not first_visit(visited, n6, rank):
@@ -339,12 +343,12 @@ def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, b
             else:
                 next_fit[s * 16 + x] = next_fit[s * 16 + 16 + x]
 
-    # slot[k * 4 + j] for k = c * 8 + h (column c holding h cards): j = 0 its free card's
-    # rank (0: none), j = 1, 2 the ranks of the waste cards that card fits on (padded with 0,
-    # never a rank; every rule set lets a card fit on at most two), j = 3 the rank of the card
-    # just above (the waste after a removal from c left h cards).
+    # slot[k * 4 + j] for k = c * COLUMN_STRIDE + h (column c holding h cards): j = 0 its free
+    # card's rank (0: none), j = 1, 2 the ranks of the waste cards that card fits on (padded
+    # with 0, never a rank; every rule set lets a card fit on at most two), j = 3 the rank of
+    # the card just above (the waste after a removal from c left h cards).
     slot = np.zeros(64 * 4, dtype=np.uint64)
-    for k in range(COLUMNS * 8):
+    for k in range(COL_RANKS_SIZE):
         x = col_ranks[k]
         slot[k * 4] = x
         j = 1
@@ -352,7 +356,7 @@ def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, b
             if x and fits[w, x] and j < 3:
                 slot[k * 4 + j] = w
                 j += 1
-        if k % 8 < 7:
+        if k % COLUMN_STRIDE < COLUMN_STRIDE - 1:
             slot[k * 4 + 3] = col_ranks[k + 1]
     root3 = 0
     root6 = 0
@@ -361,8 +365,8 @@ def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, b
         root3 |= start[c] << (3 * c)
         root6 += start[c] * POW6[c]
         left += start[c]
-    s0 = start[7]
-    w0 = start[8]
+    s0 = start[START_STOCK]
+    w0 = start[START_WASTE]
     n_heights = 0
     states = 1
     best = -1
@@ -478,7 +482,7 @@ def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, b
     layer = cur_s
     while cur_c >= 0:
         hc = (cur3 >> (3 * cur_c)) & 7
-        x = col_ranks[cur_c * 8 + hc + 1]
+        x = col_ranks[cur_c * COLUMN_STRIDE + hc + 1]
         path[n_path] = cur_c
         n_path += 1
         p3 = cur3 + (1 << (3 * cur_c))
@@ -488,7 +492,7 @@ def _settle(col_ranks, stock_ranks, fits, start, cap, stop, bounded, bound_lo, b
         for c in range(COLUMNS):
             if least[p6 * 8 + c] == cur_s:
                 pc = (p3 >> (3 * c)) & 7
-                if fits[col_ranks[c * 8 + pc + 1], x]:
+                if fits[col_ranks[c * COLUMN_STRIDE + pc + 1], x]:
                     found = c
                     break
         if found == -2 and p6 == root6 and s0 == cur_s and fits[w0, x]:

@@ -43,6 +43,8 @@ from golfsolve.kernels.layout import (
     LOWEST_BIT,
     MAX_PATH,
     POW6,
+    START_STOCK,
+    START_WASTE,
     TABLEAU,
     WASTE_SLOTS,
     fit_masks,
@@ -170,8 +172,8 @@ def _walk(col_ranks, stock_ranks, fits, start, draw_rule, mode, table, seen, out
     act = np.empty(depth_cap, dtype=np.int64)
 
     h3, h6 = start_heights(start)
-    s = start[7]
-    waste = start[8]
+    s = start[START_STOCK]
+    waste = start[START_WASTE]
 
     best = -1  # the most removed at a dead end or win so far
     best_len = 0

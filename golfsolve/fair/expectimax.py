@@ -1,42 +1,16 @@
-"""The exact fair value of a position whose stock is partly unseen, as a FairValue: the
-figures of :mod:`golfsolve.kernels.fair` (which explains the algorithm), in fractions."""
+"""The exact fair value of a position whose stock is partly unseen, by the memoised
+expectimax, as a FairValue: the figures of :mod:`golfsolve.fair.kernels.expectimax` (which
+explains the algorithm), in fractions."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 
-from golfsolve.model.actions import DRAW, Action, best_of
+from golfsolve.fair.result import FairValue
+from golfsolve.model.actions import DRAW, Action
 from golfsolve.probability import orders
 
 DEFAULT_BUDGET = 500_000  # expectimax states (memo entries): about a second, 16 MB
-
-
-@dataclass(frozen=True)
-class FairValue:
-    """The exact fair value of a position with an unseen stock.
-
-    ``wins`` / ``orders`` = ``value``: W (orders of the unseen cards weighted by optimal play's
-    win chance) over N (distinct rank orders of the unseen cards). ``actions`` maps each legal
-    action now (an :class:`Action`) to its own exact value; None where not computed
-    (``complete`` False: the state budget ran out). ``states``: memo entries used.
-    """
-
-    wins: int | None
-    orders: int
-    value: Fraction | None
-    complete: bool
-    states: int
-    actions: dict[Action, Fraction | None] = field(default_factory=dict)
-    counters: dict[str, int] = field(default_factory=dict, compare=False)
-
-    @property
-    def best_action(self) -> Action | None:
-        """The highest-valued action; ties prefer a removal, then the lowest column. None when
-        there is no legal action or some action's value is unknown."""
-        if not self.actions or any(v is None for v in self.actions.values()):
-            return None
-        return best_of(self.actions, self.actions.__getitem__)
 
 
 def fair_value(col_ranks, heights, waste_rank, stock, unseen, fits,
@@ -50,7 +24,7 @@ def fair_value(col_ranks, heights, waste_rank, stock, unseen, fits,
     rather than a wrong one. ``dead_test`` and ``relaxed_test`` switch the two pruning tests
     (they change the work, never the values).
     """
-    from golfsolve.kernels import fair as kernel
+    from golfsolve.fair.kernels import expectimax as kernel
 
     col_ranks, heights, stock, unseen, fits = kernel.check_arrays(col_ranks, heights,
                                                                   waste_rank, stock, unseen, fits)

@@ -59,8 +59,9 @@ removal is the position after it; "draw" is the root's heights with waste 0, whi
 nothing, so its closure is itself and its value is D(h, t, M)).
 
 The arrays are those of :mod:`golfsolve.kernels.layout`: heights packed 3 bits a column
-(``h3``) and base 6 (``h6``), ``col_ranks[c * 8 + h]`` the rank of column c's free card when it
-holds h cards, and the rules only as ``fits[waste_rank, card_rank]``.
+(``h3``) and base 6 (``h6``), ``col_ranks[c * COLUMN_STRIDE + h]`` the rank of column c's free
+card when it holds h cards, a root as a start array (7 heights, ``START_STOCK``,
+``START_WASTE``), and the rules only as ``fits[waste_rank, card_rank]``.
 """
 
 from __future__ import annotations
@@ -71,10 +72,14 @@ import numpy as np
 from numba import njit
 
 from golfsolve.kernels.layout import (
+    COL_RANKS_SIZE,
+    COLUMN_STRIDE,
     COLUMNS,
     N_HEIGHTS,
     POW6,
     ROWS,
+    START_STOCK,
+    START_WASTE,
     VISITED_WORDS,
     WASTE_SLOTS,
     first_visit,
@@ -170,12 +175,13 @@ def rehash(table, bigger):
 def _dead(h3, avail, colmask, needs, n_needs, scratch):
     """Is a card on the table dead: no card of a rank it fits on can reach the waste before
     it? ``avail``: the ranks that can come from outside the tableau (waste top, stock left).
-    colmask[c * 8 + h]: the ranks of column c's h cards; needs[(c * 8 + h) * 5 + k] for
-    k < n_needs[c * 8 + h]: the waste ranks the column's cards fit on, for those that do not
-    fit on the card right above them (the others can never be dead)."""
+    colmask[i]: the ranks of column c's h cards (i = c * COLUMN_STRIDE + h, as in
+    col_ranks); needs[i * ROWS + k] for k < n_needs[i]: the waste ranks the column's cards fit
+    on, for those that do not fit on the card right above them (the others can never be
+    dead)."""
     suffix = 0
     for c in range(COLUMNS - 1, -1, -1):
-        i = c * 8 + ((h3 >> (3 * c)) & 7)
+        i = c * COLUMN_STRIDE + ((h3 >> (3 * c)) & 7)
         scratch[c] = i
         scratch[8 + c] = suffix
         suffix |= colmask[np.uint64(i)]
@@ -186,7 +192,7 @@ def _dead(h3, avail, colmask, needs, n_needs, scratch):
         if n:
             outside = prefix | scratch[8 + c]
             for k in range(n):
-                if needs[np.uint64(i * 5 + k)] & outside == 0:
+                if needs[np.uint64(i * ROWS + k)] & outside == 0:
                     return True
         prefix |= colmask[np.uint64(i)]
     return False
@@ -242,7 +248,7 @@ def _relaxed(col_ranks, stock, fits, support, top, strides, after, pool, off, be
                 hc = digits[c]
                 if hc == 0:
                     continue
-                x = col_ranks[c * 8 + hc]
+                x = col_ranks[c * COLUMN_STRIDE + hc]
                 v = n if left == 1 else after[np.uint64((i - strides[c]) * 8 + c)]
                 # Drawing a w that x fits on at a slot t < v, then removing x, can win.
                 k_max = min(max(v, 0), n)
@@ -253,7 +259,7 @@ def _relaxed(col_ranks, stock, fits, support, top, strides, after, pool, off, be
         pool[np.uint64(off + i)] = t_max
         for c in range(COLUMNS):
             if digits[c] < top[c]:  # the waste just came from column c: the card above
-                x = col_ranks[c * 8 + digits[c] + 1]
+                x = col_ranks[c * COLUMN_STRIDE + digits[c] + 1]
                 after[np.uint64(i * 8 + c)] = max(rem[x], t_max)
         if full:
             for w in range(14):
@@ -276,7 +282,7 @@ def _movable(col_ranks, m, h3):
     """Whether a free card of heights h3 fits a waste whose fit mask is m."""
     for c in range(COLUMNS):
         hc = (h3 >> (3 * c)) & 7
-        if hc and (m >> col_ranks[np.uint64(c * 8 + hc)]) & 1:
+        if hc and (m >> col_ranks[np.uint64(c * COLUMN_STRIDE + hc)]) & 1:
             return True
     return False
 
@@ -321,7 +327,7 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
             hc = (p3 >> (3 * c)) & 7
             if hc == 0:
                 continue
-            x = col_ranks[np.uint64(c * 8 + hc)]
+            x = col_ranks[np.uint64(c * COLUMN_STRIDE + hc)]
             if (m >> x) & 1 == 0:
                 continue
             n3 = p3 - (1 << (3 * c))
@@ -469,20 +475,20 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
     full = int(cap * LOAD)
 
     fitmask, onmask = fit_masks(fits)  # card ranks on a waste rank, waste ranks under a card
-    colmask = np.zeros(COLUMNS * 8, dtype=np.int64)
-    needs = np.zeros(COLUMNS * 8 * 5, dtype=np.int64)
-    n_needs = np.zeros(COLUMNS * 8, dtype=np.int64)
+    colmask = np.zeros(COL_RANKS_SIZE, dtype=np.int64)
+    needs = np.zeros(COL_RANKS_SIZE * ROWS, dtype=np.int64)
+    n_needs = np.zeros(COL_RANKS_SIZE, dtype=np.int64)
     for c in range(COLUMNS):
         for h in range(1, ROWS + 1):
-            i = c * 8 + h
+            i = c * COLUMN_STRIDE + h
             colmask[i] = colmask[i - 1] | (1 << col_ranks[i])
             for p in range(h, 0, -1):
                 # Of its own column, only the card right above x can be the waste top when x
                 # goes: the cards higher up are covered by the ones below them.
-                x = col_ranks[c * 8 + p]
-                above = (1 << col_ranks[c * 8 + p + 1]) if p < h else 0
+                x = col_ranks[c * COLUMN_STRIDE + p]
+                above = (1 << col_ranks[c * COLUMN_STRIDE + p + 1]) if p < h else 0
                 if onmask[x] & above == 0:
-                    needs[i * 5 + n_needs[i]] = onmask[x]
+                    needs[i * ROWS + n_needs[i]] = onmask[x]
                     n_needs[i] += 1
     known_from = np.zeros(n_stock + 2, dtype=np.int64)  # known ranks at slots >= t
     for t in range(n_stock - 1, -1, -1):
@@ -543,7 +549,8 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
         for c in range(COLUMNS):
             h3 |= roots[ri, c] << (3 * c)
             h6 += roots[ri, c] * POW6[c]
-        _push_frame(frames, 0, KIND_ROOT, h3, h6, roots[ri, 7], mcode, roots[ri, 8], 0)
+        _push_frame(frames, 0, KIND_ROOT, h3, h6, roots[ri, START_STOCK], mcode,
+                    roots[ri, START_WASTE], 0)
         sp = 1
         top = 0
         have_ret = False
@@ -762,13 +769,13 @@ def check_arrays(col_ranks, heights, waste_rank, stock, unseen, fits):
     stock = np.ascontiguousarray(stock, dtype=np.int64)
     unseen = np.ascontiguousarray(unseen, dtype=np.int64)
     fits = np.ascontiguousarray(fits, dtype=np.bool_)
-    if col_ranks.shape != (COLUMNS * 8,):
-        raise ValueError("col_ranks must have 56 entries")
+    if col_ranks.shape != (COL_RANKS_SIZE,):
+        raise ValueError(f"col_ranks must have {COL_RANKS_SIZE} entries")
     if heights.shape != (COLUMNS,) or heights.min() < 0 or heights.max() > ROWS:
         raise ValueError("heights must be 7 values in 0..5")
     for c in range(COLUMNS):
         for h in range(1, int(heights[c]) + 1):
-            if not 1 <= col_ranks[c * 8 + h] <= 13:
+            if not 1 <= col_ranks[c * COLUMN_STRIDE + h] <= 13:
                 raise ValueError(f"column {c + 1} has no rank at height {h}")
     if not 1 <= int(waste_rank) <= 13:
         raise ValueError("waste_rank must be 1..13")
@@ -829,11 +836,11 @@ def roots(col_ranks, heights, waste_rank, stock, fits) -> tuple[list[str | int],
     if heights.any():  # a won game has no moves
         for c in range(COLUMNS):
             h = int(heights[c])
-            if h and fits[int(waste_rank), col_ranks[c * 8 + h]]:
+            if h and fits[int(waste_rank), col_ranks[c * COLUMN_STRIDE + h]]:
                 after = heights.copy()
                 after[c] -= 1
                 labels.append(c + 1)
-                rows.append([*after, 0, col_ranks[c * 8 + h]])
+                rows.append([*after, 0, col_ranks[c * COLUMN_STRIDE + h]])
         if stock.size:
             labels.append("draw")
             rows.append([*heights, 0, 0])

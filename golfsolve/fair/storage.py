@@ -207,3 +207,8 @@ def kept_bytes(layers, counts: np.ndarray, layout: str) -> int:
         held += sum(8 * int(bit_words(layers, k, counts[:, k], layout).sum())
                     for k in range(layers.size + 1)) + 4 * (layers.size + 1) * (nrows + 1)
     return held
+
+
+def high_layout(layers, k: int, layout: str) -> tuple[int, int]:
+    """(bits, fields a word) of layer k's high parts in ``layout``."""
+    return high_bits(layers, k, layout), high_fields(layers, k, layout)

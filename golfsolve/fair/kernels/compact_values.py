@@ -1,9 +1,9 @@
 """The compact and tight layouts' kernels for the whole-stock fair value
-(:mod:`golfsolve.layer_storage` says what they store): the layer DP of
-:mod:`golfsolve.kernels.stock_layers`, with S's bits by layer for positions and values split
-into their low 16 bits and the bits above them, in 64-bit words of fields: whole bytes
-(compact, read through a byte view) or just the bits needed (tight, a row's from the start of
-a word on).
+(:mod:`golfsolve.fair.storage` says what they store): the values of the layer DP as
+:mod:`golfsolve.fair.kernels.values` computes them, with S's bits by layer for positions and
+values split into their low 16 bits and the bits above them, in 64-bit words of fields: whole
+bytes (compact, read through a byte view) or just the bits needed (tight, a row's from the
+start of a word on); ``layer_bits`` turns S by the whole radix into those bits.
 
 A packed row's entries are in the bit order of its words of S's bits (bit p of word w: the
 multiset at position 64 w + p in the layer); a dense row (no words) has a value for each
@@ -17,15 +17,13 @@ import numpy as np
 from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from golfsolve.kernels.layout import COLUMNS
-from golfsolve.kernels.primitives import borrowed, larger, set_all
-from golfsolve.kernels.stock_layers import (
+from golfsolve.fair.kernels.closures import column_rows
+from golfsolve.fair.kernels.values import (
     COLS,
     ONE,
     OWN,
     closure_columns,
     column_from_ring,
-    column_rows,
     column_start,
     combine,
     entry_sum,
@@ -37,6 +35,8 @@ from golfsolve.kernels.stock_layers import (
     row_sizes,
     task_work,
 )
+from golfsolve.kernels.layout import COLUMNS
+from golfsolve.kernels.primitives import borrowed, larger, set_all
 
 
 @njit(cache=True, parallel=True)
@@ -208,7 +208,7 @@ def values_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, 
     fields a word) of the values' high parts in ``vhi``: entry i's in word i // fields. Layer
     k - 1 comes stored the same way (``boff1``, ``voff1``, ``lo1``, ``hi1``, ``high1``), and
     only its rows below ``hi`` are read; ``orders1``, ``down``, ``scratch`` and the closures'
-    arrays are as :func:`golfsolve.kernels.stock_layers.values_rows` has them. Holds no lock,
+    arrays are as :func:`golfsolve.fair.kernels.values.values_rows` has them. Holds no lock,
     as that one."""
     work = task_work(scratch, task)
     forget_ring(work)
