@@ -260,6 +260,9 @@ def test_memory_the_system_refuses_is_one_line_and_status_1(cli, monkeypatch, tm
 def test_odds_goes_on_without_the_fair_value_the_system_has_no_memory_for(cli, monkeypatch,
                                                                            refusal):
     import golfsolve.fair.layered
+    from golfsolve.compiling import LAYERS, ready
+
+    ready([LAYERS])  # compiled first where the cache lacks it: its warm-up runs the layers too
 
     def refused(*args, **kwargs):
         raise refusal
