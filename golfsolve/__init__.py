@@ -75,7 +75,8 @@ def fair_value(start, rules="easy", *, memory=None):
     ``value`` and ``actions`` (each legal Action's value) are Fractions. Raises
     golfsolve.fair.memory.NeedsMemory, before allocating it, where it needs more than
     ``memory`` bytes (default: 80% of the memory free now). Under rules that draw only when
-    nothing fits (strict) raises ValueError: the fair value assumes draws at any time. See
+    nothing fits (strict) it is the memoised expectimax within as many states as ``memory``
+    holds, and raises ValueError saying so where they are not enough. See
     :func:`golfsolve.fair.value`."""
     from golfsolve import fair
     from golfsolve.checks import whole
@@ -87,6 +88,6 @@ def fair_value(start, rules="easy", *, memory=None):
     if memory is not None:
         whole(memory, "memory", 1)
     result = fair.value(position, rules, fair.Limit(budget=None, memory=memory))
-    if not result.complete:  # rules that draw only when stuck
+    if not result.complete:  # strict rules past the states its memory holds
         raise ValueError(f"{rules.name} rules: {result.reason}")
     return result

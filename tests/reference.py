@@ -113,3 +113,55 @@ def strict_reference(game: Game) -> tuple[bool, int, int]:
     finally:
         sys.setrecursionlimit(old)
     return most == TABLEAU, most, states
+
+
+def fair_reference(game: Game, hidden) -> tuple:
+    """(fair value, {Action: value}) of ``game``'s position for a player who does not see the
+    stock slots ``hidden`` (indices into the stock left): a recursion over card identities
+    with Fractions, under the game's rules as ``Rules.fits`` and ``Rules.draw_any_time`` say
+    (a draw at any time, or only when no free card fits). A draw from an unseen slot averages
+    over each card unseen."""
+    from fractions import Fraction
+
+    from golfsolve.model.actions import DRAW, Action
+
+    deal, fits, any_time = game.start, game.rules.fits, game.rules.draw_any_time
+    stock = deal.stock[game.stock_pos:]
+    hidden = set(hidden)
+    known = [None if i in hidden else card for i, card in enumerate(stock)]
+
+    def removals(heights, waste):
+        for c in range(7):
+            if heights[c]:
+                card = deal.columns[c][heights[c] - 1]
+                if fits(waste, card.rank):
+                    yield c, heights[:c] + (heights[c] - 1,) + heights[c + 1:], card.rank
+
+    @cache
+    def value(heights, waste, slot, unseen):
+        if not any(heights):
+            return Fraction(1)
+        best, moved = Fraction(0), False
+        for _, lower, rank in removals(heights, waste):
+            moved = True
+            best = max(best, value(lower, rank, slot, unseen))
+        if slot < len(known) and (any_time or not moved):
+            best = max(best, draw(heights, slot, unseen))
+        return best
+
+    @cache
+    def draw(heights, slot, unseen):
+        if known[slot] is not None:
+            return value(heights, known[slot].rank, slot + 1, unseen)
+        return sum((value(heights, card.rank, slot + 1, unseen - {card}) for card in unseen),
+                   Fraction(0)) / len(unseen)
+
+    heights, waste = tuple(game.heights), game.waste.rank
+    unseen = frozenset(stock[i] for i in hidden)
+    actions = {}
+    if any(heights):
+        for c, lower, rank in removals(heights, waste):
+            actions[Action(c + 1)] = value(lower, rank, 0, unseen)
+        if known and (any_time or not actions):
+            actions[DRAW] = draw(heights, 0, unseen)
+    return value(heights, waste, 0, unseen), actions

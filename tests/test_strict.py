@@ -341,9 +341,10 @@ def test_a_killed_batch_with_strict_resumes_without_loss_or_repeats(cli, tmp_pat
 def test_clairvoyant_odds_under_strict_are_the_strict_reference_over_every_order(number):
     """Late in a game (5 stock cards left) every order is weighed: the odds must be the share
     of orders the strict reference wins, the move table may not offer a draw while a card
-    fits, and the fair value is not computed, saying why."""
-    from golfsolve.fair import NO_FAIR_VALUE_WHEN_STUCK
+    fits, and the fair value is the card-level recursion's."""
     from golfsolve.odds import odds
+
+    from .reference import fair_reference
 
     view = late_view(number, STRICT, 5)
     orders = list(permutations(view.unseen))
@@ -354,17 +355,24 @@ def test_clairvoyant_odds_under_strict_are_the_strict_reference_over_every_order
     stand_in = Game(view.with_stock(list(view.unseen)), STRICT)
     assert [a.action for a in result.actions] == (
         [Action(c) for c in stand_in.playable_columns()] or [DRAW])
-    assert result.fair.kind == "not computed" and result.fair.reason == NO_FAIR_VALUE_WHEN_STUCK
+    assert result.fair.kind == "exact"
+    assert result.fair.value == fair_reference(stand_in, range(stand_in.stock_left))[0]
+    assert result.fair.value <= result.clairvoyant.value
 
 
-def test_odds_command_under_strict_says_why_the_fair_value_is_missing(cli):
-    result = cli("odds", "3", "--rules", "strict", "--samples", "40", "--seed", "1", "--json")
+def test_odds_command_under_strict_gives_the_fair_value_within_its_budget(cli):
+    result = cli("odds", "3", "--rules", "strict", "--samples", "40", "--seed", "1", "--json",
+                 "--budget", "1000")
     assert result.code == 0
     (figures,) = [json.loads(line) for line in result.out.splitlines()]
     assert figures["rules"] == "strict"
     assert figures["fair"]["kind"] == "not computed"
-    assert "assumes draws at any time" in figures["fair"]["reason"]
+    assert figures["fair"]["reason"] == "16 unseen cards need more than the budget of 1,000 states"
     assert figures["clairvoyant"]["kind"] == "estimate"
+    late = cli("odds", "3", "--rules", "strict", "--samples", "40", "--seed", "1", "--json",
+               "--budget", "20000000")
+    (figures,) = [json.loads(line) for line in late.out.splitlines()]
+    assert (figures["fair"]["kind"], figures["fair"]["fraction"]) == ("exact", "3301633/227026800")
 
 
 # ----- the traditional score ------------------------------------------------------------------
@@ -388,34 +396,30 @@ def test_the_traditional_score_beside_the_apps_in_solve_batch_and_compare(cli):
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
-def test_plays_hint_under_strict_says_the_exact_chance_is_not_computed(cli, lang):
+def test_plays_hint_under_strict_gives_the_exact_chance_where_its_budget_holds(cli, lang):
     from golfsolve.model.i18n import TEXTS
 
     hinted = cli("play", "1", "--rules", "strict", "--seed", "1", "--lang", lang,
                  input="h\nq\n")
-    expected = TEXTS[lang]["hint_odds_strict"].format(move=TEXTS[lang]["hint_draw"],
-                                                     value="0.0%")
+    expected = TEXTS[lang]["hint_only"].format(move=TEXTS[lang]["hint_draw"], value="0.0%")
     assert expected in hinted.out.splitlines()  # nothing fits 10♥: the draw is the only move
 
 
 def test_the_layers_of_the_fair_value_are_never_asked_under_strict(cli, monkeypatch):
-    """The layer DP of a wholly unseen stock assumes draws at any time: the library's face
-    refuses strict, and play's hint and the policy's games fall back to sampled orders."""
-    import golfsolve
+    """The layer DP of a wholly unseen stock assumes draws at any time: under strict the
+    expectimax takes every position, play's hint and the policy's games included."""
     import golfsolve.fair.layered
-    from golfsolve.fair import NO_FAIR_VALUE_WHEN_STUCK
     from golfsolve.odds import Limit, odds
-
-    with pytest.raises(ValueError, match=NO_FAIR_VALUE_WHEN_STUCK):
-        golfsolve.fair_value(Deal.from_number(1), "strict")
 
     def refuse(*args, **kwargs):
         raise AssertionError("stock_fair asked under strict rules")
 
     monkeypatch.setattr(golfsolve.fair.layered, "stock_fair", refuse)
     hinted = cli("play", "1", "--rules", "strict", "--seed", "1", input="h\nq\n")
-    assert hinted.code == 0 and "Hint: draw." in hinted.out  # nothing fits 10♥: draw only
-    played = odds(Deal.from_number(3).position().hidden(), STRICT,
+    assert hinted.code == 0 and ("Hint: draw, the only legal move. Best play without seeing "
+                                 "the stock wins 0.0% of the time.") in hinted.out.splitlines()
+    played = odds(Deal.from_number(1).position().hidden(), STRICT,
                   Limit(samples=20, seed=1, games=2))
     assert played.policy is not None and played.policy.out_of == 2
-    assert played.fair.reason == NO_FAIR_VALUE_WHEN_STUCK
+    assert (played.fair.kind, played.fair.value) == ("exact", 0)
+

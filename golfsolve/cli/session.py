@@ -224,10 +224,10 @@ class PlaySession:
         best = next(a for a in result.actions if a.action == result.recommended)
         move = self._move_name(best.action, best.card)
         if result.recommended_by == "fair value":
-            self.say("hint_fair", move=move, value=_percent(best.fair.value))
+            self.say("hint_fair" if len(result.actions) > 1 else "hint_only", move=move,
+                     value=_percent(best.fair.value))
         else:
-            key = "hint_odds" if self.game.rules.draw_any_time else "hint_odds_strict"
-            self.say(key, move=move, value=_percent(best.clairvoyant.value))
+            self.say("hint_odds", move=move, value=_percent(best.clairvoyant.value))
 
     def _action_name(self, action: Action) -> str:
         card = None if action.is_draw else self.game.free_card(action.column)
@@ -332,7 +332,7 @@ class HintTables:
 
         self.refused = False
         start = game.start.hidden()
-        if not game.stock_left or fair.method(start, game.rules) is None:
+        if not game.stock_left or fair.method(start, game.rules) is not fair.Method.LAYERS:
             return None
         limit = fair.Limit(budget=None, memory=self.memory)  # the layers alone
         col_ranks, h0, waste0, _, unseen0 = position_arrays(start)

@@ -48,11 +48,7 @@ if TYPE_CHECKING:
     from golfsolve.model.position import Position
     from golfsolve.model.rules import Rules
 
-__all__ = ["DEFAULT_BUDGET", "NO_FAIR_VALUE_WHEN_STUCK", "FairValue", "Limit", "Method",
-           "kernel_parts", "method", "value"]
-
-NO_FAIR_VALUE_WHEN_STUCK = ("the fair value assumes draws at any time, and these rules draw only "
-                            "when no removal is possible")
+__all__ = ["DEFAULT_BUDGET", "FairValue", "Limit", "Method", "kernel_parts", "method", "value"]
 
 
 class Method(Enum):
@@ -75,13 +71,12 @@ class Limit:
     threads: int | None = None
 
 
-def method(position: Position, rules: Rules) -> Method | None:
+def method(position: Position, rules: Rules) -> Method:
     """The method for ``position`` under ``rules``: the layers where every stock card is
-    unseen (an empty stock too), else the expectimax; None under rules that draw only when
-    nothing fits (both methods rest on "more stock left is never worse")."""
-    if not rules.draw_any_time:
-        return None
-    if position.unknown_slots == len(position.stock):
+    unseen (an empty stock too) and draws are allowed at any time, else the expectimax
+    (under rules that draw only when nothing fits, the layers are not built: the expectimax
+    takes every position, whole deals within its budget)."""
+    if position.unknown_slots == len(position.stock) and rules.draw_any_time:
         return Method.LAYERS
     return Method.EXPECTIMAX
 
@@ -91,8 +86,7 @@ def kernel_parts(position: Position, rules: Rules) -> list:
     of its :func:`method`."""
     from golfsolve.compiling import EXPECTIMAX, LAYERS
 
-    chosen = method(position, rules)
-    return [] if chosen is None else [LAYERS if chosen is Method.LAYERS else EXPECTIMAX]
+    return [LAYERS if method(position, rules) is Method.LAYERS else EXPECTIMAX]
 
 
 def value(position: Position, rules: Rules, limit: Limit = Limit(), *, keep: bool = False,
@@ -102,16 +96,12 @@ def value(position: Position, rules: Rules, limit: Limit = Limit(), *, keep: boo
     the layers within ``limit.memory`` (``progress`` told how far they have come, each pass
     and the values made; with ``keep``, the result's ``table`` answers the later positions of
     the game, where it fits), else, or where the layers need more memory, the expectimax
-    within ``limit.budget`` states. A value not computed (the budget ran out, rules that draw
-    only when stuck) has ``complete`` False and its ``reason``; ``needs``, the bytes the
-    layers asked for. Raises golfsolve.fair.memory.NeedsMemory where the layers need more
-    memory and ``limit.budget`` is None."""
+    within ``limit.budget`` states (where that is None and the layers are not the method, as
+    under rules that draw only when stuck, as many states as ``limit.memory`` holds). A value
+    not computed (the budget ran out) has ``complete`` False and its ``reason``; ``needs``,
+    the bytes the layers asked for. Raises golfsolve.fair.memory.NeedsMemory where the layers
+    need more memory and ``limit.budget`` is None."""
     chosen = method(position, rules)
-    if chosen is None:
-        from golfsolve.probability import rank_orders
-
-        return FairValue(None, rank_orders([c.rank for c in position.unseen]), None, False, 0,
-                         reason=NO_FAIR_VALUE_WHEN_STUCK)
     from golfsolve.packing import position_arrays
 
     col_ranks, heights, waste_rank, stock, unseen = position_arrays(position)
@@ -137,15 +127,18 @@ def value(position: Position, rules: Rules, limit: Limit = Limit(), *, keep: boo
                              int(found.counters["support"]),
                              {a: Fraction(w, found.orders) for a, w in found.actions.items()},
                              found.counters, table=found.table)
-    if limit.budget is None:
-        raise ValueError("the expectimax needs a budget: some stock cards are known")
+    budget = limit.budget
+    if budget is None:
+        from golfsolve.fair.memory import memory_budget
+
+        budget = memory_budget(limit.memory)
     from golfsolve.fair.expectimax import fair_value
 
     result = fair_value(col_ranks, heights, waste_rank, stock, unseen, rules.fits_table(),
-                        limit.budget)
+                        budget, draw_any_time=rules.draw_any_time)
     if result.complete:
         return result
     if refused is not None:
         return replace(result, reason=refused.reason, needs=refused.needed)
     return replace(result, reason=f"{position.unknown_slots} unseen cards need more than the "
-                                  f"budget of {limit.budget:,} states")
+                                  f"budget of {budget:,} states")

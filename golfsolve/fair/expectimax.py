@@ -14,10 +14,11 @@ DEFAULT_BUDGET = 500_000  # expectimax states (memo entries): about a second, 16
 
 
 def fair_value(col_ranks, heights, waste_rank, stock, unseen, fits,
-               budget: int = DEFAULT_BUDGET, *, dead_test: bool = True,
-               relaxed_test: bool = True) -> FairValue:
+               budget: int = DEFAULT_BUDGET, *, draw_any_time: bool = True,
+               dead_test: bool = True, relaxed_test: bool = True) -> FairValue:
     """The exact fair value of a position: heights (7, 0..5), the waste rank, the stock left in
-    draw order (0 = an unknown slot) and the unseen ranks' counts (index 1..13).
+    draw order (0 = an unknown slot) and the unseen ranks' counts (index 1..13), under the rule
+    table ``fits`` and draws at any time, or (``draw_any_time`` False) only when nothing fits.
 
     ``budget``: the most memo entries (16-bytes rows, the table kept 35-70 % full: 23-46
     bytes an entry) before giving up; the result then has ``complete`` False and no value
@@ -29,14 +30,15 @@ def fair_value(col_ranks, heights, waste_rank, stock, unseen, fits,
     col_ranks, heights, stock, unseen, fits = kernel.check_arrays(col_ranks, heights,
                                                                   waste_rank, stock, unseen, fits)
     n_orders = orders(unseen)
-    labels, roots = kernel.roots(col_ranks, heights, waste_rank, stock, fits)
+    labels, roots = kernel.roots(col_ranks, heights, waste_rank, stock, fits, draw_any_time)
     counters: dict[str, int] = {}
     states = 0
     win_list: list[int] = []
     if labels:
         wins, states, counters = kernel.run_roots(
             col_ranks, stock, fits, unseen, roots, budget,
-            kernel.PRUNE_DEAD * dead_test + kernel.PRUNE_RELAXED * relaxed_test)
+            kernel.PRUNE_DEAD * dead_test + kernel.PRUNE_RELAXED * relaxed_test
+            + kernel.STUCK_ONLY * (not draw_any_time))
         win_list = [int(w) for w in wins]
     actions = {_action(label): (Fraction(w, n_orders) if w >= 0 else None)
                for label, w in zip(labels, win_list, strict=True)}
@@ -89,4 +91,5 @@ def fair_value_game(game, hidden=None, budget: int = DEFAULT_BUDGET, *,
     from golfsolve.packing import game_fair_arrays
 
     return fair_value(*game_fair_arrays(game, hidden), game.rules.fits_table(), budget,
-                      dead_test=dead_test, relaxed_test=relaxed_test)
+                      draw_any_time=game.rules.draw_any_time, dead_test=dead_test,
+                      relaxed_test=relaxed_test)

@@ -71,6 +71,17 @@ def default_limit() -> int:
     return available_memory() * 4 // 5
 
 
+EXPECTIMAX_ENTRY_BYTES = 46  # the most a memo entry of the expectimax holds (a 16-byte row, the
+# table at least 35% full)
+
+
+def memory_budget(limit: int | None) -> int:
+    """The expectimax states ``limit`` bytes hold (None: :func:`default_limit`), past what
+    the process holds already."""
+    room = (default_limit() if limit is None else limit) - resident_memory()
+    return max(1, room // EXPECTIMAX_ENTRY_BYTES)
+
+
 def estimate(heights, unseen, threads: int = CLOSURE_THREADS) -> int:
     """Bytes the first stage (closures, reach bits, two support layers) needs, before any
     value is stored; values are checked again, exactly, once the reach bits are known. The

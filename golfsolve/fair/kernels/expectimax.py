@@ -103,6 +103,9 @@ RELAX_POOL = 1 << 25  # bytes for relaxed-game tables, one byte a heights vector
 TABLE_GRACE = 20_000  # states expanded before the table budget starts to bind
 TABLE_RATIO = 10  # heights settled for relaxed tables per memo entry, at most
 PRUNE_DEAD, PRUNE_RELAXED = 1, 2
+# a flag beside them: draws only when no free card fits (strict rules), so that between two
+# draws the player removes until stuck, and a closure is its stuck heights
+STUCK_ONLY = 4
 STATUS_OK, STATUS_BUDGET, STATUS_WORKSPACE, STATUS_FULL = 0, 1, 2, 3
 
 # frames[] fields
@@ -298,10 +301,13 @@ def _alone(h3, h6, arena, top, counters):
 
 
 @njit(cache=True)
-def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top, counters):
+def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top, counters,
+             stuck_only):
     """Everything removal-reachable from (h3, waste w), when h3 has cards and one of them
-    fits w. Appends its distinct heights (h3 | h6 << 21) to ``arena`` from ``top``. Returns
-    (new top, won, ok); ok False: out of room."""
+    fits w. Appends its distinct heights (h3 | h6 << 21) to ``arena`` from ``top``; with
+    ``stuck_only`` only the heights of the states reached where no free card fits the waste
+    (where a player who may draw only then must stop removing). Returns (new top, won, ok);
+    ok False: out of room."""
     top0 = top
     counters[OUT_DFS] += 1
     n_rec_cap = records.shape[0]
@@ -310,9 +316,10 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
     records[0] = h3 | (w << 21) | (h6 << 25)
     n = 1
     j = 0
-    hmark[np.uint64(h6)] = 1
-    arena[top] = h3 | (h6 << 21)
-    top += 1
+    if not stuck_only:  # (with stuck_only the start is not stuck: one of its cards fits w)
+        hmark[np.uint64(h6)] = 1
+        arena[top] = h3 | (h6 << 21)
+        top += 1
     won = False
     ok = True
     while j < n and not won and ok:
@@ -320,9 +327,18 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
         j += 1
         p3 = rec & 0x1FFFFF
         m = fitmask[(rec >> 21) & 15]
+        p6 = rec >> 25
+        if stuck_only and not _movable(col_ranks, m, p3):
+            if hmark[np.uint64(p6)] == 0:  # stuck: a height the player may draw at
+                if top >= arena_cap:
+                    ok = False
+                    break
+                hmark[np.uint64(p6)] = 1
+                arena[top] = p3 | (p6 << 21)
+                top += 1
+            continue
         if m == 0:
             continue
-        p6 = rec >> 25
         for c in range(COLUMNS):
             hc = (p3 >> (3 * c)) & 7
             if hc == 0:
@@ -346,7 +362,7 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
             visited[word] |= b
             records[np.uint64(n)] = n3 | (x << 21) | (n6 << 25)
             n += 1
-            if hmark[np.uint64(n6)] == 0:
+            if not stuck_only and hmark[np.uint64(n6)] == 0:
                 if top >= arena_cap:
                     ok = False
                     break
@@ -366,7 +382,7 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
 
 @njit(cache=True)
 def _closure_cached(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
-                    counters, ccache, cstore, cfill, gen):
+                    counters, ccache, cstore, cfill, gen, stuck_only):
     """``_closure``, remembered: a closure depends on (heights, waste) only, not on the stock
     index or the unseen cards, and the same few thousand heights recur under many of those.
     ccache rows: (gen << 32 | h6 * 16 + w + 1, offset << 16 | count, or -1 for a win), its
@@ -398,7 +414,7 @@ def _closure_cached(col_ranks, fitmask, h3, h6, w, visited, hmark, records, aren
             break  # empty, or left by another position
         s = (s + np.uint64(1)) & slot_mask
     top2, won, ok = _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena,
-                             top, counters)
+                             top, counters, stuck_only)
     if ok and cfill[1] < cap // 2:
         cnt = top2 - top
         if won:
@@ -461,7 +477,8 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
 
     stock: ranks in draw order, 0 for an unknown slot; unseen[r]: the unseen cards of rank r
     (their sum is the number of unknown slots from the roots' stock index on); fits: the
-    rule table. budget: the most memo entries; prune: PRUNE_DEAD | PRUNE_RELAXED.
+    rule table. budget: the most memo entries; prune: PRUNE_DEAD | PRUNE_RELAXED, and
+    STUCK_ONLY for rules that draw only when nothing fits.
     table: the memo (see ``memo_table``) holding fill[0] entries. Roots with wins[i] >= 0 are
     skipped, so after STATUS_FULL a call with the memo rehashed into a larger table resumes;
     relax_state (int64[2 + 2**14], zero at first) and cfill (int64[2], zero) carry the
@@ -506,6 +523,9 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
     m = unseen.copy()
     dead_test = (prune & PRUNE_DEAD) != 0
     relaxed_test = (prune & PRUNE_RELAXED) != 0
+    # Draws only when stuck: the relaxed game (draws at any time) still bounds it from above,
+    # and a dead card is dead under any draw rule.
+    stuck_only = (prune & STUCK_ONLY) != 0
     # Relaxed-game tables, all over the heights <= every root's (``rtop``), table i at
     # relax_pool[i * size:]: table 0 for the unseen ranks at the roots, the others for the
     # smaller supports met below. relax_state = (tables made, heights settled for them, then
@@ -628,7 +648,8 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
                 else:
                     top, won, ok = _closure_cached(
                         col_ranks, fitmask, frames[f, F_H3], frames[f, F_H6], r, visited,
-                        hmark, records, arena, top, out, ccache, cstore, cfill, gen)
+                        hmark, records, arena, top, out, ccache, cstore, cfill, gen,
+                        stuck_only)
                     if not ok:
                         status = STATUS_WORKSPACE
                         break
@@ -827,10 +848,12 @@ def run_roots(col_ranks, stock, fits, unseen, roots, budget, prune=PRUNE_DEAD | 
     return wins, int(fill[0]), counters
 
 
-def roots(col_ranks, heights, waste_rank, stock, fits) -> tuple[list[str | int], np.ndarray]:
+def roots(col_ranks, heights, waste_rank, stock, fits, draw_any_time: bool = True,
+          ) -> tuple[list[str | int], np.ndarray]:
     """The legal actions from a position, as (labels, roots): a column 1-7 for each removal
-    (its root the position after it) and ``"draw"`` when the stock is not empty (its root the
-    same heights with waste 0). None for a won position (all heights 0)."""
+    (its root the position after it) and ``"draw"`` when the stock is not empty and, unless
+    ``draw_any_time``, no removal is legal (its root the same heights with waste 0). None for
+    a won position (all heights 0)."""
     labels: list[str | int] = []
     rows = []
     if heights.any():  # a won game has no moves
@@ -841,7 +864,7 @@ def roots(col_ranks, heights, waste_rank, stock, fits) -> tuple[list[str | int],
                 after[c] -= 1
                 labels.append(c + 1)
                 rows.append([*after, 0, col_ranks[c * COLUMN_STRIDE + h]])
-        if stock.size:
+        if stock.size and (draw_any_time or not labels):
             labels.append("draw")
             rows.append([*heights, 0, 0])
     return labels, np.array(rows, dtype=np.int64)
