@@ -245,4 +245,5 @@ def test_odds_names_the_kernels_its_units_run():
     assert named(hidden, EASY) == {SEARCH, LAYERS}
     assert named(one_known, EASY) == {SEARCH, EXPECTIMAX}
     assert named(one_known, EASY, games=1) == {SEARCH, EXPECTIMAX, LAYERS}
-    assert named(hidden, STRICT, games=1) == {STRICT_SEARCH}  # no fair value: stuck draws
+    # strict: the fair value by the expectimax, and no layers for the policy's games
+    assert named(hidden, STRICT, games=1) == {STRICT_SEARCH, EXPECTIMAX}

@@ -66,13 +66,14 @@ def test_a_position_where_the_draw_rule_costs_the_player():
 
 
 def test_a_whole_deal_under_strict_is_the_expectimax_within_its_memory():
-    deal = Deal.from_number(3).position().hidden()
+    deal = Deal.from_number(49).position().hidden()
     assert method(deal, STRICT) is Method.EXPECTIMAX
     assert method(deal, DEAD_KING) is Method.LAYERS
-    found = golfsolve.fair_value(Deal.from_number(3), "strict")
-    assert found.value == Fraction(3301633, 227026800)
-    assert found.actions == {golfsolve.Action(7): Fraction(3301633, 227026800)}
-    assert found.value <= golfsolve.fair_value(Deal.from_number(3), "dead-king").value
+    found = golfsolve.fair_value(Deal.from_number(49), "strict")
+    assert found.value == Fraction(3499147, 4540536000)
+    assert found.actions == {golfsolve.Action(5): Fraction(3499147, 4540536000)}
+    assert golfsolve.fair_value(Deal.from_number(49), "dead-king").value == Fraction(
+        52842007, 4540536000)
     short = value(deal, STRICT, Limit(budget=1000))
     assert not short.complete and short.reason == ("16 unseen cards need more than the budget "
                                                    "of 1,000 states")
