@@ -300,6 +300,19 @@ def _alone(h3, h6, arena, top, counters):
     return top + 1, False, True
 
 
+@njit(cache=True, inline="always")
+def _add_height(hmark, arena, top, h3, h6):
+    """Heights h3/h6 appended to a closure in ``arena`` at ``top`` unless marked there already:
+    (new top, ok); ok False: out of room."""
+    if hmark[np.uint64(h6)]:
+        return top, True
+    if top >= arena.shape[0]:
+        return top, False
+    hmark[np.uint64(h6)] = 1
+    arena[top] = h3 | (h6 << 21)
+    return top + 1, True
+
+
 @njit(cache=True)
 def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top, counters,
              stuck_only):
@@ -311,7 +324,6 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
     top0 = top
     counters[OUT_DFS] += 1
     n_rec_cap = records.shape[0]
-    arena_cap = arena.shape[0]
     first_visit(visited, h6, w)
     records[0] = h3 | (w << 21) | (h6 << 25)
     n = 1
@@ -329,13 +341,9 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
         m = fitmask[(rec >> 21) & 15]
         p6 = rec >> 25
         if stuck_only and not _movable(col_ranks, m, p3):
-            if hmark[np.uint64(p6)] == 0:  # stuck: a height the player may draw at
-                if top >= arena_cap:
-                    ok = False
-                    break
-                hmark[np.uint64(p6)] = 1
-                arena[top] = p3 | (p6 << 21)
-                top += 1
+            top, ok = _add_height(hmark, arena, top, p3, p6)  # stuck: the player may draw
+            if not ok:
+                break
             continue
         if m == 0:
             continue
@@ -362,13 +370,10 @@ def _closure(col_ranks, fitmask, h3, h6, w, visited, hmark, records, arena, top,
             visited[word] |= b
             records[np.uint64(n)] = n3 | (x << 21) | (n6 << 25)
             n += 1
-            if not stuck_only and hmark[np.uint64(n6)] == 0:
-                if top >= arena_cap:
-                    ok = False
+            if not stuck_only:
+                top, ok = _add_height(hmark, arena, top, n3, n6)
+                if not ok:
                     break
-                hmark[np.uint64(n6)] = 1
-                arena[top] = n3 | (n6 << 21)
-                top += 1
     counters[OUT_CLOSURE] += n
     for q in range(n):  # leave the bitmaps clean
         rec = records[np.uint64(q)]
