@@ -239,3 +239,15 @@ def test_blocks_are_whole_bytes_and_keep_every_worker_busy():
     assert census_run.block_size(10_000_000, 2) == census_run.BLOCK_DEALS == 2048
     assert census_run.block_size(2000, 2) == 120  # 8 blocks a worker at least
     assert census_run.block_size(5, 2) == 8
+
+
+def test_a_census_directory_that_is_missing_or_a_file_is_named_so(cli, tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("kept\n")
+    for args, message in [
+            (["verdict", str(tmp_path / "none"), "5"], f"{tmp_path / 'none'}: no such directory"),
+            (["report", str(afile)], f"{afile} is not a directory"),
+            (["run", "1-10", "--dir", str(afile)], f"{afile} is not a directory")]:
+        result = cli("census", *args)
+        assert (result.code, result.out, result.err) == (2, "", error(message))
+    assert afile.read_text() == "kept\n"

@@ -83,6 +83,7 @@ class CensusFiles:
     def open(cls, directory: str) -> CensusFiles:
         """An existing census (InputError naming the problem where there is none)."""
         where = os.path.join(directory, MANIFEST)
+        _check_directory(directory)
         try:
             with open(where, encoding="utf-8") as file:
                 text = file.read(1 << 20)
@@ -110,6 +111,8 @@ class CensusFiles:
                     f"{','.join(r.name for r in rules)}: give another directory")
             census._cut_to_done()
             return census
+        if os.path.lexists(directory):
+            _check_directory(directory)
         try:
             os.makedirs(directory, exist_ok=True)
         except (OSError, ValueError) as exc:
@@ -212,6 +215,14 @@ class CensusFiles:
 
     def _append_whole(self, path: str, data: bytes) -> None:
         self._write_whole(path, data, "ab")
+
+
+def _check_directory(directory: str) -> None:
+    """InputError where ``directory`` is missing or not a directory."""
+    if not os.path.lexists(directory):
+        raise InputError(f"{directory}: no such directory")
+    if not os.path.isdir(directory):
+        raise InputError(f"{directory} is not a directory")
 
 
 def census_rules(names: str) -> tuple[Rules, ...]:
