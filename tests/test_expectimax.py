@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from functools import cache
 from itertools import permutations
 
 import numpy as np
@@ -29,6 +28,8 @@ from golfsolve.model.rules import ALL_RULES, CLASSIC, DEAD_KING, EASY
 from golfsolve.packing import position_arrays
 from golfsolve.probability import orders
 from golfsolve.solver import solve_game
+
+from .reference import fair_reference
 
 
 # ----- positions from real deals ----------------------------------------------------------------
@@ -70,54 +71,10 @@ def hidden_slots(game: Game, rnd: random.Random, share: float = 1.0) -> list[int
 
 
 # ----- the references ---------------------------------------------------------------------------
-def reference_fair(game: Game, hidden):
-    """(value, draw value) functions of the fair-value recursion over card identities, and the
-    start's arguments. value(heights, waste rank, slot, cards unseen): the best of each removal
-    and the draw; the draw of an unknown slot averages over each unseen card."""
-    deal, fits = game.start, game.rules.fits
-    stock = deal.stock[game.stock_pos:]
-    hidden = set(hidden)
-    known = [None if i in hidden else card for i, card in enumerate(stock)]
-
-    @cache
-    def value(heights, waste, slot, unseen):
-        if not any(heights):
-            return Fraction(1)
-        best = Fraction(0)
-        for c in range(7):
-            if heights[c]:
-                card = deal.columns[c][heights[c] - 1]
-                if fits(waste, card.rank):
-                    lower = heights[:c] + (heights[c] - 1,) + heights[c + 1:]
-                    best = max(best, value(lower, card.rank, slot, unseen))
-        if slot < len(known):
-            best = max(best, draw_value(heights, slot, unseen))
-        return best
-
-    @cache
-    def draw_value(heights, slot, unseen):
-        if known[slot] is not None:
-            return value(heights, known[slot].rank, slot + 1, unseen)
-        total = sum((value(heights, card.rank, slot + 1, unseen - {card}) for card in unseen),
-                    Fraction(0))
-        return total / len(unseen)
-
-    start = (tuple(game.heights), game.waste.rank, 0, frozenset(stock[i] for i in hidden))
-    return value, draw_value, start
-
-
 def reference_actions(game: Game, hidden) -> tuple[Fraction, dict]:
-    """The fair value and each legal action's value, by the reference recursion."""
-    value, draw_value, (heights, waste, _, unseen) = reference_fair(game, hidden)
-    actions: dict = {}
-    if game.status != "won":
-        for column in game.playable_columns():
-            c = column - 1
-            lower = heights[:c] + (heights[c] - 1,) + heights[c + 1:]
-            actions[Action(column)] = value(lower, game.free_card(column).rank, 0, unseen)
-        if game.stock_left:
-            actions[DRAW] = draw_value(heights, 0, unseen)
-    return value(heights, waste, 0, unseen), actions
+    """The fair value and each legal action's value, by the reference recursion over card
+    identities (tests/reference.py's, which the strict tests share)."""
+    return fair_reference(game, hidden)
 
 
 def winnable(game: Game, stock_ranks) -> bool:
