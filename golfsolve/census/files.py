@@ -176,7 +176,7 @@ class CensusFiles:
         if progress.done % 8:
             raise ValueError("a census appends whole bytes until its last deal")
         for r in self.manifest.rules:
-            self._append_whole(self.bits_path(r), bits[r.name])
+            self._write_whole(self.bits_path(r), bits[r.name], "ab")
         progress.done += deals
         for name, count in won.items():
             progress.won[name] += count
@@ -212,9 +212,6 @@ class CensusFiles:
                 os.fsync(file.fileno())
         except OSError as exc:
             raise OutputError(path_problem(path, exc, doing="write")) from None
-
-    def _append_whole(self, path: str, data: bytes) -> None:
-        self._write_whole(path, data, "ab")
 
 
 def _check_directory(directory: str) -> None:

@@ -45,30 +45,29 @@ def run_census(census: CensusFiles, runner, workers: int,
     last_saved = began
     next_first = span.first + manifest.progress.done
     solved = 0
-    waiting: dict[int, Verdicts] = {}  # finished blocks, by first deal, until their turn
-    sizes: dict[int, int] = {}
+    waiting: dict[int, tuple[int, Verdicts]] = {}  # finished blocks (deals, verdicts), by
+    # first deal, until their turn
     write_at = next_first
     window = max(1, workers) * TASKS_AHEAD
     block_deals = block_size(span.size - manifest.progress.done, workers)
     task_ids = iter(range(1 << 62))
-    firsts: dict[int, int] = {}
+    blocks: dict[int, tuple[int, int]] = {}  # a task's block: (first deal, deals)
 
     def submit() -> None:
         nonlocal next_first
         count = min(block_deals, span.last - next_first + 1)
         task = next(task_ids)
-        firsts[task] = next_first
-        sizes[next_first] = count
+        blocks[task] = next_first, count
         runner.submit(task, Block(span.kind, next_first, count, names))
         next_first += count
 
     def collect() -> None:
         nonlocal write_at, solved, last_saved
         task, verdicts = runner.next_result()
-        waiting[firsts.pop(task)] = verdicts
+        first, count = blocks.pop(task)
+        waiting[first] = count, verdicts
         while write_at in waiting:
-            ready = waiting.pop(write_at)
-            count = sizes.pop(write_at)
+            count, ready = waiting.pop(write_at)
             now = time.monotonic()
             census.append(ready.bits, count, ready.won, now - last_saved)
             last_saved = now

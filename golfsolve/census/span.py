@@ -53,10 +53,7 @@ def parse_span(text: str) -> Span:
         if not match:
             raise InputError(f"{shown(spec)} is not a census range: give deal numbers as "
                              "1-100000 or Solvitaire's seeds as solvitaire:1-10000000")
-        try:
-            first, last = (check_number(digits_value(match.group(i))) for i in (1, 2))
-        except CodeError as exc:
-            raise InputError(str(exc)) from None
+        first, last = (_deal_number(match.group(i)) for i in (1, 2))
         kind = DealKind.PYSOLFC
     if first > last:
         raise InputError(f"{shown(spec)}: the range runs backwards ({first} is after {last})")
@@ -74,7 +71,12 @@ def deal_in(span_kind: DealKind, text: str) -> int:
     if not spec.isascii() or not spec.isdigit():
         raise InputError(f"{shown(spec)} is not a deal of this census: it counts PySolFC's deal "
                          "numbers, like 42")
+    return _deal_number(spec)
+
+
+def _deal_number(digits: str) -> int:
+    """PySolFC's deal number written in ``digits``, checked (InputError, one line)."""
     try:
-        return check_number(digits_value(spec))
+        return check_number(digits_value(digits))
     except CodeError as exc:
         raise InputError(str(exc)) from None

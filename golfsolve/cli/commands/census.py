@@ -58,37 +58,40 @@ def run_command(deals: str, directory: str, rules: str, jobs: int | None,
         raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
                          "workers: give one or the other")
     workers = checked_jobs(jobs)
+    runner = None
     if dask_address is not None:
         from golfsolve.runners import DaskRunner
 
         runner = DaskRunner(dask_address, solve_block)  # reached first: bad input before files
-    census_files = CensusFiles.begin(directory, span, chosen)
-    if dask_address is None:
-        runner = (InlineRunner(solve_block) if workers == 1
-                  else WorkerPool(workers, solve_block))
+    try:
+        census_files = CensusFiles.begin(directory, span, chosen)
+    except BaseException:
+        if runner is not None:
+            runner.close()
+        raise
     news = [None]
     line = None
-    if not quiet and sys.stderr.isatty():
-        line = StatusLine(lambda: _status(news[0], census_files))
     try:
         try:
+            if runner is None:
+                runner = (InlineRunner(solve_block) if workers == 1
+                          else WorkerPool(workers, solve_block))
+            if not quiet and sys.stderr.isatty():
+                line = StatusLine(lambda: _status(news[0], census_files))
             run_census(census_files, runner, workers, lambda now: news.__setitem__(0, now))
         finally:
-            runner.close()
+            if runner is not None:
+                runner.close()
+            if line is not None:
+                line.close()
     except KeyboardInterrupt as stop:
-        if line is not None:
-            line.close()
         done = census_files.manifest.progress.done
         echo_err(f"golfsolve: interrupted; {done:,} deals are kept in {directory}: run the "
                  "same command again to go on")
         raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
     except (WorkerError, OutputError) as exc:
-        if line is not None:
-            line.close()
         echo_err(f"golfsolve: error: {exc}; the deals finished are kept in {directory}")
         raise click.exceptions.Exit(EXIT_FAILED) from None
-    if line is not None:
-        line.close()
     _print_report(census_files, as_json=False)
     return 0
 
@@ -162,7 +165,7 @@ def verdict_command(directory: str, deals: tuple[str, ...], rules: str) -> int:
 
     census_files = CensusFiles.open(directory)
     span = census_files.manifest.span
-    chosen = [r for r in parse_rules_list(rules)]
+    chosen = list(parse_rules_list(rules))
     missing = [r.name for r in chosen if r not in census_files.manifest.rules]
     if missing and rules != "all":
         raise InputError(f"{directory} does not count {', '.join(missing)} rules")
