@@ -29,6 +29,8 @@ from golfsolve.fair.storage import (
 )
 from golfsolve.fair.threads import PARTS, run_parts, task_cuts
 
+ALONE = 20_000  # entries of a range below which it is computed in one piece, in this thread
+
 
 class Sweep:
     """The values pass over the rows of S (``counts``: each row's entries by layer) on
@@ -128,8 +130,12 @@ class Sweep:
                                 cl_win, mem_start, members, rank_cl, *loose, scratch)
                         outputs = (positions, value_views(low), low.itemsize)
                     kernel = compact_values if compact else wide_rows if wide else values_rows
-                    run_parts(pool, kernel, args, outputs, cuts, threads)
-                    done += int(counts[lo:hi, k].sum())
+                    entries = int(counts[lo:hi, k].sum())
+                    if entries < ALONE:  # handing parts to the threads would cost more
+                        kernel(*args, 0, int(lo), int(hi), *outputs)
+                    else:
+                        run_parts(pool, kernel, args, outputs, cuts, threads)
+                    done += entries
                     made(done)
                     if not keep:  # no row left to compute reads layer k - 1 from row lo on
                         poff1, boff1, voff1, positions1, low1, high1 = layer
