@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import sys
 from pathlib import Path
@@ -35,6 +36,17 @@ def spread(count: int, high: int, seed: int) -> list[int]:
         if 1 <= n <= high:
             out.append(n)
     return out
+
+
+def pytest_sessionstart(session) -> None:
+    """Every kernel the suite runs compiled before the tests start, where numba's cache lacks
+    them: once, the parts side by side, instead of in each test process at once (the
+    controller's work where the tests run in several processes)."""
+    if hasattr(session.config, "workerinput"):  # a worker: its controller compiled them
+        return
+    from golfsolve.compiling import EXPECTIMAX, LAYERS, SEARCH, STRICT_SEARCH, ready
+
+    ready([SEARCH, STRICT_SEARCH, LAYERS, EXPECTIMAX], processes=os.cpu_count() or 1)
 
 
 @pytest.fixture(scope="session")
