@@ -17,6 +17,17 @@ value of those completed and the largest memo table (MB), then the layers' secon
 same positions (median and max) and the ratio of the two medians. Timings are rough on a
 shared machine.
 
+With --odds-processes each case is ``golfsolve odds`` as a player runs it, one whole process
+(its start, its clairvoyant samples and its fair value), on deals FIRST-LAST under each rule set
+of --rules, and, where Easy is one, under Easy on the rules pages' deal typed as a layout (no
+stock); it prints per
+rule set the total, median and max wall seconds and the max peak resident memory. With
+--baseline REF the same commands of the project at git REF (a worktree made for the run)
+alternate with them, case by case, and each figure's ratio, ours over REF's, is printed too.
+
+    python benchmarks/bench_fair.py --odds-processes 1-20 [--rules easy,classic]
+                                    [--baseline REF] [--timeout 600]
+
 With --whole-deals each deal's fair value at its first card is computed by the layers in a
 child process of its own (so that its peak resident memory is its own); it prints per rule
 set and for all together the median and max seconds of the computation (the process's start
@@ -184,6 +195,99 @@ def _whole_line(label: str, rows: list[dict]) -> str:
             f"{len(rows) - len(done):>7}")
 
 
+PAGE_BOARD = ROOT / "tests" / "data" / "rules-page-deal.board"
+
+
+def page_layout() -> str:
+    """The rules pages' deal as an app player types it: the waste, then each column."""
+    deal = Deal.from_board(PAGE_BOARD.read_text(encoding="utf-8"))
+    return " | ".join([str(deal.waste), *(" ".join(map(str, c)) for c in deal.tableau)])
+
+
+def odds_process(root: Path, deal: str, rules: str, timeout: float) -> dict:
+    """``golfsolve odds DEAL --rules RULES`` of the project at ``root``, one process: its wall
+    seconds, peak resident memory (GB) and exit status (None where it ran past ``timeout``
+    and was killed)."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    began = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-m", "golfsolve", "odds", deal, "--rules", rules],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                             cwd=root)
+    killed = False
+    while True:  # reaped here, not by Popen, so that its own resource use is read
+        pid, code, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            break
+        if not killed and time.perf_counter() - began > timeout:
+            child.kill()
+            killed = True
+        time.sleep(0.02)
+    status = None if killed else os.waitstatus_to_exitcode(code)
+    child.returncode = -9 if killed else status  # Popen must not wait for it again
+    wall = time.perf_counter() - began
+    return {"wall": wall, "peak_gb": usage.ru_maxrss * 1024 / 1e9, "status": status}
+
+
+def odds_processes(numbers: list[int], rules_names: list[str], baseline: str | None,
+                   timeout: float) -> None:
+    """Prints each rule set's total, median and max seconds and max peak of ``golfsolve odds``
+    processes, beside those of the project at git ``baseline`` where one is named."""
+    import tempfile
+
+    cases = [(str(n), rules) for rules in rules_names for n in numbers]
+    if "easy" in rules_names:
+        cases.append((page_layout(), "easy"))
+    roots = {"ours": ROOT}
+    with tempfile.TemporaryDirectory() as scratch:
+        if baseline:
+            roots["base"] = Path(scratch) / "baseline"
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach",
+                            str(roots["base"]), baseline], check=True, capture_output=True)
+        try:
+            for root in roots.values():  # compiled (or loaded) once, outside the figures
+                odds_process(root, "1", "classic", timeout)
+            rows = {name: [] for name in roots}
+            for deal, rules in cases:
+                for name, root in roots.items():
+                    figures = odds_process(root, deal, rules, timeout)
+                    figures["rules"] = rules if len(deal) < 12 else "page-easy"
+                    rows[name].append(figures)
+                    label = deal if len(deal) < 12 else "rules pages' layout"
+                    print(f"   {name} odds {label} --rules {rules}: {figures['wall']:.1f} s, "
+                          f"{figures['peak_gb']:.2f} GB"
+                          + ("" if figures["status"] == 0 else f", status {figures['status']}"),
+                          flush=True)
+        finally:
+            if baseline:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                                str(roots["base"])], check=False, capture_output=True)
+    print(f"golfsolve odds, one process each (start-up included), deals {numbers[0]}-"
+          f"{numbers[-1]}" + (" and the rules pages' layout under Easy" if "easy" in rules_names
+                             else "") + f", load {os.getloadavg()[0]:.1f}")
+    header = (f"{'':5} {'rules':10} {'cases':>5} {'s total':>8} {'s med':>7} {'s max':>7} "
+              f"{'GB max':>7} {'failed':>6}")
+    print(header)
+    print("-" * len(header))
+    groups = [*rules_names, "page-easy", "all"]
+    for group in groups:
+        figures = {}
+        for name, found in rows.items():
+            chosen = [r for r in found if group == "all" or r["rules"] == group]
+            if not chosen:
+                continue
+            walls = [r["wall"] for r in chosen]
+            figures[name] = (sum(walls), statistics.median(walls), max(walls),
+                             max(r["peak_gb"] for r in chosen))
+            failed = sum(r["status"] != 0 for r in chosen)
+            print(f"{name:5} {group:10} {len(chosen):>5} " + " ".join(
+                f"{x:>{w}.{d}f}" for x, w, d in zip(figures[name], (8, 7, 7, 7), (1, 1, 1, 2),
+                                                     strict=True)) + f" {failed:>6}")
+        if len(figures) == 2:
+            print(f"{'ratio':5} {group:10} {'':>5} " + " ".join(
+                f"{a / b:>{w}.2f}" for a, b, w in zip(figures["ours"], figures["base"],
+                                                      (8, 7, 7, 7), strict=True)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="4,6,8,10,12")
@@ -193,6 +297,12 @@ def main() -> None:
     parser.add_argument("--first-deal", type=int, default=1)
     parser.add_argument("--deviate", type=float, default=0.1)
     parser.add_argument("--verbose", action="store_true", help="a line per position")
+    parser.add_argument("--odds-processes", metavar="FIRST-LAST",
+                        help="golfsolve odds on these deals, one process each, instead")
+    parser.add_argument("--baseline", metavar="REF",
+                        help="with --odds-processes: the project at git REF beside it")
+    parser.add_argument("--timeout", type=float, default=600.0,
+                        help="with --odds-processes: seconds a process may run")
     parser.add_argument("--whole-deals", metavar="FIRST-LAST",
                         help="the layers at the first card of these deals instead")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
@@ -204,6 +314,11 @@ def main() -> None:
                         help="how the layers are stored (auto: the fastest under 2 GB "
                              "where one is, else the fastest that fits)")
     args = parser.parse_args()
+    if args.odds_processes:
+        first, _, last = args.odds_processes.partition("-")
+        odds_processes(list(range(int(first), int(last or first) + 1)), args.rules.split(","),
+                       args.baseline, args.timeout)
+        return
     if args.whole_deals:
         first, _, last = args.whole_deals.partition("-")
         whole_deals(list(range(int(first), int(last or first) + 1)), args.rules.split(","),

@@ -21,6 +21,8 @@ ROOT = DATA.parent.parent
     ("bench_fair.py", ["--whole-deals", "1-1", "--rules", "classic", "--jobs", "1"],
      "classic      1 "),
     ("bench_fair.py", ["--sizes", "4", "--per-size", "1", "--rules", "classic"], "classic "),
+    ("bench_fair.py", ["--odds-processes", "1-1", "--rules", "classic"],
+     "ours  classic        1 "),
     ("bench_follow.py", ["--deal", "1", "--rules", "classic"], "  later hints: median "),
     ("bench_census.py", ["--deals", "16", "--runs", "1", "--jobs", "1"],
      "  projected census of 10,000,000 deals: "),
