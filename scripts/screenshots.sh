@@ -28,7 +28,7 @@ shot() {  # shot FILE[#FRAGMENT] WIDTH,HEIGHT NAME
 }
 
 # deal 1 after 30 moves of its Easy solution, the stock face down, as play saves it (the
-# README's Positions)
+# manual's Positions, docs/player.md)
 "$python" - "$out/position.board" <<'PYTHON'
 import sys
 
@@ -78,7 +78,7 @@ shot 'solution.html#step=10' 1200,900 solution-step10
 shot 'solution.html#step=999' 1200,900 solution-end
 shot 'classic.html#step=999' 1200,900 classic-end
 shot 'values.html#step=2' 1200,900 values
-# the README's pictures (docs/show-svg.png, docs/solve-html.png): the deal, and the page at
+# the manual's pictures (docs/show-svg.png, docs/solve-html.png): the deal, and the page at
 # step 10 as wide as its content, each in 64 colours (Pillow, which the test extra brings with
 # matplotlib) to stay small
 shot 'solution.html#step=10' 900,700 solution-narrow

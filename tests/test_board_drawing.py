@@ -37,7 +37,7 @@ FI = [
     "  Q♠    4♠    2♦    A♠    7♦    7♥    3♥     Pisteet:    0",
     " 10♠    2♣    5♦    R♦    8♥    7♣    9♠     Siirrot:    0",
     " [6♥]  [8♣]  [J♠]  [4♣]  [9♣]  [8♦]  [5♣]"]
-# deal 1 after 30 moves of its Easy solution, as play saves it (the README's position)
+# deal 1 after 30 moves of its Easy solution, as play saves it (the manual's position)
 POSITION = """Talon: ?? ?? ?? ?? ?? ?? ?? ?? ?? ??
 Foundations: JS
 Removed: TH 8H 7S 2C 3S 4D 5C 4H 3C 2S AC KC AS KH AH JH TD 9D 7D 6D 5S 4S 3H 4C 5H 8S 9H TS JD QH

@@ -1,4 +1,4 @@
-"""The library's face as the README shows it: each documented example, run as written."""
+"""The library's face as docs/library.md shows it: each documented example, run as written."""
 
 from __future__ import annotations
 
@@ -11,24 +11,23 @@ import pytest
 import golfsolve
 from golfsolve import Deal
 
-README = Path(__file__).parent.parent / "README.md"
+PAGE = Path(__file__).parent.parent / "docs" / "library.md"
 
 
-def readme_examples() -> list[str]:
-    section = README.read_text(encoding="utf-8").split("## From Python\n", 1)[1]
-    return re.findall(r"```python\n(.*?)```", section.split("\n## ", 1)[0], re.S)
+def page_examples() -> list[str]:
+    return re.findall(r"^```python\n(.*?)^```$", PAGE.read_text(encoding="utf-8"), re.S | re.M)
 
 
-def test_the_readme_examples_run_as_written(monkeypatch, capsys):
-    monkeypatch.chdir(README.parent)
-    solving, fair = readme_examples()
+def test_the_pages_examples_run_as_written(monkeypatch, capsys, tmp_path):
+    monkeypatch.chdir(tmp_path)  # a reader anywhere, not in the repository
+    solving, fair = page_examples()
     names: dict = {}
-    exec(compile(solving, "README.md", "exec"), names)
+    exec(compile(solving, "docs/library.md", "exec"), names)
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "True 35 350"  # as its comment says
     assert lines[1:3] == ["draw None 8H", "remove 4 7S"]
     assert lines[-1].startswith("True d ")
-    exec(compile(fair, "README.md", "exec"), names)  # the second goes on from the first
+    exec(compile(fair, "docs/library.md", "exec"), names)  # the second goes on from the first
     assert capsys.readouterr().out.splitlines() == [
         "640397327/1135134000 0.5641601141363046",
         "d {Action(column=None): Fraction(640397327, 1135134000)}"]

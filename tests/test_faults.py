@@ -1719,7 +1719,7 @@ def test_a_won_list_names_a_board_file_with_a_newline_on_one_line(cli, tmp_path,
 
 
 def test_replay_reads_a_record_file_larger_than_a_deal_file(cli, tmp_path):
-    # the README's example: 100 deals under every rule set write 1.3 MB of records
+    # 100 deals under every rule set write 1.3 MB of records, more than a deal file may hold
     rows = tmp_path / "rows.jsonl"
     assert cli("batch", "1-100", "--rules", "all", "--out", str(rows), "--quiet").code == 0
     assert rows.stat().st_size > 1 << 20

@@ -126,7 +126,7 @@ def test_every_command_takes_the_line(cli):
     solved = cli("solve", full, "--json")
     assert solved.code == 0 and json.loads(solved.out)["deal"] == full
     assert cli("solve", full).out.startswith(f"{full}, easy rules: winnable")
-    # (the line's fair value is the README's and test_follow's; here only that odds reads it)
+    # (the line's fair value is in docs/player.md and test_follow's; here only that odds reads it)
     odds = cli("odds", RULES_LINE, "--samples", "20", "--seed", "1", "--memory", "1MB",
                "--budget", "1000")
     assert odds.code == 0 and "16 unseen stock cards" in odds.out

@@ -5,7 +5,6 @@ the board format makes, each problem named."""
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,8 @@ from golfsolve.model.cards import Card
 from golfsolve.model.deal import Deal
 from golfsolve.model.position import Position
 
-README = Path(__file__).parent.parent / "README.md"
-# the README's position (deal 1 after 30 moves of its Easy solution), as a board and on one line
+PAGE = Path(__file__).parent.parent / "docs" / "player.md"
+# the manual's position (deal 1 after 30 moves of its Easy solution), as a board and on one line
 BOARD = """Talon: ?? ?? ?? ?? ?? ?? ?? ?? ?? ??
 Foundations: JS
 Removed: TH 8H 7S 2C 3S 4D 5C 4H 3C 2S AC KC AS KH AH JH TD 9D 7D 6D 5S 4S 3H 4C 5H 8S 9H TS JD QH
@@ -36,10 +35,10 @@ LINE = f"10 | JS | - | 2D KD | - | JC 9S KS | 5D | 7H AD QD | 7C QC | {REMOVED}"
 MISSING = "6C 8C 9C TC 3D 8D 2H 6H 6S QS"  # the cards the position's stock holds
 
 
-def test_the_readme_example_is_the_readme_position():
+def test_the_manuals_example_is_the_manuals_position():
     position = Position.from_board(BOARD)
-    assert textwrap.indent(BOARD, "    ") in README.read_text(encoding="utf-8")
-    assert f'golfsolve odds "{LINE}"' in README.read_text(encoding="utf-8")
+    assert f"```text\n{BOARD}```\n" in PAGE.read_text(encoding="utf-8")
+    assert f'$ golfsolve odds "{LINE}"' in PAGE.read_text(encoding="utf-8")
     assert oneline.from_oneline(LINE) == position
     assert oneline.to_oneline(position) == LINE
     assert oneline.to_oneline(position, with_stock=True) == " | ".join(

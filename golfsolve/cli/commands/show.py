@@ -46,8 +46,8 @@ def show(deal: str, rules: str | None, fmt: str, color: bool | None, lang: str |
       golfsolve show 42 --format svg > deal42.svg
       golfsolve show deal42.board --lang fi --format text
       golfsolve show position.board --format json
-      golfsolve show "AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD
-        4C | JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C"      (on one line)
+      A="AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C"
+      golfsolve show "$A | JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C"
     """
     source = resolve(deal)
     chosen = one_rules(source, rules)
