@@ -71,8 +71,8 @@ class Part:
 
 # The parts, each as its code runs it: the kernels it calls and its warm function beside that
 # code. The seconds: CPU seconds from an empty cache, one process, on the machine of the
-# README's figures (tests/test_compiling.py checks that each warm function compiles all its
-# computation runs).
+# figures in docs/performance.md (tests/test_compiling.py checks that each warm function
+# compiles all its computation runs).
 SEARCH = Part("the solver", ("golfsolve.kernels.search:layered",
                              "golfsolve.kernels.search:settle",
                              "golfsolve.kernels.bound:bound_tables"),

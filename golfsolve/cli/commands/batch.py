@@ -27,10 +27,10 @@ def batch(deals, rules, out, won_only, count, jobs, db, fewest_moves, odds, no_f
     \b
     Examples:
       golfsolve batch 1-10000 --rules all --out results.csv
-      golfsolve batch 1-1000000 --rules classic --won-only --out golf_solvable_seeds.py
-      golfsolve batch 1-100000 --db runs.sqlite      (interrupt and rerun to resume)
+      golfsolve batch 1-1000000 --rules classic --won-only --out solvable.py
+      golfsolve batch 1-100000 --db runs.sqlite   (interrupt and rerun to resume)
       golfsolve batch GO1-C-AAAAAAB --count 500 --jobs 2 --json
-      golfsolve batch --db runs.sqlite --rules all   (report what the database holds)
+      golfsolve batch --db runs.sqlite --rules all   (what the database holds)
     """
     from golfsolve.cli.render.summary import render_repeated, render_summary
 

@@ -32,7 +32,7 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
     Examples:
       golfsolve compare 1-1000
       golfsolve compare 1-5000 --rules all --plot removed.png --db cmp.sqlite
-      golfsolve compare --db census.sqlite --rules all   (compare what the database holds)
+      golfsolve compare --db runs.sqlite --rules all   (what the database holds)
     """
     from golfsolve.cli.render.plot import PLOT_SUFFIXES, check_plot_path, plot_histograms
     from golfsolve.cli.render.summary import render_comparison, render_rates, render_repeated

@@ -28,7 +28,7 @@ def export(deals: tuple[str, ...], db: str, out: str, fmt: str | None,
     \b
     Examples:
       golfsolve export --db runs.sqlite --out runs.csv
-      golfsolve export 1-1000 --db census.sqlite --rules classic --out classic.jsonl
+      golfsolve export 1-1000 --db runs.sqlite --rules classic --out classic.jsonl
       golfsolve export --db runs.sqlite --out - --format jsonl | head
     """
     import sys

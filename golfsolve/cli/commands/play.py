@@ -59,8 +59,8 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     \b
     Examples:
       golfsolve play GO1-C-AAAAAAB
-      golfsolve play "AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD
-        4C | JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C"      (on one line)
+      A="AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C"
+      golfsolve play "$A | JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C"
       printf 'd\\n5\\n2\\nq\\n' | golfsolve play my.board --lang fi
     """
     source = resolve(deal)
