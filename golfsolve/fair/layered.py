@@ -45,10 +45,10 @@ class Stage(Enum):
     VALUES = "values"  # their values, layer by layer (a report counts the entries done)
 
 
-# Below this many rows (tableaus of fewer heights), a position is computed in one thread: its
+# Below this many (heights, unseen multiset) pairs, a position is computed in one thread: its
 # passes are too short for threads to gain what their hand-offs cost (ten times as much on a
-# busy machine)
-ONE_THREAD_ROWS = 30_000
+# busy machine); a deal at its first card has 1.3 to 7.7 billion
+ONE_THREAD_CELLS = 50_000_000
 
 Report = Callable[[Stage, int, int], None]  # (stage, done, total) as the work goes on
 
@@ -81,7 +81,8 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
     h0 = np.ascontiguousarray(heights, dtype=np.int64)
     fits = np.ascontiguousarray(fits, dtype=np.bool_)
     unseen = np.ascontiguousarray(unseen, dtype=np.int64)
-    every = 1 if np.prod(h0 + 1) < ONE_THREAD_ROWS else threads()
+    cells = int(np.prod(h0 + 1)) * int(np.prod(unseen[1:] + 1))  # (heights, multiset) pairs
+    every = 1 if cells < ONE_THREAD_CELLS else threads()
     used = max(1, min(jobs, every)) if jobs else every
     first = estimate(h0, unseen, used)
     if held + first > limit:
