@@ -369,6 +369,10 @@ def test_odds_command_under_strict_gives_the_fair_value_within_its_budget(cli):
     assert figures["fair"]["kind"] == "not computed"
     assert figures["fair"]["reason"] == "16 unseen cards need more than the budget of 1,000 states"
     assert figures["clairvoyant"]["kind"] == "estimate"
+    told = cli("odds", "3", "--rules", "strict", "--samples", "40", "--seed", "1", "--budget",
+               "1000")
+    assert ("  fair value        not computed: 16 unseen cards need more than the budget of 1,000 "
+            "states (--budget raises it: about half a million states a second)\n") in told.out
     whole = cli("odds", "49", "--rules", "strict", "--samples", "40", "--seed", "1", "--json")
     (figures,) = [json.loads(line) for line in whole.out.splitlines()]
     assert (figures["fair"]["kind"], figures["fair"]["fraction"]) == ("exact", "3499147/4540536000")
