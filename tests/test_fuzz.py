@@ -126,16 +126,24 @@ def command_lines(draw) -> list[str]:
             words.append(draw(value_words))
         else:
             words.append(draw(st.text(max_size=12)))
-    if "--jobs" in words:  # in-process: no worker processes (their start is slow, not new)
-        at = words.index("--jobs")
-        words[at + 1:at + 2] = ["1"]
+    # in-process, no worker processes (their start is slow, not new), and a bounded run: a
+    # number past these given to one of these options becomes the bound (what is not a
+    # number stays, to be refused)
+    for option, most in (("--jobs", 1), ("--count", 5), ("--samples", 3), ("--budget", 2000),
+                         ("--memory", 1_000_000)):
+        for at, word in enumerate(words[:-1]):
+            if word == option and words[at + 1].isdecimal() and int(words[at + 1]) > most:
+                words[at + 1] = str(most)
+    # the bounds first, after the command: a generated option that takes a value cannot take
+    # them as its value (`--db --jobs`), and a generated one after them is bounded above
+    bounds = []
     if command in ("batch", "compare", "odds"):
-        words += ["--jobs", "1", "--quiet"]
+        bounds += ["--jobs", "1", "--quiet"]
     if command == "odds":  # a few orders and states: the figures are not what is tested
-        words += ["--samples", "3", "--budget", "2000", "--memory", "1M"]
+        bounds += ["--samples", "3", "--budget", "2000", "--memory", "1M"]
     elif "--odds" in words:  # no deal's whole fair value: seconds each
-        words += ["--memory", "1M"]
-    return words
+        bounds += ["--memory", "1M"]
+    return [command, *bounds, *words[1:]]
 
 
 def stored(db: Path) -> dict:
