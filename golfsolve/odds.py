@@ -79,6 +79,7 @@ class Figure:
     interval: tuple[float, float] | None = None
     reason: str = ""
     needs: int | None = None  # not computed: the bytes the fair value by layers would need
+    budget: int | None = None  # not computed: the expectimax states that did not suffice
 
     @classmethod
     def exact(cls, wins: int, out_of: int) -> Figure:
@@ -90,8 +91,9 @@ class Figure:
                    wilson_interval(wins, out_of))
 
     @classmethod
-    def missing(cls, reason: str, needs: int | None = None) -> Figure:
-        return cls("not computed", reason=reason, needs=needs)
+    def missing(cls, reason: str, needs: int | None = None,
+                budget: int | None = None) -> Figure:
+        return cls("not computed", reason=reason, needs=needs, budget=budget)
 
     def to_dict(self) -> dict:
         data: dict = {"kind": self.kind}
@@ -360,7 +362,7 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
 
     result = value(position, rules, FairLimit(budget, memory, threads), progress=progress)
     if not result.complete:
-        return Figure.missing(result.reason, result.needs), {}
+        return Figure.missing(result.reason, result.needs, result.budget), {}
     return Figure("exact", result.value), {action: Figure("exact", fraction)
                                            for action, fraction in result.actions.items()}
 

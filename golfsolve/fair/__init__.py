@@ -141,4 +141,4 @@ def value(position: Position, rules: Rules, limit: Limit = Limit(), *, keep: boo
     if refused is not None:
         return replace(result, reason=refused.reason, needs=refused.needed)
     return replace(result, reason=f"{position.unknown_slots} unseen cards need more than the "
-                                  f"budget of {budget:,} states")
+                                  f"budget of {budget:,} states", budget=budget)

@@ -22,8 +22,9 @@ class FairValue:
     action now (an :class:`Action`) to its own exact value; None where not computed
     (``complete`` False: the state budget ran out). ``states``: memo entries used (by the
     layers: entries of S). Not computed: ``reason`` says why, ``needs`` the bytes the layers
-    would need where memory stopped them. ``table``: every later position's values, where the
-    layers kept them.
+    would need where memory stopped them, ``budget`` the expectimax states that did not
+    suffice where those stopped it. ``table``: every later position's values, where the layers
+    kept them.
     """
 
     wins: int | None
@@ -35,6 +36,7 @@ class FairValue:
     counters: dict[str, int] = field(default_factory=dict, compare=False)
     reason: str = field(default="", repr=False)
     needs: int | None = field(default=None, repr=False)
+    budget: int | None = field(default=None, repr=False)  # not computed: the states that ran out
     table: FairTable | None = field(default=None, compare=False, repr=False)
 
     @property

@@ -63,7 +63,7 @@ def render_solution(title: str, solution: Solution, traditional: bool = False) -
 def _figure(figure: Figure, of: str) -> str:
     """``61.9%  estimate: 619 of 1,000 sampled orders, 95% interval [58.9%, 64.9%]``."""
     if figure.kind == "not computed":
-        if figure.reason.endswith(" states") and "budget of" in figure.reason:
+        if figure.budget is not None:
             return (f"not computed: {figure.reason} (--budget raises it: about half a million "
                     "states a second)")
         return f"not computed: {figure.reason}"
