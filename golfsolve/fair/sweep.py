@@ -111,29 +111,29 @@ class Sweep:
                                 layers.down[k]).astype(np.uint32)
                 lower_high = high_layout(layers, k - 1, layout)
                 this_high = high_layout(layers, k, layout)
+                if compact:
+                    args = (bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
+                            layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
+                            members, rank_cl, *loose, scratch)
+                    outputs = (low, high, this_high)
+                elif wide:
+                    args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
+                            layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
+                            cl_start, cl_win, mem_start, members, rank_cl)
+                    outputs = (positions, low)
+                else:
+                    args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
+                            layer[0], layer[2], layer[3], lower_views(layer[4]),
+                            layer[4].itemsize, layers.orders[k - 1], *columns, cl_start,
+                            cl_win, mem_start, members, rank_cl, *loose, scratch)
+                    outputs = (positions, value_views(low), low.itemsize)
+                kernel = compact_values if compact else wide_rows if wide else values_rows
                 for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # the top first
-                    cuts = task_cuts(voff, int(lo), int(hi), PARTS * threads)
-                    if compact:
-                        args = (bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
-                                layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
-                                members, rank_cl, *loose, scratch)
-                        outputs = (low, high, this_high)
-                    elif wide:
-                        args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
-                                layer[0], layer[2], layer[3], layer[4], layers.orders[k - 1],
-                                cl_start, cl_win, mem_start, members, rank_cl)
-                        outputs = (positions, low)
-                    else:
-                        args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
-                                layer[0], layer[2], layer[3], lower_views(layer[4]),
-                                layer[4].itemsize, layers.orders[k - 1], *columns, cl_start,
-                                cl_win, mem_start, members, rank_cl, *loose, scratch)
-                        outputs = (positions, value_views(low), low.itemsize)
-                    kernel = compact_values if compact else wide_rows if wide else values_rows
                     entries = int(counts[lo:hi, k].sum())
                     if entries < ALONE:  # handing parts to the threads would cost more
                         kernel(*args, 0, int(lo), int(hi), *outputs)
                     else:
+                        cuts = task_cuts(voff, int(lo), int(hi), PARTS * threads)
                         run_parts(pool, kernel, args, outputs, cuts, threads)
                     done += entries
                     made(done)
