@@ -57,6 +57,7 @@ from golfsolve.fair.layered import stock_fair_game  # noqa: E402
 from golfsolve.fair.memory import default_limit  # noqa: E402
 from golfsolve.model.deal import Deal  # noqa: E402
 from golfsolve.model.game import Game  # noqa: E402
+from golfsolve.model.oneline import to_oneline  # noqa: E402
 from golfsolve.model.rules import parse_rules_list  # noqa: E402
 from golfsolve.solver import solve_game  # noqa: E402
 
@@ -200,8 +201,7 @@ PAGE_BOARD = ROOT / "tests" / "data" / "rules-page-deal.board"
 
 def page_layout() -> str:
     """The rules pages' deal as an app player types it: the waste, then each column."""
-    deal = Deal.from_board(PAGE_BOARD.read_text(encoding="utf-8"))
-    return " | ".join([str(deal.waste), *(" ".join(map(str, c)) for c in deal.tableau)])
+    return to_oneline(Deal.from_board(PAGE_BOARD.read_text(encoding="utf-8")), with_stock=False)
 
 
 def odds_process(root: Path, deal: str, rules: str, timeout: float) -> dict:

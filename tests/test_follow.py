@@ -16,6 +16,7 @@ from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.model.cards import Card
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused, Place, Seen
+from golfsolve.model.oneline import to_oneline
 from golfsolve.model.position import Position
 from golfsolve.model.rules import CLASSIC, EASY
 from golfsolve.packing import game_fair_arrays
@@ -25,11 +26,6 @@ from .conftest import DATA
 PAGE_DEAL = Deal.from_board((DATA / "rules-page-deal.board").read_text(encoding="utf-8"))
 # deal 27 under Classic: a fair value computed in about 2 s (docs/fair-census.csv)
 DEAL_27_CLASSIC = Fraction(23829804356, 72648576000)
-
-
-def layout(deal: Deal) -> str:
-    """The deal as an app player types it: the waste, then each column, no stock."""
-    return " | ".join([str(deal.waste), *(" ".join(map(str, c)) for c in deal.tableau)])
 
 
 def followed(deal: Deal, rules=EASY) -> Game:
@@ -186,7 +182,7 @@ def test_every_hint_of_a_followed_game_is_the_exact_value_of_its_position(monkey
 
 def test_the_hint_names_every_legal_move_with_its_exact_value(cli):
     deal = Deal.from_number(27)
-    out = cli("play", layout(deal), "--rules", "classic", "--lang", "en",
+    out = cli("play", to_oneline(deal, with_stock=False), "--rules", "classic", "--lang", "en",
               input="h\n").out.splitlines()
     game = followed(deal, CLASSIC)
     col_ranks, heights, waste_rank, _, unseen = game_fair_arrays(game)
@@ -207,7 +203,7 @@ def test_the_hint_names_every_legal_move_with_its_exact_value(cli):
 
 
 # ----- the session ------------------------------------------------------------------------------
-PAGE_LAYOUT = layout(PAGE_DEAL)
+PAGE_LAYOUT = to_oneline(PAGE_DEAL, with_stock=False)
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -251,7 +247,7 @@ def test_a_followed_game_saved_and_resumed_gives_the_same_hints(cli, tmp_path):
     deal = Deal.from_number(27)
     path = tmp_path / "mine.json"
     steps = f"1\nd {deal.stock[0]}\nd {deal.stock[1]}\n"
-    played = cli("play", layout(deal), "--rules", "classic", "--lang", "en",
+    played = cli("play", to_oneline(deal, with_stock=False), "--rules", "classic", "--lang", "en",
                  input=f"{steps}s {path}\nh\nq\n").out.splitlines()
     saved = Position.from_dict(__import__("json").loads(path.read_text(encoding="utf-8")))
     assert saved.unknown_slots == 14 and saved.stock == (None,) * 14
@@ -295,8 +291,8 @@ def test_a_followed_game_at_a_terminal_takes_every_hint_to_the_end():
     deal = Deal.from_number(27)
     pid, fd = pty.fork()
     if pid == 0:
-        os.execvp(GOLFSOLVE[0], [*GOLFSOLVE, "play", layout(deal), "--rules", "classic",
-                                 "--lang", "en"])
+        os.execvp(GOLFSOLVE[0], [*GOLFSOLVE, "play", to_oneline(deal, with_stock=False),
+                                 "--rules", "classic", "--lang", "en"])
     shown = everything = b""
 
     def read_until(*texts: bytes) -> bytes:
