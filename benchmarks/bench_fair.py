@@ -43,6 +43,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -212,14 +213,14 @@ def odds_process(root: Path, deal: str, rules: str, timeout: float) -> dict:
     began = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-m", "golfsolve", "odds", deal, "--rules", rules],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                             cwd=root)
+                             cwd=root, start_new_session=True)
     killed = False
     while True:  # reaped here, not by Popen, so that its own resource use is read
         pid, code, usage = os.wait4(child.pid, os.WNOHANG)
         if pid:
             break
         if not killed and time.perf_counter() - began > timeout:
-            child.kill()
+            os.killpg(child.pid, signal.SIGKILL)  # its workers too
             killed = True
         time.sleep(0.02)
     status = None if killed else os.waitstatus_to_exitcode(code)
