@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from numba import njit
 
@@ -30,6 +30,7 @@ def _larger(a, b):
     return larger(a, b)
 
 
+@settings(deadline=None)  # its first examples compile the kernel for two types
 @given(st.integers(-(2**62), 2**62), st.integers(-(2**62), 2**62))
 def test_larger_is_the_larger_of_two(a, b):
     assert _larger(np.int64(a), np.int64(b)) == max(a, b)
