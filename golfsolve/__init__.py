@@ -74,10 +74,8 @@ def fair_value(start, rules="easy", *, memory=None):
     for a player who cannot see the stock (every stock card unseen): a FairValue, whose
     ``value`` and ``actions`` (each legal Action's value) are Fractions. Raises
     golfsolve.fair.memory.NeedsMemory, before allocating it, where it needs more than
-    ``memory`` bytes (default: 80% of the memory free now). Under rules that draw only when
-    nothing fits (strict) it is the memoised expectimax within as many states as ``memory``
-    holds, and raises ValueError saying so where they are not enough. See
-    :func:`golfsolve.fair.value`."""
+    ``memory`` bytes (default: 80% of the memory free now), under every rule set (strict's
+    draw only when nothing fits included). See :func:`golfsolve.fair.value`."""
     from golfsolve import fair
     from golfsolve.checks import whole
     from golfsolve.model.deal import as_position
@@ -87,7 +85,4 @@ def fair_value(start, rules="easy", *, memory=None):
     rules = as_rules(rules)
     if memory is not None:
         whole(memory, "memory", 1)
-    result = fair.value(position, rules, fair.Limit(budget=None, memory=memory))
-    if not result.complete:  # strict rules past the states its memory holds
-        raise ValueError(f"{rules.name} rules: {result.reason}")
-    return result
+    return fair.value(position, rules, fair.Limit(budget=None, memory=memory))

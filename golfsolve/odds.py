@@ -552,7 +552,7 @@ def kept_table(view: Position, rules: Rules):
     from golfsolve.fair.memory import NeedsMemory
     from golfsolve.packing import position_arrays
 
-    if fair_values.method(view, rules) is not fair_values.Method.LAYERS:  # strict: none
+    if fair_values.method(view, rules) is not fair_values.Method.LAYERS:  # some stock seen
         return None
     col_ranks, heights, waste_rank, _, unseen = position_arrays(view)
     key = (col_ranks.tobytes(), heights.tobytes(), waste_rank, unseen.tobytes(), rules.name)

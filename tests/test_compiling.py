@@ -245,5 +245,6 @@ def test_odds_names_the_kernels_its_units_run():
     assert named(hidden, EASY) == {SEARCH, LAYERS}
     assert named(one_known, EASY) == {SEARCH, EXPECTIMAX}
     assert named(one_known, EASY, games=1) == {SEARCH, EXPECTIMAX, LAYERS}
-    # strict: the fair value by the expectimax, and no layers for the policy's games
-    assert named(hidden, STRICT, games=1) == {STRICT_SEARCH, EXPECTIMAX}
+    # strict: the fair value and the policy's games by the layers too (draws when stuck)
+    assert named(hidden, STRICT, games=1) == {STRICT_SEARCH, LAYERS}
+    assert named(one_known, STRICT) == {STRICT_SEARCH, EXPECTIMAX}

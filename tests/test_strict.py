@@ -360,19 +360,16 @@ def test_clairvoyant_odds_under_strict_are_the_strict_reference_over_every_order
     assert result.fair.value <= result.clairvoyant.value
 
 
-def test_odds_command_under_strict_gives_the_fair_value_within_its_budget(cli):
+def test_odds_command_under_strict_gives_a_whole_deals_exact_fair_value(cli):
+    """By the layers, whatever the expectimax's budget: deal 3's value is the expectimax's
+    (6.6 million states, checked when this was written), deal 49's too (358,000)."""
     result = cli("odds", "3", "--rules", "strict", "--samples", "40", "--seed", "1", "--json",
                  "--budget", "1000")
     assert result.code == 0
     (figures,) = [json.loads(line) for line in result.out.splitlines()]
     assert figures["rules"] == "strict"
-    assert figures["fair"]["kind"] == "not computed"
-    assert figures["fair"]["reason"] == "16 unseen cards need more than the budget of 1,000 states"
+    assert (figures["fair"]["kind"], figures["fair"]["fraction"]) == ("exact", "3301633/227026800")
     assert figures["clairvoyant"]["kind"] == "estimate"
-    told = cli("odds", "3", "--rules", "strict", "--samples", "40", "--seed", "1", "--budget",
-               "1000")
-    assert ("  fair value        not computed: 16 unseen cards need more than the budget of 1,000 "
-            "states (--budget raises it: about half a million states a second)\n") in told.out
     whole = cli("odds", "49", "--rules", "strict", "--samples", "40", "--seed", "1", "--json")
     (figures,) = [json.loads(line) for line in whole.out.splitlines()]
     assert (figures["fair"]["kind"], figures["fair"]["fraction"]) == ("exact", "3499147/4540536000")
@@ -399,7 +396,7 @@ def test_the_traditional_score_beside_the_apps_in_solve_batch_and_compare(cli):
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
-def test_plays_hint_under_strict_gives_the_exact_chance_where_its_budget_holds(cli, lang):
+def test_plays_hint_under_strict_gives_the_exact_chance(cli, lang):
     from golfsolve.model.i18n import TEXTS
 
     hinted = cli("play", "1", "--rules", "strict", "--seed", "1", "--lang", lang,
@@ -408,16 +405,25 @@ def test_plays_hint_under_strict_gives_the_exact_chance_where_its_budget_holds(c
     assert expected in hinted.out.splitlines()  # nothing fits 10♥: the draw is the only move
 
 
-def test_the_layers_of_the_fair_value_are_never_asked_under_strict(cli, monkeypatch):
-    """The layer DP of a wholly unseen stock assumes draws at any time: under strict the
-    expectimax takes every position, play's hint and the policy's games included."""
+def test_the_layers_take_a_whole_deal_under_strict_in_play_and_the_policy(cli, monkeypatch):
+    """A wholly unseen stock under strict is the layers' (draws only when stuck), not the
+    expectimax's: play's hint and the policy's games read their table."""
+    import golfsolve.fair.expectimax
     import golfsolve.fair.layered
     from golfsolve.odds import Limit, odds
 
-    def refuse(*args, **kwargs):
-        raise AssertionError("stock_fair asked under strict rules")
+    asked = []
+    layered = golfsolve.fair.layered.stock_fair
 
-    monkeypatch.setattr(golfsolve.fair.layered, "stock_fair", refuse)
+    def counted(*args, **kwargs):
+        asked.append(kwargs["forced"])
+        return layered(*args, **kwargs)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the expectimax asked for a wholly unseen stock")
+
+    monkeypatch.setattr(golfsolve.fair.layered, "stock_fair", counted)
+    monkeypatch.setattr(golfsolve.fair.expectimax, "fair_value", refuse)
     hinted = cli("play", "1", "--rules", "strict", "--seed", "1", input="h\nq\n")
     assert hinted.code == 0 and ("Hint: draw, the only legal move. Best play without seeing "
                                  "the stock wins 0.0% of the time.") in hinted.out.splitlines()
@@ -425,4 +431,5 @@ def test_the_layers_of_the_fair_value_are_never_asked_under_strict(cli, monkeypa
                   Limit(samples=20, seed=1, games=2))
     assert played.policy is not None and played.policy.out_of == 2
     assert (played.fair.kind, played.fair.value) == ("exact", 0)
+    assert asked and all(asked)  # each one forced: a draw only when stuck
 

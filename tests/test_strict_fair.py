@@ -12,9 +12,14 @@ from hypothesis import strategies as st
 import golfsolve
 from golfsolve.fair import Limit, Method, method, value
 from golfsolve.fair.expectimax import fair_value_game
+from golfsolve.fair.layered import stock_fair_game
+from golfsolve.fair.storage import LAYOUTS
+from golfsolve.model.actions import DRAW
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
+from golfsolve.model.position import Position
 from golfsolve.model.rules import CLASSIC, DEAD_KING, EASY, STRICT
+from golfsolve.packing import game_fair_arrays
 
 from .reference import fair_reference
 from .test_expectimax import play_to
@@ -65,15 +70,81 @@ def test_a_position_where_the_draw_rule_costs_the_player():
     raise AssertionError("no position where strict is worth less than dead-king")
 
 
-def test_a_whole_deal_under_strict_is_the_expectimax_within_its_memory():
+def test_a_whole_deal_under_strict_is_computed_by_the_layers():
+    """Deal 49 (the expectimax's 358,000 states give the same), and a position with some of
+    its stock seen: the expectimax's, within its budget."""
     deal = Deal.from_number(49).position().hidden()
-    assert method(deal, STRICT) is Method.EXPECTIMAX
-    assert method(deal, DEAD_KING) is Method.LAYERS
+    assert method(deal, STRICT) is Method.LAYERS
     found = golfsolve.fair_value(Deal.from_number(49), "strict")
     assert found.value == Fraction(3499147, 4540536000)
     assert found.actions == {golfsolve.Action(5): Fraction(3499147, 4540536000)}
+    assert found.counters["support"] == 7832  # the entries: the stuck rows only
     assert golfsolve.fair_value(Deal.from_number(49), "dead-king").value == Fraction(
         52842007, 4540536000)
-    short = value(deal, STRICT, Limit(budget=1000))
-    assert not short.complete and short.reason == ("16 unseen cards need more than the budget "
-                                                   "of 1,000 states")
+    known = play_to(3, STRICT, 12, random.Random(3)).position()
+    seen_one = Position(known.columns, known.waste,  # the next card is known, the rest not
+                        (known.stock[0],) + (None,) * (len(known.stock) - 1), known.removed)
+    assert method(seen_one, STRICT) is Method.EXPECTIMAX
+    short = value(seen_one, STRICT, Limit(budget=10))
+    assert not short.complete and short.reason == ("11 unseen cards need more than the budget "
+                                                   "of 10 states")
+
+
+def wholly_unseen(game: Game, rules=None) -> Game:
+    """``game``'s position under ``rules`` (default its own), its stock unseen to the player."""
+    return Game.at_position(game.start, rules or game.rules, game.heights, game.stock_pos,
+                            game.waste)
+
+
+@settings(max_examples=60, deadline=None)
+@given(strict_positions(10, 4))
+def test_the_layers_under_strict_are_the_expectimax_integers(game):
+    """Positions played under strict to 4-10 stock cards, the whole stock unseen: W of the
+    position and of each legal action, by the layers (forced draws), equal the strict
+    expectimax's, which the card-level recursion checks above."""
+    expected = fair_value_game(game, budget=20_000_000)
+    result = stock_fair_game(game)
+    assert expected.complete
+    assert (result.wins, result.orders) == (expected.wins, expected.orders)
+    assert result.actions == {a: v * expected.orders for a, v in expected.actions.items()}
+    assert (DRAW in result.actions) == (not game.playable_columns())  # a draw only when stuck
+
+
+@settings(max_examples=25, deadline=None)
+@given(strict_positions(5, 3))
+def test_the_layers_under_strict_are_the_card_level_recursion(game):
+    result = stock_fair_game(game)
+    expected, actions = fair_reference(game, range(game.stock_left))
+    assert Fraction(result.wins, result.orders) == expected
+    assert {a: Fraction(w, result.orders) for a, w in result.actions.items()} == actions
+
+
+@settings(max_examples=25, deadline=None)
+@given(strict_positions(12, 5))
+def test_by_the_layers_stricter_rules_never_have_a_higher_fair_value(game):
+    values = [Fraction(r.wins, r.orders)
+              for r in (stock_fair_game(wholly_unseen(game, rules)) for rules in ORDER)]
+    assert values == sorted(values)  # fair(strict) <= fair(dead-king) <= classic <= easy
+
+
+@settings(max_examples=10, deadline=None)
+@given(strict_positions(10, 6), st.randoms(use_true_random=False), st.sampled_from(LAYOUTS))
+def test_a_strict_kept_table_answers_later_positions_as_a_new_pass_does(game, rnd, layout):
+    """In every layout: the table kept at one position gives each of the next six positions
+    of the game (played on under strict) what a new pass from there gives."""
+    table = stock_fair_game(game, keep=True, layout=layout).table
+    assert table is not None
+    later = Game.at_position(game.start, STRICT, game.heights, game.stock_pos, game.waste)
+    for _ in range(6):
+        if later.status != "playing" or not later.stock_left:
+            break
+        moves = [str(c) for c in later.playable_columns()] or ["d"]
+        later.play(rnd.choice(moves))
+        col_ranks, heights, waste_rank, _, unseen = game_fair_arrays(later)
+        if not unseen[1:].any():
+            break
+        kept = table.position(heights, waste_rank, unseen)
+        fresh = stock_fair_game(later, layout=layout)
+        assert kept is not None
+        assert (kept.wins, kept.orders, kept.actions) == (fresh.wins, fresh.orders,
+                                                         fresh.actions)

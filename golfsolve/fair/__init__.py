@@ -72,11 +72,10 @@ class Limit:
 
 
 def method(position: Position, rules: Rules) -> Method:
-    """The method for ``position`` under ``rules``: the layers where every stock card is
-    unseen (an empty stock too) and draws are allowed at any time, else the expectimax
-    (under rules that draw only when nothing fits, the layers are not built: the expectimax
-    takes every position, whole deals within its budget)."""
-    if position.unknown_slots == len(position.stock) and rules.draw_any_time:
+    """The method for ``position`` under ``rules`` (whether they draw at any time or only
+    when nothing fits): the layers where every stock card is unseen (an empty stock too),
+    else the expectimax."""
+    if position.unknown_slots == len(position.stock):
         return Method.LAYERS
     return Method.EXPECTIMAX
 
@@ -96,8 +95,8 @@ def value(position: Position, rules: Rules, limit: Limit = Limit(), *, keep: boo
     the layers within ``limit.memory`` (``progress`` told how far they have come, each pass
     and the values made; with ``keep``, the result's ``table`` answers the later positions of
     the game, where it fits), else, or where the layers need more memory, the expectimax
-    within ``limit.budget`` states (where that is None and the layers are not the method, as
-    under rules that draw only when stuck, as many states as ``limit.memory`` holds). A value
+    within ``limit.budget`` states (where that is None and the layers are not the method,
+    as many states as ``limit.memory`` holds). A value
     not computed (the budget ran out) has ``complete`` False and its ``reason``; ``needs``,
     the bytes the layers asked for. Raises golfsolve.fair.memory.NeedsMemory where the layers
     need more memory and ``limit.budget`` is None."""
@@ -113,7 +112,8 @@ def value(position: Position, rules: Rules, limit: Limit = Limit(), *, keep: boo
         try:
             found = layered.stock_fair(col_ranks, heights, waste_rank, unseen,
                                        rules.fits_table(), limit=limit.memory,
-                                       jobs=limit.threads, keep=keep, progress=progress)
+                                       jobs=limit.threads, keep=keep,
+                                       forced=not rules.draw_any_time, progress=progress)
         except NeedsMemory as needs:
             if limit.budget is None:
                 raise

@@ -14,14 +14,17 @@ from golfsolve.model.actions import DRAW, Action
 
 class Closures:
     """Every row's closures (see :func:`golfsolve.fair.kernels.closures.closure_table`), and the
-    closure of any one (row, waste) on demand."""
+    closure of any one (row, waste) on demand. With ``forced`` (rules that draw only when
+    nothing fits) a closure holds only the rows where a draw can come."""
 
-    def __init__(self, col_ranks, fits, h0, stride, ranks, threads: int = 1):
+    def __init__(self, col_ranks, fits, h0, stride, ranks, threads: int = 1,
+                 forced: bool = False):
         from golfsolve.fair.kernels.closures import top_cards
 
         self.col_ranks, self.fits, self.h0, self.stride = col_ranks, fits, h0, stride
+        self.forced = forced
         self.tops = top_cards(col_ranks, h0, stride, int(np.prod(h0 + 1)))
-        self.table = closure_tables(self.tops, fits, stride, ranks, threads)
+        self.table = closure_tables(self.tops, fits, stride, ranks, threads, forced)
         self._marks = None
 
     @property
@@ -29,8 +32,8 @@ class Closures:
         return self.tops.nbytes + sum(a.nbytes for a in self.table)
 
     def of(self, row: int, waste: int) -> tuple[list[int], bool]:
-        """The rows removal-reachable from (row, waste), the row first, and whether they hold
-        the empty tableau."""
+        """The rows removal-reachable from (row, waste), the row first (where a draw can come
+        there: :attr:`forced`), and whether they hold the empty tableau."""
         from golfsolve.fair.kernels.closures import closure_of
 
         if self._marks is None:
@@ -40,7 +43,7 @@ class Closures:
         stamp, seen, out, tag = self._marks
         self._marks[3] = tag = tag + 1
         n, won = closure_of(self.tops, self.fits, self.stride, row, waste, stamp, seen, tag,
-                            out)
+                            out, self.forced)
         return [int(m) for m in out[:n]], bool(won)
 
     def drop_marks(self) -> None:
@@ -48,12 +51,13 @@ class Closures:
         self._marks = None
 
 
-def closure_tables(tops, fits, stride, ranks, threads: int) -> tuple:
-    """:func:`golfsolve.fair.kernels.closures.closure_table` of every row, its ranges computed
-    by up to ``threads`` threads at once and joined, ids and offsets shifted."""
+def closure_tables(tops, fits, stride, ranks, threads: int, forced: bool = False) -> tuple:
+    """:func:`golfsolve.fair.kernels.closures.closure_table` of every row (``forced`` as it
+    takes it), its ranges computed by up to ``threads`` threads at once and joined, ids and
+    offsets shifted."""
     from golfsolve.fair.kernels.closures import SELF, closure_table
 
-    tables = by_ranges(lambda lo, hi: closure_table(tops, fits, stride, ranks, lo, hi),
+    tables = by_ranges(lambda lo, hi: closure_table(tops, fits, stride, ranks, lo, hi, forced),
                         tops.shape[0], max(1, min(threads, CLOSURE_THREADS)))
     if len(tables) == 1:
         return _narrow(*tables[0])
@@ -80,7 +84,7 @@ def loose_tables(closures: Closures, fits, rank_j, threads: int) -> tuple:
     _, _, mem_start, members, rank_cl = closures.table
     tables = by_ranges(lambda lo, hi: loose_columns(closures.tops, fits, closures.stride,
                                                      rank_j, rank_cl, mem_start, members, lo,
-                                                     hi),
+                                                     hi, closures.forced),
                         closures.tops.shape[0], threads)
     starts, rows = [], []
     total = 0
@@ -103,7 +107,8 @@ def _narrow(cl_start, cl_win, mem_start, members, rank_cl) -> tuple:
 
 def action_closures(closures: Closures, heights, waste_rank: int, row: int,
                     unseen_count: int) -> dict:
-    """Each legal action -> the closure it leads to (rows, won); a draw stays on the row."""
+    """Each legal action -> the closure it leads to (rows, won); a draw stays on the row (and
+    is legal, where the closures are :attr:`Closures.forced`, only when nothing fits)."""
     from golfsolve.fair.kernels.closures import removals
 
     starts: dict[Action, tuple[list[int], bool]] = {}
@@ -112,6 +117,6 @@ def action_closures(closures: Closures, heights, waste_rank: int, row: int,
         for c, card in zip(*removals(closures.col_ranks, closures.fits, heights, waste_rank),
                            strict=True):
             starts[Action(int(c) + 1)] = closures.of(row - int(closures.stride[c]), int(card))
-        if unseen_count:
+        if unseen_count and not (closures.forced and starts):
             starts[DRAW] = ([row], False)
     return starts

@@ -55,7 +55,7 @@ Report = Callable[[Stage, int, int], None]  # (stage, done, total) as the work g
 
 def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
                limit: int | None = None, held: int | None = None, jobs: int | None = None,
-               keep: bool = False, layout: str | None = None,
+               keep: bool = False, layout: str | None = None, forced: bool = False,
                progress: Report | None = None) -> StockFair:
     """The exact W of a position (heights 7 x 0..5, the waste rank, the unseen ranks' counts,
     index 1..13, making up the whole stock) and of each legal action. ``limit`` bounds the
@@ -67,7 +67,8 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
     never draws in included (which costs more entries); ``jobs`` caps the threads. The layers
     are stored in the fastest layout (fast, compact or tight: :mod:`golfsolve.fair.storage`)
     that keeps the process under :data:`golfsolve.fair.memory.PREFERRED_BYTES` and ``limit``,
-    else the smallest, within ``limit``; ``layout`` asks for one. ``progress`` is told of each
+    else the smallest, within ``limit``; ``layout`` asks for one. ``forced``: a draw only when
+    no free card fits the waste (strict rules), else at any time. ``progress`` is told of each
     pass as it begins, and of the values' entries done as they are made."""
     from golfsolve.fair.kernels import threads, using_threads
 
@@ -89,7 +90,7 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
         raise NeedsMemory(held + first, limit)
     with using_threads(used):
         return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
-                        layout, progress or _unreported)
+                        layout, forced, progress or _unreported)
 
 
 def _unreported(stage: Stage, done: int, total: int) -> None:
@@ -97,7 +98,7 @@ def _unreported(stage: Stage, done: int, total: int) -> None:
 
 
 def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
-             asked, progress: Report) -> StockFair:
+             asked, forced: bool, progress: Report) -> StockFair:
     """:func:`stock_fair`'s work, the process to hold at most ``limit`` bytes, ``held`` of
     them held already: the passes in turn, each told to ``progress`` as it begins."""
     from golfsolve.fair.kernels import threads
@@ -109,7 +110,7 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     nrows, stride = row_strides(h0)
     used = threads()
     closures, starts, root_closure = _closures(col_ranks, fits, h0, waste_rank, nrows, stride,
-                                               layers, used)
+                                               layers, used, forced)
     clock.append(time.perf_counter())
     whole_radix, support, counts = _sets(closures, layers, h0, stride, root_closure, keep,
                                          used, progress, clock)
@@ -140,11 +141,11 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
 
 
 def _closures(col_ranks, fits, h0, waste_rank: int, nrows: int, stride, layers: Layers,
-              threads: int) -> tuple[Closures, dict, tuple[list[int], bool]]:
+              threads: int, forced: bool) -> tuple[Closures, dict, tuple[list[int], bool]]:
     """The first pass: every row's closures, and those of the start (the root is the last
     row) and of its legal actions."""
     root = nrows - 1
-    closures = Closures(col_ranks, fits, h0, stride, layers.ranks, threads)
+    closures = Closures(col_ranks, fits, h0, stride, layers.ranks, threads, forced)
     give_back_freed()  # the closure threads' marks and parts
     starts = action_closures(closures, h0, waste_rank, root, layers.size)
     root_closure = closures.of(root, waste_rank)
@@ -172,11 +173,11 @@ def _sets(closures: Closures, layers: Layers, h0, stride, root_closure, through_
     progress(Stage.REACH, 0, 1)
     reach_pass(levels, level_start, layers.strides, layers.radix, layers.has, cl_start, cl_win,
                mem_start, members, rank_cl, np.array(root_closure[0], dtype=np.int64),
-               layers.layer_pos.shape[0] - 1, threads, through_won, support)
+               layers.layer_pos.shape[0] - 1, threads, through_won, closures.forced, support)
     clock.append(time.perf_counter())
     progress(Stage.SUPPORT, 0, 1)
     support_pass(levels, level_start, layers.strides, layers.radix, layers.has, layers.valid,
-                 cl_start, cl_win, mem_start, members, rank_cl, support,
+                 cl_start, cl_win, mem_start, members, rank_cl, closures.forced, support,
                  np.zeros(nrows, dtype=np.bool_))
     clock.append(time.perf_counter())
     counts = np.zeros((nrows, layers.size + 1), dtype=np.uint16)  # a row's: below 1 << 16
@@ -202,9 +203,11 @@ def warm() -> None:
 def stock_fair_game(game, *, limit: int | None = None, held: int | None = None,
                     jobs: int | None = None, keep: bool = False,
                     layout: str | None = None) -> StockFair:
-    """:func:`stock_fair` of where a Game stands, its whole stock left unseen."""
+    """:func:`stock_fair` of where a Game stands under its rules, its whole stock left
+    unseen."""
     from golfsolve.packing import game_fair_arrays
 
     col_ranks, heights, waste_rank, _, unseen = game_fair_arrays(game)
     return stock_fair(col_ranks, heights, waste_rank, unseen, game.rules.fits_table(),
-                      limit=limit, held=held, jobs=jobs, keep=keep, layout=layout)
+                      limit=limit, held=held, jobs=jobs, keep=keep, layout=layout,
+                      forced=not game.rules.draw_any_time)

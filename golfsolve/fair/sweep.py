@@ -114,7 +114,7 @@ class Sweep:
                 if compact:
                     args = (bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
                             layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
-                            members, rank_cl, *loose, scratch)
+                            members, rank_cl, closures.forced, *loose, scratch)
                     outputs = (low, high, this_high)
                 elif wide:
                     args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
@@ -125,7 +125,8 @@ class Sweep:
                     args = (support, layers.masks[k], poff, voff, layers.layer_pos, down,
                             layer[0], layer[2], layer[3], lower_views(layer[4]),
                             layer[4].itemsize, layers.orders[k - 1], *columns, cl_start,
-                            cl_win, mem_start, members, rank_cl, *loose, scratch)
+                            cl_win, mem_start, members, rank_cl, closures.forced, *loose,
+                            scratch)
                     outputs = (positions, value_views(low), low.itemsize)
                 kernel = compact_values if compact else wide_rows if wide else values_rows
                 for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # the top first

@@ -16,6 +16,13 @@ Counted in orders (W = value x N(M), N(M) the distinct rank orders of M, an inte
 - best(h, r, M') = N(M') when the removal closure of (h, waste r) holds the empty tableau, else
   the max of W(h', M') over the distinct heights h' of that closure (h itself included).
 
+Under rules that draw only when no free card fits (strict, ``forced`` in the kernels) the
+moment before a draw is a stuck one, and its value is again a function of (h, M): the same
+recursion, with each closure cut to the heights where some stuck waste is reached (h itself
+only when nothing fits r). A column's sub-closure is then the stuck rows below that column's
+card, without h; reach and support keep a row's own multisets for the ranks that fit none of
+its free cards only.
+
 Rows are the height vectors h <= h0 (``row`` = h in mixed radix h0_c + 1, so row 0 is the
 empty tableau); a layer k holds the sub-multisets of M0 of size k, one bit or value per
 (row, position in the layer). ``down[p, j]`` is the position in layer k - 1 of M_p minus

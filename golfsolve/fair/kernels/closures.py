@@ -32,10 +32,13 @@ def top_cards(col_ranks, h0, stride, nrows) -> np.ndarray:
 
 
 @njit(cache=True)
-def closure_of(tops, fits, stride, row, waste, stamp, seen, tag, out):
+def closure_of(tops, fits, stride, row, waste, stamp, seen, tag, out, forced):
     """The distinct rows removal-reachable from (row, waste), the row first, into ``out``;
-    returns (count, won). ``tops`` is :func:`top_cards`; ``stamp`` (rows x 14) and ``seen``
-    (rows) are int32 marks compared with ``tag``, which the caller makes new for each call."""
+    returns (count, won). With ``forced`` (rules that draw only when nothing fits) only the
+    rows where a draw can come, those reached with a waste no free card fits (the row itself
+    only if nothing fits ``waste``). ``tops`` is :func:`top_cards`; ``stamp`` (rows x 14)
+    and ``seen`` (rows) are int32 marks compared with ``tag``, which the caller makes new for
+    each call."""
     n = 0
     won = False
     stack = np.empty((6 * COLUMNS + 2, 2), dtype=np.int64)
@@ -48,21 +51,23 @@ def closure_of(tops, fits, stride, row, waste, stamp, seen, tag, out):
         top -= 1
         r = stack[top, 0]
         w = stack[top, 1]
-        if seen[r] != tag:
-            seen[r] = tag
-            out[n] = r
-            n += 1
-            if r == 0:
-                won = True
+        if r == 0:
+            won = True
+        stuck = True
         for c in range(COLUMNS):
             card = tops[r, c]
             if card and fits[w, card]:
+                stuck = False
                 nr = r - stride[c]
                 if stamp[nr, card] != tag:
                     stamp[nr, card] = tag
                     stack[top, 0] = nr
                     stack[top, 1] = card
                     top += 1
+        if (stuck or not forced) and seen[r] != tag:
+            seen[r] = tag
+            out[n] = r
+            n += 1
     return n, won
 
 
@@ -103,8 +108,9 @@ def _grow(a, need):
 
 
 @njit(cache=True, nogil=True)
-def closure_table(tops, fits, stride, ranks, lo, hi):
-    """The closures of rows lo .. hi - 1 under each present rank: (cl_start[hi - lo + 1],
+def closure_table(tops, fits, stride, ranks, lo, hi, forced):
+    """The closures of rows lo .. hi - 1 under each present rank (:func:`closure_of`, its
+    ``forced`` as given): (cl_start[hi - lo + 1],
     cl_win[n], mem_start[n + 1], members[...] int32 rows, rank_cl[hi - lo, len(ranks)] int32),
     closure ids counted from 0 in this range. Row lo + i's closures are ids cl_start[i] ..
     cl_start[i + 1] - 1; rank_cl holds one of them, or SELF when the rank fits none of the
@@ -143,7 +149,8 @@ def closure_table(tops, fits, stride, ranks, lo, hi):
                 rank_cl[row - lo, j] = same
                 continue
             tag += 1
-            n, won = closure_of(tops, fits, stride, row, ranks[j], stamp, seen, tag, out)
+            n, won = closure_of(tops, fits, stride, row, ranks[j], stamp, seen, tag, out,
+                                 forced)
             cl_win = _grow(cl_win, ncl + 1)
             mem_start = _grow(mem_start, ncl + 2)
             members = _grow(members, nmem + n)
@@ -178,11 +185,13 @@ def column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members, loose
 
 
 @njit(cache=True, nogil=True)
-def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members, lo, hi):
+def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members, lo, hi,
+                  forced):
     """The column sub-closures (see :func:`column_rows`) the closure table does not hold, for
     rows lo .. hi - 1 and each column with a card: where the top card's rank is one the stock
     has none of (gathered from the closures of the rows it reaches, without repeats), or where
-    it fits no free card of the row below (that row alone). Returns (start, rows) int32:
+    it fits no free card of the row below (that row alone); with ``forced``, only the rows
+    where a draw can come, as :func:`closure_of` has them. Returns (start, rows) int32:
     (h, col)'s rows are ``rows[start[i]:start[i + 1]]``, i = (h - lo) * COLUMNS + col, none
     where the table holds them. Holds no lock: ranges apart run in threads."""
     nrows = tops.shape[0]
@@ -225,19 +234,20 @@ def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members, lo, h
                             rows[n] = m
                             n += 1
                     continue
-                if seen[r] != tag:
+                stuck = True
+                if jj < 0:
+                    for c2 in range(COLUMNS):
+                        t = tops[r, c2]
+                        if t and fits[w, t]:
+                            stuck = False
+                            stack[top, 0] = r - stride[c2]
+                            stack[top, 1] = t
+                            top += 1
+                if (stuck or not forced) and seen[r] != tag:
                     seen[r] = tag
                     rows = _grow(rows, n + 1)
                     rows[n] = r
                     n += 1
-                if jj >= 0:
-                    continue
-                for c2 in range(COLUMNS):
-                    t = tops[r, c2]
-                    if t and fits[w, t]:
-                        stack[top, 0] = r - stride[c2]
-                        stack[top, 1] = t
-                        top += 1
             if n >= 1 << 31:
                 raise ValueError("more loose column rows than 32-bit offsets hold")
     start[(hi - lo) * COLUMNS] = n

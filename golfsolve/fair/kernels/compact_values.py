@@ -200,7 +200,7 @@ def _clear_rows(boff1, bits, h, rows, row):
 
 @njit(cache=True, nogil=True)
 def values_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, tops, fits,
-                stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
+                stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, forced,
                 loose_start, loose_rows, scratch, task, lo, hi, vlo, vhi, high):
     """W of layer k on S for rows lo .. hi - 1, in order, in task ``task``'s working rows,
     into ``vlo``/``vhi``. Row h's values start at ``voff[h]``; it is packed where it has words
@@ -221,13 +221,13 @@ def values_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, 
         if voff[h + 1] > voff[h]:
             _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, fits,
                         stride, ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl,
-                        loose_start, loose_rows, work, hi, vlo, vhi, high)
+                        forced, loose_start, loose_rows, work, hi, vlo, vhi, high)
 
 
 @njit(cache=True)
 def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, fits, stride,
-                ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, loose_start,
-                loose_rows, work, end, vlo, vhi, high):
+                ranks, rank_j, cl_start, cl_win, mem_start, members, rank_cl, forced,
+                loose_start, loose_rows, work, end, vlo, vhi, high):
     """Row h's part of :func:`values_rows`, as the fast layout's is."""
     tmp, src, flags, closed, ring, _, _ = work
     full = flags[0]
@@ -245,13 +245,14 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
         row = tmp[COLS + col]
         at = kept_column(h, col, stride, work)
         if at >= 0:
-            column_from_ring(row, ring[at], own, width1)
+            column_from_ring(row, ring[at], own, width1, not forced)
             full[COLS + col] = True
             continue
         rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
                            loose_start, loose_rows)
         steps, dense = row_sizes(boff1, voff1, rows)
-        if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1):
+        if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1,
+                            not forced) and not forced:
             _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, h, row)
         for m in rows:
             _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, m, row)

@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from golfsolve.fair.kernels.closures import SELF
 from golfsolve.kernels.primitives import copy_into
 
 ONE = np.uint64(1)
@@ -79,7 +80,7 @@ def _or_down(dst, src, shift, mask):
 
 @njit(cache=True, parallel=True)
 def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_start, members,
-               rank_cl, seed_rows, seed_bit, parts, through_won, r):
+               rank_cl, seed_rows, seed_bit, parts, through_won, forced, r):
     """R into ``r`` (rows x words, zeroed; bits indexed by the whole mixed radix of the
     sub-multisets): the (h, M) about to draw that the start (bit ``seed_bit`` of the rows
     ``seed_rows``) can reach, through won closures too when ``through_won`` (best play never
@@ -87,9 +88,12 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
     (``levels``: rows by cards left, ``level_start`` the bounds) are taken from the most
     cards down: a closure's other rows hold fewer cards. A level's rows are closed downwards
     in parallel, then ``parts`` threads push them, each into the rows it owns (row mod
-    parts)."""
+    parts). With ``forced`` (the closures hold only the rows where a draw can come, and a row
+    is its own closure's only where nothing fits the rank), a row keeps a draw's multiset
+    only for the ranks that fit none of its free cards."""
     nr = strides.shape[0]
     nw = r.shape[1]
+    skip = 0 if forced else 1  # members[mem_start[c]] is the row itself, unless forced
     for m in seed_rows:
         r[m, seed_bit >> 6] |= ONE << np.uint64(seed_bit & 63)
     for lv in range(level_start.shape[0] - 2, 0, -1):
@@ -101,6 +105,8 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
             row = r[h]
             snap = np.empty(nw, dtype=np.uint64)
             for j in range(nr):
+                if forced and rank_cl[h, j] != SELF:
+                    continue
                 for _ in range(radix[j] - 1):
                     copy_into(snap, row)
                     _or_down(row, snap, strides[j], has[j])
@@ -117,7 +123,7 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
                     if cl_win[c] and not through_won:
                         continue
                     made = False  # p, made at this part's first row of the closure
-                    for t in range(mem_start[c] + 1, mem_start[c + 1]):
+                    for t in range(mem_start[c] + skip, mem_start[c + 1]):
                         m = members[t]
                         if m % parts != part:
                             continue
@@ -134,12 +140,14 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
 
 @njit(cache=True, parallel=True)
 def support_pass(levels, level_start, strides, radix, has, valid, cl_start, cl_win, mem_start,
-                 members, rank_cl, s, nonzero):
+                 members, rank_cl, forced, s, nonzero):
     """S in place of R in ``s``: the (h, M) of R from which some order of M wins. Rows are
     taken level by level (``levels``: rows by cards left, ``level_start`` the bounds), a
-    level's rows in parallel. ``nonzero[h]`` (zeroed) is set for the rows left with a bit."""
+    level's rows in parallel. ``nonzero[h]`` (zeroed) is set for the rows left with a bit.
+    ``forced`` as :func:`reach_pass` has it."""
     nr = strides.shape[0]
     nw = s.shape[1]
+    skip = 0 if forced else 1
     for lv in range(level_start.shape[0] - 1):
         for q in prange(level_start[lv], level_start[lv + 1]):
             h = levels[q]
@@ -156,7 +164,7 @@ def support_pass(levels, level_start, strides, radix, has, valid, cl_start, cl_w
                         zc[w] = valid[w]
                 else:
                     any_member = False
-                    for t in range(mem_start[c] + 1, mem_start[c + 1]):
+                    for t in range(mem_start[c] + skip, mem_start[c + 1]):
                         m = members[t]
                         if not nonzero[m]:
                             continue
@@ -178,6 +186,8 @@ def support_pass(levels, level_start, strides, radix, has, valid, cl_start, cl_w
                     row[w] = 0
                 continue
             for j in range(nr):
+                if forced and rank_cl[h, j] != SELF:
+                    continue
                 for _ in range(radix[j] - 1):
                     copy_into(zc, acc)  # zc is done with: a snapshot for each step
                     _or_up(acc, zc, strides[j], has[j])

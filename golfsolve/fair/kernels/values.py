@@ -221,8 +221,12 @@ def forget_ring(work):
 
 
 @njit(cache=True, inline="always")
-def column_from_ring(row, kept, own, width1):
-    """A column's slot ``row`` as the max of a kept sub-closure's and the row's own values."""
+def column_from_ring(row, kept, own, width1, own_too):
+    """A column's slot ``row`` as a kept sub-closure's values, the max with the row's own
+    where ``own_too``."""
+    if not own_too:
+        copy_into(row[:width1], kept[:width1])
+        return
     for q in range(width1):
         a, b = kept[q], own[q]
         row[q] = a if a > b else b
@@ -251,8 +255,8 @@ def closure_columns(h, tops, fits, ranks, cl_start, cl_win, rank_cl, masks):
 @njit(cache=True, nogil=True)
 def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, vb1,
                 orders1, tops, fits, stride, ranks, rank_j, cl_start, cl_win, mem_start,
-                members, rank_cl, loose_start, loose_rows, scratch, task, lo, hi, pos, vals,
-                vb):
+                members, rank_cl, forced, loose_start, loose_rows, scratch, task, lo, hi, pos,
+                vals, vb):
     """W of layer k on S (``s``, bits by the whole mixed radix; ``mask`` its layer-k bits) for
     rows lo .. hi - 1, in order (a row reuses what the row a card down left), in task
     ``task``'s working rows. Row h's values start at ``voff[h]``: a dense row (no positions:
@@ -266,8 +270,10 @@ def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
     this layer (its type, one that holds layer k - 1 exactly, is the one the closures' maxima
     are taken in); ``tops``, ``fits``, ``stride``, ``rank_j`` and
     ``loose_start``/``loose_rows`` (:func:`loose_columns`) are as :func:`column_rows` has
-    them. Dense rows' values must come zeroed. Holds no lock: tasks with scratch of their own
-    and rows apart run in threads.
+    them; ``forced``: the closures are the rows where a draw can come (rules that draw only
+    when nothing fits), a row not among its open closures' (its columns' slots hold no values
+    of its own). Dense rows' values must come zeroed. Holds no lock: tasks with scratch of
+    their own and rows apart run in threads.
 
     The values' widths are told, not typed: numba compiles the kernel once (its working rows
     uint32: a layer whose values below exceed 32 bits is :func:`wide_rows`'), not for each
@@ -304,13 +310,14 @@ def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
             row = tmp[COLS + col]
             at = kept_column(h, col, stride, work)
             if at >= 0:
-                column_from_ring(row, ring[at], own, width1)
+                column_from_ring(row, ring[at], own, width1, not forced)
                 full[COLS + col] = True
                 continue
             rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
                                loose_start, loose_rows)
             steps, dense = row_sizes(poff1, voff1, rows)
-            if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1):
+            if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1,
+                                not forced) and not forced:
                 _take(poff1, voff1, pos1, vals1, vb1, h, row)
             _take_rows(poff1, voff1, pos1, vals1, vb1, rows, row)
         combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
@@ -490,17 +497,20 @@ def row_sizes(offsets1, voff1, rows):
 
 
 @njit(cache=True, inline="always")
-def column_start(row, col, own, own_full, steps, dense, flags, width1):
+def column_start(row, col, own, own_full, steps, dense, flags, width1, own_too):
     """Readies column col's slot ``row`` for its sub-closure's rows (``steps`` entries, one of
     them ``dense``) to be taken into: dense (more than a quarter of the entries with the
-    row's own, or a dense row among them: ``own`` copied over whatever the slot held) or
-    sparse (zeroed where it held values; the caller takes the row's own values in). Returns
-    whether it is dense."""
+    row's own, or a dense row among them: ``own`` copied over whatever the slot held, or
+    zeros where not ``own_too``) or sparse (zeroed where it held values; the caller takes the
+    row's own values in where ``own_too``). Returns whether it is dense."""
     full, dirty = flags[0], flags[1]
-    dense |= own_full or steps > width1 // 4
+    dense |= (own_too and own_full) or steps > width1 // 4
     full[COLS + col] = dense
     if dense:
-        copy_into(row[:width1], own[:width1])
+        if own_too:
+            copy_into(row[:width1], own[:width1])
+        else:
+            set_all(row[:width1], 0)
     elif dirty[COLS + col]:
         set_all(row[:width1], 0)
         dirty[COLS + col] = False
