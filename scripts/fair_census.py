@@ -1,0 +1,339 @@
+"""The no-peek census: the exact fair value of PySolFC deals at their first card (best play by a
+player who cannot see the stock) beside the clairvoyant figures, under each rule set, and its
+report page.
+
+    python scripts/fair_census.py run 1-1000 --rules strict,dead-king --csv docs/fair-census.csv
+    python scripts/fair_census.py report --csv docs/fair-census.csv --out docs/no-peek-census.md
+
+``run`` appends one row a deal and rule set to the CSV as each is done (a stopped run goes on
+where it stopped: the rows there are not computed again), ``--jobs`` worker processes at once
+(one thread each), a deal's peak memory measured from its start. A row: the fair value as W
+over N (W the stock orders of the unseen ranks weighed by best play's chance, N the
+distinct orders), the best first action by it, the clairvoyant sampler's (the action whose
+sampled stock orders are most often won with sight of the stock: 500 orders, seed 1), the
+share of those orders won, the seconds and the peak memory of the deal's process. ``report``
+writes the Markdown page and its PNG plots (matplotlib, the project's ``plot`` extra) beside
+it, in a folder named as the page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import os
+import sys
+import time
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+FIELDS = ("deal", "rules", "wins", "orders", "fair_value", "best_first_action",
+          "clairvoyant_sampler_action", "clairvoyant_share", "seconds", "peak_bytes")
+RULES = ("easy", "classic", "dead-king", "strict")  # the report's order: easiest first
+SAMPLES, SEED = 500, 1
+
+
+def deal_row(number: int, rules_name: str) -> dict:
+    """One deal's row under one rule set, computed in this process."""
+    from golfsolve.compiling import LAYERS, solving
+    from golfsolve.model.actions import best_of
+    from golfsolve.model.deal import Deal
+    from golfsolve.model.rules import rules_by_name
+    from golfsolve.odds import Limit, odds
+
+    rules = rules_by_name(rules_name)
+    for part in (LAYERS, solving(rules)):  # loaded from numba's cache before the clock starts
+        part.load()
+    view = Deal.from_number(number).position().hidden()
+    peak = PeakMemory()
+    began = time.perf_counter()
+    found = odds(view, rules, Limit(samples=SAMPLES, seed=SEED))
+    seconds = time.perf_counter() - began
+    if found.fair.kind != "exact":
+        raise RuntimeError(f"deal {number} {rules_name}: fair value {found.fair.kind}")
+    by_action = {a.action: a for a in found.actions}
+    sampler = best_of(by_action, lambda a: by_action[a].clairvoyant.value)
+    value = Fraction(found.fair.value)
+    wins = value * found.orders
+    assert wins.denominator == 1
+    return {"deal": number, "rules": rules_name, "wins": int(wins), "orders": found.orders,
+            "fair_value": round(float(value), 6),
+            "best_first_action": found.recommended.token,
+            "clairvoyant_sampler_action": sampler.token,
+            "clairvoyant_share": round(float(found.clairvoyant.value), 6),
+            "seconds": round(seconds, 2),
+            "peak_bytes": peak.bytes()}
+
+
+class PeakMemory:
+    """The peak resident memory of this process from now on: Linux's high-water mark, reset
+    (``/proc/self/clear_refs``) so that a worker's earlier deals do not count; elsewhere
+    the process's whole peak."""
+
+    def __init__(self):
+        try:
+            Path("/proc/self/clear_refs").write_text("5")
+            self.reset = True
+        except OSError:
+            self.reset = False
+
+    def bytes(self) -> int:
+        import resource
+
+        if self.reset:
+            for line in Path("/proc/self/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _work(task: tuple[int, str]) -> dict:
+    return deal_row(*task)
+
+
+def read_rows(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    with open(path, encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def run(first: int, last: int, rules_names: list[str], path: Path, jobs: int) -> None:
+    """Every (deal, rule set) not in ``path`` yet, appended as each is done; then the file
+    rewritten in order (rule set, deal)."""
+    import multiprocessing
+
+    done = {(int(r["deal"]), r["rules"]) for r in read_rows(path)}
+    tasks = [(n, r) for r in rules_names for n in range(first, last + 1) if (n, r) not in done]
+    print(f"{len(tasks)} deals and rule sets to compute ({len(done)} in {path} already)",
+          file=sys.stderr)
+    new = not path.exists()
+    if jobs > 1:  # the deals' processes share the cores: one thread each
+        os.environ["NUMBA_NUM_THREADS"] = "1"
+    context = multiprocessing.get_context("spawn")  # numba set up afresh in each worker
+    with open(path, "a", encoding="utf-8", newline="") as out, context.Pool(jobs) as pool:
+        writer = csv.DictWriter(out, FIELDS, lineterminator="\n")
+        if new:
+            writer.writeheader()
+        began = time.monotonic()
+        for i, row in enumerate(pool.imap_unordered(_work, tasks, chunksize=1), 1):
+            writer.writerow(row)
+            out.flush()
+            os.fsync(out.fileno())
+            print(f"\r{i}/{len(tasks)} done, {time.monotonic() - began:.0f} s", end="",
+                  file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    rows = read_rows(path)
+    rows.sort(key=lambda r: (RULES.index(r["rules"]), int(r["deal"])))
+    temporary = path.with_suffix(".tmp")
+    with open(temporary, "w", encoding="utf-8", newline="") as f:
+        writer = csv.DictWriter(f, FIELDS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    temporary.replace(path)
+
+
+# ----- the report ------------------------------------------------------------------------------
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval over the deals (normal, the sample's deviation)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def won_with_sight(numbers: list[int], rules_name: str) -> int:
+    """How many of the deals can be won by a player who sees their own stock."""
+    import golfsolve
+
+    return sum(golfsolve.solve(golfsolve.Deal.from_number(n), rules_name).winnable
+               for n in numbers)
+
+
+def summaries(rows: list[dict]) -> Iterator[dict]:
+    for rules_name in RULES:
+        mine = [r for r in rows if r["rules"] == rules_name]
+        if not mine:
+            continue
+        numbers = sorted(int(r["deal"]) for r in mine)
+        fair = [int(r["wins"]) / int(r["orders"]) for r in mine]
+        share = [float(r["clairvoyant_share"]) for r in mine]
+        positive = [r for r in mine if int(r["wins"])]
+        differ = sum(r["best_first_action"] != r["clairvoyant_sampler_action"] for r in positive)
+        yield {"rules": rules_name, "numbers": numbers, "fair": fair, "share": share,
+               "mean": mean_interval(fair), "share_mean": sum(share) / len(share),
+               "won": won_with_sight(numbers, rules_name),
+               "zero": sum(1 for f in fair if f == 0), "positive": len(positive),
+               "differ": differ, "seconds": [float(r["seconds"]) for r in mine],
+               "peak": [int(r["peak_bytes"]) / 1e9 for r in mine]}
+
+
+def span(numbers: list[int]) -> str:
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return f"{len(numbers)} deals"
+
+
+def plots(found: list[dict], folder: Path) -> list[str]:
+    """The PNGs: the distribution of fair values, and fair value against clairvoyant share
+    deal by deal, one panel a rule set. Returns their names."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    panels = len(found)
+    fig, axes = plt.subplots(1, panels, figsize=(3.2 * panels, 3.0), sharey=True,
+                             squeeze=False)
+    for ax, s in zip(axes[0], found, strict=True):
+        ax.hist([100 * f for f in s["fair"]], bins=[5 * i for i in range(21)],
+                color="#3b6ea5", edgecolor="white")
+        ax.axvline(100 * s["mean"][0], color="#c0392b", linewidth=1.5,
+                   label=f"mean {100 * s['mean'][0]:.1f}%")
+        ax.set_title(f"{s['rules']} ({len(s['fair'])} deals)")
+        ax.set_xlabel("fair value (%)")
+        ax.legend(loc="upper center", fontsize=8, frameon=False)
+    axes[0][0].set_ylabel("deals")
+    fig.tight_layout()
+    names = ["fair-values.png", "fair-against-clairvoyant.png"]
+    fig.savefig(folder / names[0], dpi=110)
+    plt.close(fig)
+    fig, axes = plt.subplots(1, panels, figsize=(3.2 * panels, 3.3), sharey=True,
+                             squeeze=False)
+    for ax, s in zip(axes[0], found, strict=True):
+        ax.plot([0, 100], [0, 100], color="#999999", linewidth=1)
+        ax.scatter([100 * x for x in s["share"]], [100 * f for f in s["fair"]], s=5,
+                   color="#3b6ea5", alpha=0.6, linewidths=0)
+        ax.set_xlim(0, 100)
+        ax.set_ylim(0, 100)
+        ax.set_title(s["rules"])
+        ax.set_xlabel("clairvoyant share (%)")
+        ax.set_aspect("equal")
+    axes[0][0].set_ylabel("fair value (%)")
+    fig.tight_layout()
+    fig.savefig(folder / names[1], dpi=110)
+    plt.close(fig)
+    return names
+
+
+def report(path: Path, page: Path, note: str = "") -> None:
+    rows = read_rows(path)
+    link = os.path.relpath(path, page.parent)
+    found = list(summaries(rows))
+    folder = page.with_suffix("")
+    names = plots(found, folder)
+    pct = "{:.1f}%".format
+
+    def row(label: str, cell) -> str:
+        return f"| {label} | " + " | ".join(cell(s) for s in found) + " |"
+
+    lines = [
+        "# The no-peek census",
+        "",
+        "PySolFC deals at their first card under each rule set: the exact fair value (the",
+        "chance that best play wins for a player who cannot see the stock, every order of the",
+        "unseen cards weighed, none sampled) beside the clairvoyant figures (500 sampled stock",
+        "orders, seed 1, won with sight of the stock) and the deal won with sight of its own",
+        f"stock. Every deal's figures are in [`{path.name}`]({link}).",
+        "",
+        "| | " + " | ".join(f"{s['rules']}, deals {span(s['numbers'])}" for s in found) + " |",
+        "|---|" + "---|" * len(found),
+        row("**a perfect player who cannot see the stock wins** (mean fair value, 95% "
+            "interval over the deals)",
+            lambda s: f"**{pct(100 * s['mean'][0])}** [{pct(100 * s['mean'][1])}, "
+                      f"{pct(100 * s['mean'][2])}]"),
+        row("mean clairvoyant share (stock orders won with sight of the stock)",
+            lambda s: pct(100 * s["share_mean"])),
+        row("deals won with sight of their own stock",
+            lambda s: f"{pct(100 * s['won'] / len(s['fair']))} ({s['won']})"),
+        row("deals of fair value 0 (no order can be won without sight of the stock)",
+            lambda s: f"{s['zero']} ({pct(100 * s['zero'] / len(s['fair']))})"),
+        row("best first move by exact value differs from the clairvoyant sampler's (deals of "
+            "value above 0)",
+            lambda s: f"{s['differ']} of {s['positive']} "
+                      f"({pct(100 * s['differ'] / max(1, s['positive']))})"),
+        row("seconds a deal (`odds` in-process), median / max",
+            lambda s: f"{median(s['seconds']):.1f} / {max(s['seconds']):.1f}"),
+        row("peak memory of a deal's process, median / max (GB)",
+            lambda s: f"{median(s['peak']):.2f} / {max(s['peak']):.2f}"),
+        "",
+        "## The distribution of fair values",
+        "",
+        f"![Histograms of the deals' fair values, one a rule set]({folder.name}/{names[0]})",
+        "",
+        "## Fair value against clairvoyant share, deal by deal",
+        "",
+        "Each dot a deal; the grey line is where a player who cannot see the stock would do as",
+        "well as one who can. Every dot is on or below it: the fair value never exceeds the",
+        "share of orders won with sight of the stock (up to the sampling of 500 orders).",
+        "",
+        f"![Fair value against clairvoyant share, one panel a rule set]({folder.name}/"
+        f"{names[1]})",
+        "",
+        "## Reproducing it",
+        "",
+        "```sh",
+        "pip install -e \".[plot]\"",
+        *(f"python scripts/fair_census.py run {span(s['numbers'])} --rules {s['rules']} "
+          f"--csv {path.name}" for s in found),
+        f"python scripts/fair_census.py report --csv {path.name} --out {page.name}"
+        + (' --note "..."' if note else ""),
+        "```",
+        "",
+        "A deal's row alone: `golfsolve odds N --rules R --samples 500 --seed 1 --json`",
+        "(its `fair`, `recommended` and each action's clairvoyant odds). The seconds and",
+        "memory are of the runs that made the rows (2 processes on a 2-core machine, one",
+        "thread each).",
+        *(["", note] if note else []),
+        "",
+    ]
+    page.write_text("\n".join(lines), encoding="utf-8")
+    print(f"{page} and {len(names)} plots in {folder}", file=sys.stderr)
+
+
+def deal_range(text: str) -> tuple[int, int]:
+    first, _, last = text.partition("-")
+    try:
+        a, b = int(first), int(last or first)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a range of deals: {text!r}") from None
+    if not 1 <= a <= b:
+        raise argparse.ArgumentTypeError(f"not a range of deals: {text!r}")
+    return a, b
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    ran = commands.add_parser("run", help="compute the rows not in the CSV yet")
+    ran.add_argument("deals", type=deal_range, help="FIRST-LAST, PySolFC deal numbers")
+    ran.add_argument("--rules", default="strict", help="a comma list of: " + ", ".join(RULES))
+    ran.add_argument("--csv", type=Path, required=True)
+    ran.add_argument("--jobs", type=int, default=2, help="processes at once")
+    told = commands.add_parser("report", help="the Markdown page and its plots")
+    told.add_argument("--csv", type=Path, required=True)
+    told.add_argument("--out", type=Path, required=True, help="the page (.md)")
+    told.add_argument("--note", default="", help="a paragraph to end the page with")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        names = [r.strip() for r in args.rules.split(",")]
+        unknown = [r for r in names if r not in RULES]
+        if unknown or args.jobs < 1:
+            parser.error(f"unknown rules {unknown}" if unknown else "--jobs must be 1 or more")
+        run(*args.deals, names, args.csv, args.jobs)
+    else:
+        report(args.csv, args.out, args.note)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""scripts/fair_census.py, the no-peek census: its rows (exact fair values, first actions),
+a run that goes on where it stopped, and the report page with its plots; and the published
+census in docs/."""
+
+import csv
+import subprocess
+import sys
+from fractions import Fraction
+
+from .conftest import DATA
+
+ROOT = DATA.parent.parent
+SCRIPT = ROOT / "scripts" / "fair_census.py"
+
+
+def census(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True,
+                          text=True, timeout=300, check=False)
+
+
+def test_rows_a_resumed_run_and_the_report(tmp_path):
+    table = tmp_path / "census.csv"
+    done = census("run", "2-3", "--rules", "strict", "--csv", str(table), "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    with open(table, encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    # the strict expectimax's integers (tests/data/stock-fair-vectors.json, test_strict)
+    assert [(r["deal"], r["rules"], r["wins"], r["orders"], r["best_first_action"])
+            for r in rows] == [("2", "strict", "37038781280", "217945728000", "3"),
+                               ("3", "strict", "3169567680", "217945728000", "7")]
+    assert rows[0]["fair_value"] == "0.169945"
+    assert all(0 <= float(r["clairvoyant_share"]) <= 1 and int(r["peak_bytes"]) > 10**7
+               for r in rows)
+    again = census("run", "2-3", "--rules", "strict", "--csv", str(table))
+    assert again.stderr.splitlines()[0] == (f"0 deals and rule sets to compute (2 in {table} "
+                                            "already)")
+    page = tmp_path / "report.md"
+    told = census("report", "--csv", str(table), "--out", str(page), "--note", "A note.")
+    assert told.returncode == 0, told.stderr
+    text = page.read_text(encoding="utf-8").splitlines()
+    assert "| | strict, deals 2-3 |" in text
+    mean = (Fraction(37038781280, 217945728000) + Fraction(3169567680, 217945728000)) / 2
+    assert f"{100 * float(mean):.1f}%" == "9.2%"
+    assert any(line.startswith("| **a perfect player who cannot see the stock wins** ")
+               and "| **9.2%** [" in line for line in text)
+    assert "| deals won with sight of their own stock | 0.0% (0) |" in text
+    assert text[-1] == "A note."
+    for name in ("fair-values.png", "fair-against-clairvoyant.png"):
+        picture = tmp_path / "report" / name
+        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f"](report/{name})" in "\n".join(text)
+
+
+def test_bad_arguments_are_one_line():
+    bad = census("run", "5-2", "--csv", "x.csv")
+    assert bad.returncode == 2 and bad.stderr.splitlines()[-1].endswith(
+        "not a range of deals: '5-2'")
+    bad = census("run", "1-2", "--rules", "hard", "--csv", "x.csv")
+    assert bad.returncode == 2 and bad.stderr.splitlines()[-1].endswith("unknown rules ['hard']")
