@@ -120,7 +120,7 @@ def test_the_layers_under_strict_are_the_card_level_recursion(game):
 
 
 @settings(max_examples=25, deadline=None)
-@given(strict_positions(12, 5))
+@given(strict_positions(10, 5))
 def test_by_the_layers_stricter_rules_never_have_a_higher_fair_value(game):
     values = [Fraction(r.wins, r.orders)
               for r in (stock_fair_game(wholly_unseen(game, rules)) for rules in ORDER)]
