@@ -176,6 +176,17 @@ def summaries(rows: list[dict]) -> Iterator[dict]:
                "peak": [int(r["peak_bytes"]) / 1e9 for r in mine]}
 
 
+def sampled_above(rows: list[dict]) -> tuple[int, float]:
+    """The deals whose sampled clairvoyant share is below their fair value, and the most
+    standard errors of the sample (500 orders, at the fair value) any falls below it."""
+    gaps = []
+    for r in rows:
+        fair, share = int(r["wins"]) / int(r["orders"]), float(r["clairvoyant_share"])
+        if fair > share:
+            gaps.append((fair - share) / math.sqrt(fair * (1 - fair) / SAMPLES))
+    return len(gaps), max(gaps, default=0.0)
+
+
 def span(numbers: list[int]) -> str:
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
         return f"{numbers[0]}-{numbers[-1]}"
@@ -196,13 +207,14 @@ def plots(found: list[dict], folder: Path) -> list[str]:
                              squeeze=False)
     for ax, s in zip(axes[0], found, strict=True):
         ax.hist([100 * f for f in s["fair"]], bins=[5 * i for i in range(21)],
-                color="#3b6ea5", edgecolor="white")
+                weights=[100 / len(s["fair"])] * len(s["fair"]), color="#3b6ea5",
+                edgecolor="white")
         ax.axvline(100 * s["mean"][0], color="#c0392b", linewidth=1.5,
                    label=f"mean {100 * s['mean'][0]:.1f}%")
         ax.set_title(f"{s['rules']} ({len(s['fair'])} deals)")
         ax.set_xlabel("fair value (%)")
         ax.legend(loc="upper center", fontsize=8, frameon=False)
-    axes[0][0].set_ylabel("deals")
+    axes[0][0].set_ylabel("share of the deals (%)")
     fig.tight_layout()
     names = ["fair-values.png", "fair-against-clairvoyant.png"]
     fig.savefig(folder / names[0], dpi=110)
@@ -232,6 +244,8 @@ def report(path: Path, page: Path, note: str = "") -> None:
     folder = page.with_suffix("")
     names = plots(found, folder)
     pct = "{:.1f}%".format
+
+    above, worst = sampled_above(rows)
 
     def row(label: str, cell) -> str:
         return f"| {label} | " + " | ".join(cell(s) for s in found) + " |"
@@ -273,19 +287,21 @@ def report(path: Path, page: Path, note: str = "") -> None:
         "## Fair value against clairvoyant share, deal by deal",
         "",
         "Each dot a deal; the grey line is where a player who cannot see the stock would do as",
-        "well as one who can. Every dot is on or below it: the fair value never exceeds the",
-        "share of orders won with sight of the stock (up to the sampling of 500 orders).",
+        "well as one who can. The fair value never exceeds the share of all orders won with",
+        f"sight of the stock; the {above} dots above the line are the sampling of 500 orders",
+        f"(each at most {worst:.1f} standard errors of the sample above it, most at shares",
+        "near 0).",
         "",
         f"![Fair value against clairvoyant share, one panel a rule set]({folder.name}/"
         f"{names[1]})",
         "",
         "## Reproducing it",
         "",
-        "```sh",
+        "```sh not-run: hours of computing, from the clone's root",
         "pip install -e \".[plot]\"",
         *(f"python scripts/fair_census.py run {span(s['numbers'])} --rules {s['rules']} "
-          f"--csv {path.name}" for s in found),
-        f"python scripts/fair_census.py report --csv {path.name} --out {page.name}"
+          f"--csv {path}" for s in found),
+        f"python scripts/fair_census.py report --csv {path} --out {page}"
         + (' --note "..."' if note else ""),
         "```",
         "",

@@ -394,12 +394,14 @@ def test_the_published_census_holds_every_deal_once_with_its_exact_fraction():
     census = Path(__file__).resolve().parent.parent / "docs" / "fair-census.csv"
     with open(census, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
-    for rules in ("classic", "easy"):
+    for rules, last in (("classic", 300), ("easy", 300), ("strict", 1000)):
         assert sorted(int(r["deal"]) for r in rows if r["rules"] == rules) == list(
-            range(1, 301))
+            range(1, last + 1))
     for r in rows:
         assert 0 <= int(r["wins"]) <= int(r["orders"])
         assert float(r["fair_value"]) == round(int(r["wins"]) / int(r["orders"]), 6)
     deal_3 = next(r for r in rows if (r["deal"], r["rules"]) == ("3", "classic"))
     assert Fraction(int(deal_3["wins"]), int(deal_3["orders"])) == DEAL_3_CLASSIC
     assert deal_3["best_first_action"] == "7"
+    strict_2 = next(r for r in rows if (r["deal"], r["rules"]) == ("2", "strict"))
+    assert (strict_2["wins"], strict_2["orders"]) == ("37038781280", "217945728000")
