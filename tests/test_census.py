@@ -251,3 +251,25 @@ def test_a_census_directory_that_is_missing_or_a_file_is_named_so(cli, tmp_path)
         result = cli("census", *args)
         assert (result.code, result.out, result.err) == (2, "", error(message))
     assert afile.read_text() == "kept\n"
+
+
+PUBLISHED = os.path.join(os.path.dirname(__file__), os.pardir, "docs", "census",
+                         "solvitaire-1-10000000-classic")
+
+
+def test_the_published_census_of_the_papers_seeds_reads_back(cli):
+    """docs/census: Solvitaire's seeds 1 to 10,000,000 under classic, whole; its count is
+    its bits', and the verdicts it gives for seeds through the range are solve's."""
+    census = CensusFiles.open(PUBLISHED)
+    manifest = census.manifest
+    assert (str(manifest.span), [r.name for r in manifest.rules]) == (
+        "solvitaire:1-10000000", ["classic"])
+    assert manifest.progress.done == 10_000_000
+    with open(census.bits_path(golfsolve.CLASSIC), "rb") as bits:
+        data = bits.read()
+    assert len(data) == 1_250_000
+    assert int.from_bytes(data).bit_count() == manifest.progress.won["classic"]
+    for seed in [*range(1, 201), *range(9_999_801, 10_000_001, 7), 4_567_890]:
+        assert census.verdict(seed, golfsolve.CLASSIC) == solved(f"solvitaire:{seed}", CLASSIC)
+    said = cli("census", "verdict", PUBLISHED, "solvitaire:1", "solvitaire:2")
+    assert (said.code, said.out) == (0, "solvitaire:1 classic: won\nsolvitaire:2 classic: lost\n")
