@@ -22,7 +22,6 @@ import subprocess
 import sys
 import time
 import tomllib
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -207,24 +206,12 @@ def run_page(page: Path, where: Path) -> None:
             run_block(block, where)
 
 
-@pytest.fixture(scope="module")
-def pages_run(request, tmp_path_factory):
-    """The pages this session tests, run two at a time (most of an example's time is a process
-    starting, or waiting for its workers to), the pages with the most examples first, each in
-    a directory of its own: page -> its run's future."""
-    chosen = [item.callspec.params["page"] for item in request.session.items
-              if item.module.__name__ == __name__
-              and item.originalname == "test_the_examples_run_as_the_page_shows"]
-    chosen.sort(key=lambda page: -sum(map(runs, blocks(page))))
-    with ThreadPoolExecutor(2) as pool:
-        # not the repository's directory: examples must work from anywhere
-        yield {page: pool.submit(run_page, page, tmp_path_factory.mktemp(page.stem) / "reader")
-               for page in chosen}
-
-
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
-def test_the_examples_run_as_the_page_shows(page, pages_run):
-    pages_run[page].result()
+def test_the_examples_run_as_the_page_shows(page, tmp_path):
+    """Each page's examples in turn (a later one may read what an earlier one wrote), in a
+    directory of the page's own that is not the repository's: examples must work from
+    anywhere. The pages are tests of their own, so that the suite's workers share them."""
+    run_page(page, tmp_path / "reader")
 
 
 # ----- the convention kept ---------------------------------------------------------------------
