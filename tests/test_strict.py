@@ -93,7 +93,7 @@ def check(game_at):
     return won, most
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(random_deals)
 def test_kernel_agrees_with_the_references_on_random_deals(deal):
     check(lambda: Game(deal, STRICT))
