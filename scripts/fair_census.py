@@ -7,13 +7,13 @@ report page.
 
 ``run`` appends one row a deal and rule set to the CSV as each is done (a stopped run goes on
 where it stopped: the rows there are not computed again), ``--jobs`` worker processes at once
-(one thread each), a deal's peak memory measured from its start. A row: the fair value as W
-over N (W the stock orders of the unseen ranks weighed by best play's chance, N the
-distinct orders), the best first action by it, the clairvoyant sampler's (the action whose
-sampled stock orders are most often won with sight of the stock: 500 orders, seed 1), the
-share of those orders won, the seconds and the peak memory of the deal's process. ``report``
-writes the Markdown page and its PNG plots (matplotlib, the project's ``plot`` extra) beside
-it, in a folder named as the page.
+(one thread each) or a Dask scheduler's workers (``--dask ADDRESS``), a deal's peak memory
+measured from its start. A row: the fair value as W over N (W the stock orders of the unseen
+ranks weighed by best play's chance, N the distinct orders), the best first action by it, the
+clairvoyant sampler's (the action whose sampled stock orders are most often won with sight of
+the stock: 500 orders, seed 1), the share of those orders won, the seconds and the peak
+memory of the deal's process. ``report`` writes the Markdown page and its PNG plots
+(matplotlib, the project's ``plot`` extra) beside it, in a folder named as the page.
 """
 
 from __future__ import annotations
@@ -92,6 +92,39 @@ def _work(task: tuple[int, str]) -> dict:
     return deal_row(*task)
 
 
+def in_processes(jobs: int, tasks: list) -> Iterator[dict]:
+    """The tasks' rows as ``jobs`` local worker processes make them (one thread each where
+    they are more than one)."""
+    import multiprocessing
+
+    if jobs > 1:  # the deals' processes share the cores
+        os.environ["NUMBA_NUM_THREADS"] = "1"
+    context = multiprocessing.get_context("spawn")  # numba set up afresh in each worker
+    with context.Pool(jobs) as pool:
+        yield from pool.imap_unordered(_work, tasks, chunksize=1)
+
+
+def on_dask(address: str, tasks: list) -> Iterator[dict]:
+    """The tasks' rows as the workers of the Dask scheduler at ``address`` make them, a deal a
+    task (each takes the memory its fair value needs from its worker's machine, estimated
+    before it is allocated: give a worker one thread, ``dask worker ADDRESS --nthreads 1``,
+    so that one deal at a time has it)."""
+    from golfsolve.runners import DaskRunner
+
+    runner = DaskRunner(address, _work)  # connected now, not at the first row asked for
+    return _rows_of(runner, tasks)
+
+
+def _rows_of(runner, tasks: list) -> Iterator[dict]:
+    try:
+        for i, task in enumerate(tasks):
+            runner.submit(i, task)
+        while runner.outstanding:
+            yield runner.next_result()[1]
+    finally:
+        runner.close()
+
+
 def read_rows(path: Path) -> list[dict]:
     if not path.exists():
         return []
@@ -99,25 +132,24 @@ def read_rows(path: Path) -> list[dict]:
         return list(csv.DictReader(f))
 
 
-def run(first: int, last: int, rules_names: list[str], path: Path, jobs: int) -> None:
-    """Every (deal, rule set) not in ``path`` yet, appended as each is done; then the file
-    rewritten in order (rule set, deal)."""
-    import multiprocessing
-
+def run(first: int, last: int, rules_names: list[str], path: Path, jobs: int,
+        dask: str | None = None) -> None:
+    """Every (deal, rule set) not in ``path`` yet, appended as each is done, computed in
+    ``jobs`` local processes or on the workers of the Dask scheduler at ``dask``; then the
+    file rewritten in order (rule set, deal)."""
     done = {(int(r["deal"]), r["rules"]) for r in read_rows(path)}
     tasks = [(n, r) for r in rules_names for n in range(first, last + 1) if (n, r) not in done]
     print(f"{len(tasks)} deals and rule sets to compute ({len(done)} in {path} already)",
           file=sys.stderr)
     new = not path.exists()
-    if jobs > 1:  # the deals' processes share the cores: one thread each
-        os.environ["NUMBA_NUM_THREADS"] = "1"
-    context = multiprocessing.get_context("spawn")  # numba set up afresh in each worker
-    with open(path, "a", encoding="utf-8", newline="") as out, context.Pool(jobs) as pool:
+    # a scheduler that cannot be used is found before the file is touched
+    computed = on_dask(dask, tasks) if dask else in_processes(jobs, tasks)
+    with open(path, "a", encoding="utf-8", newline="") as out:
         writer = csv.DictWriter(out, FIELDS, lineterminator="\n")
         if new:
             writer.writeheader()
         began = time.monotonic()
-        for i, row in enumerate(pool.imap_unordered(_work, tasks, chunksize=1), 1):
+        for i, row in enumerate(computed, 1):
             writer.writerow(row)
             out.flush()
             os.fsync(out.fileno())
@@ -305,6 +337,11 @@ def report(path: Path, page: Path, note: str = "") -> None:
         + (' --note "..."' if note else ""),
         "```",
         "",
+        "More deals, on a Dask cluster: `run` with `--dask tcp://HOST:8786` gives the same",
+        "rows, a deal a task; start each worker with one thread (`dask worker ADDRESS",
+        "--nthreads 1`) so that a deal has its machine's memory (its fair value estimates what",
+        "it needs before it allocates, as everywhere).",
+        "",
         "A deal's row alone: `golfsolve odds N --rules R --samples 500 --seed 1 --json`",
         "(its `fair`, `recommended` and each action's clairvoyant odds). The seconds and",
         "memory are of the runs that made the rows (2 processes on a 2-core machine, one",
@@ -335,6 +372,8 @@ def main(argv: list[str] | None = None) -> int:
     ran.add_argument("--rules", default="strict", help="a comma list of: " + ", ".join(RULES))
     ran.add_argument("--csv", type=Path, required=True)
     ran.add_argument("--jobs", type=int, default=2, help="processes at once")
+    ran.add_argument("--dask", metavar="ADDRESS",
+                     help="compute on this Dask scheduler's workers instead (tcp://host:8786)")
     told = commands.add_parser("report", help="the Markdown page and its plots")
     told.add_argument("--csv", type=Path, required=True)
     told.add_argument("--out", type=Path, required=True, help="the page (.md)")
@@ -345,7 +384,14 @@ def main(argv: list[str] | None = None) -> int:
         unknown = [r for r in names if r not in RULES]
         if unknown or args.jobs < 1:
             parser.error(f"unknown rules {unknown}" if unknown else "--jobs must be 1 or more")
-        run(*args.deals, names, args.csv, args.jobs)
+        from golfsolve.errors import InputError
+        from golfsolve.runners import WorkerError
+
+        try:
+            run(*args.deals, names, args.csv, args.jobs, args.dask)
+        except (InputError, WorkerError) as exc:  # a scheduler that cannot be used, a lost one
+            print(f"fair_census.py: error: {exc}", file=sys.stderr)
+            return 2 if isinstance(exc, InputError) else 1
     else:
         report(args.csv, args.out, args.note)
     return 0

@@ -3,9 +3,12 @@ a run that goes on where it stopped, and the report page with its plots; and the
 census in docs/."""
 
 import csv
+import socket
 import subprocess
 import sys
 from fractions import Fraction
+
+import pytest
 
 from .conftest import DATA
 
@@ -57,3 +60,29 @@ def test_bad_arguments_are_one_line():
         "not a range of deals: '5-2'")
     bad = census("run", "1-2", "--rules", "hard", "--csv", "x.csv")
     assert bad.returncode == 2 and bad.stderr.splitlines()[-1].endswith("unknown rules ['hard']")
+
+
+def test_a_dask_cluster_gives_the_rows_of_local_processes(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        table = tmp_path / "dask.csv"
+        done = census("run", "2-3", "--rules", "strict", "--csv", str(table), "--dask",
+                      cluster.scheduler_address)
+        assert done.returncode == 0, done.stderr
+    with open(table, encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [(r["deal"], r["wins"], r["orders"], r["best_first_action"]) for r in rows] == [
+        ("2", "37038781280", "217945728000", "3"), ("3", "3169567680", "217945728000", "7")]
+
+
+def test_a_scheduler_that_answers_nothing_is_one_line(tmp_path):
+    pytest.importorskip("dask.distributed")
+    with socket.socket() as sock:
+        sock.bind(("localhost", 0))
+        port = sock.getsockname()[1]  # closed again: nothing listens there
+    done = census("run", "2-2", "--rules", "strict", "--csv", str(tmp_path / "x.csv"), "--dask",
+                  f"tcp://localhost:{port}")
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].startswith("fair_census.py: error: ")
+    assert not (tmp_path / "x.csv").exists() or (tmp_path / "x.csv").read_text() == ""
