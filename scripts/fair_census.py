@@ -271,6 +271,8 @@ def plots(found: list[dict], folder: Path) -> list[str]:
 
 def report(path: Path, page: Path, note: str = "") -> None:
     rows = read_rows(path)
+    if not rows:
+        raise ValueError("no rows")
     link = os.path.relpath(path, page.parent)
     found = list(summaries(rows))
     folder = page.with_suffix("")
@@ -392,8 +394,22 @@ def main(argv: list[str] | None = None) -> int:
         except (InputError, WorkerError) as exc:  # a scheduler that cannot be used, a lost one
             print(f"fair_census.py: error: {exc}", file=sys.stderr)
             return 2 if isinstance(exc, InputError) else 1
+        except (KeyError, ValueError) as exc:  # the rows there already
+            print(f"fair_census.py: error: {args.csv} is not a census of rows with every "
+                  f"field ({type(exc).__name__}: {exc})", file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"fair_census.py: error: {args.csv}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
     else:
-        report(args.csv, args.out, args.note)
+        if not args.csv.is_file():
+            parser.error(f"no census file {args.csv}")
+        try:
+            report(args.csv, args.out, args.note)
+        except (KeyError, ValueError, ZeroDivisionError) as exc:
+            print(f"fair_census.py: error: {args.csv} is not a census of rows with every "
+                  f"field ({type(exc).__name__}: {exc})", file=sys.stderr)
+            return 2
     return 0
 
 

@@ -54,7 +54,7 @@ def test_rows_a_resumed_run_and_the_report(tmp_path):
         assert f"](report/{name})" in "\n".join(text)
 
 
-def test_bad_arguments_are_one_line():
+def test_bad_arguments_are_one_line(tmp_path):
     bad = census("run", "5-2", "--csv", "x.csv")
     assert bad.returncode == 2 and bad.stderr.splitlines()[-1].endswith(
         "not a range of deals: '5-2'")
@@ -86,3 +86,20 @@ def test_a_scheduler_that_answers_nothing_is_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1].startswith("fair_census.py: error: ")
     assert not (tmp_path / "x.csv").exists() or (tmp_path / "x.csv").read_text() == ""
+    missing = census("report", "--csv", str(tmp_path / "none.csv"), "--out", "x.md")
+    assert missing.returncode == 2 and missing.stderr.splitlines()[-1].endswith(
+        f"no census file {tmp_path / 'none.csv'}")
+    (tmp_path / "bad.csv").write_text("deal,rules\n1,strict\n", encoding="utf-8")
+    bad = census("report", "--csv", str(tmp_path / "bad.csv"), "--out", str(tmp_path / "x.md"))
+    assert (bad.returncode, bad.stderr) == (2, f"fair_census.py: error: {tmp_path / 'bad.csv'} "
+                                               "is not a census of rows with every field "
+                                               "(KeyError: 'wins')\n")
+    (tmp_path / "empty.csv").write_text("", encoding="utf-8")
+    empty = census("report", "--csv", str(tmp_path / "empty.csv"), "--out", "x.md")
+    assert empty.returncode == 2 and empty.stderr.endswith("(ValueError: no rows)\n")
+    (tmp_path / "other.csv").write_text("a,b\n1,2\n", encoding="utf-8")
+    other = census("run", "1-1", "--csv", str(tmp_path / "other.csv"))
+    assert other.returncode == 2 and other.stderr.endswith("(KeyError: 'deal')\n")
+    nowhere = census("run", "1-1", "--csv", str(tmp_path / "no" / "such.csv"))
+    assert (nowhere.returncode, nowhere.stderr.splitlines()[-1]) == (
+        1, f"fair_census.py: error: {tmp_path / 'no' / 'such.csv'}: No such file or directory")
