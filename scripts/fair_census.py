@@ -167,15 +167,6 @@ def run(first: int, last: int, rules_names: list[str], path: Path, jobs: int,
 
 
 # ----- the report ------------------------------------------------------------------------------
-def mean_interval(values: list[float]) -> tuple[float, float, float]:
-    """The mean and its 95% interval over the deals (normal, the sample's deviation)."""
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
-    return mean, max(0.0, mean - half), min(1.0, mean + half)
-
-
 def median(values: list[float]) -> float:
     ordered = sorted(values)
     mid = len(ordered) // 2
@@ -191,6 +182,8 @@ def won_with_sight(numbers: list[int], rules_name: str) -> int:
 
 
 def summaries(rows: list[dict]) -> Iterator[dict]:
+    from golfsolve.batch.tally import mean_interval  # the batch summary's, the same figure
+
     for rules_name in RULES:
         mine = [r for r in rows if r["rules"] == rules_name]
         if not mine:
@@ -201,7 +194,8 @@ def summaries(rows: list[dict]) -> Iterator[dict]:
         positive = [r for r in mine if int(r["wins"])]
         differ = sum(r["best_first_action"] != r["clairvoyant_sampler_action"] for r in positive)
         yield {"rules": rules_name, "numbers": numbers, "fair": fair, "share": share,
-               "mean": mean_interval(fair), "share_mean": sum(share) / len(share),
+               "mean": mean_interval(len(fair), sum(fair), sum(f * f for f in fair)),
+               "share_mean": sum(share) / len(share),
                "won": won_with_sight(numbers, rules_name),
                "zero": sum(1 for f in fair if f == 0), "positive": len(positive),
                "differ": differ, "seconds": [float(r["seconds"]) for r in mine],
@@ -297,8 +291,9 @@ def report(path: Path, page: Path, note: str = "") -> None:
         "|---|" + "---|" * len(found),
         row("**a perfect player who cannot see the stock wins** (mean fair value, 95% "
             "interval over the deals)",
-            lambda s: f"**{pct(100 * s['mean'][0])}** [{pct(100 * s['mean'][1])}, "
-                      f"{pct(100 * s['mean'][2])}]"),
+            lambda s: f"**{pct(100 * s['mean'][0])}**" + (
+                f" [{pct(100 * s['mean'][1][0])}, {pct(100 * s['mean'][1][1])}]"
+                if s["mean"][1] else "")),
         row("mean clairvoyant share (stock orders won with sight of the stock)",
             lambda s: pct(100 * s["share_mean"])),
         row("deals won with sight of their own stock",
