@@ -251,8 +251,8 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
         rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
                            loose_start, loose_rows)
         steps, dense = row_sizes(boff1, voff1, rows)
-        if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1,
-                            not forced) and not forced:
+        if column_start(row, col, own, own_full, steps + mine, dense, flags, width1,
+                        not forced):
             _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, h, row)
         for m in rows:
             _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, m, row)

@@ -316,8 +316,8 @@ def values_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1,
             rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
                                loose_start, loose_rows)
             steps, dense = row_sizes(poff1, voff1, rows)
-            if not column_start(row, col, own, own_full, steps + mine, dense, flags, width1,
-                                not forced) and not forced:
+            if column_start(row, col, own, own_full, steps + mine, dense, flags, width1,
+                            not forced):
                 _take(poff1, voff1, pos1, vals1, vb1, h, row)
             _take_rows(poff1, voff1, pos1, vals1, vb1, rows, row)
         combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
@@ -501,8 +501,8 @@ def column_start(row, col, own, own_full, steps, dense, flags, width1, own_too):
     """Readies column col's slot ``row`` for its sub-closure's rows (``steps`` entries, one of
     them ``dense``) to be taken into: dense (more than a quarter of the entries with the
     row's own, or a dense row among them: ``own`` copied over whatever the slot held, or
-    zeros where not ``own_too``) or sparse (zeroed where it held values; the caller takes the
-    row's own values in where ``own_too``). Returns whether it is dense."""
+    zeros where not ``own_too``) or sparse (zeroed where it held values). Returns whether the
+    caller is to take the row's own values in: sparse and ``own_too``."""
     full, dirty = flags[0], flags[1]
     dense |= (own_too and own_full) or steps > width1 // 4
     full[COLS + col] = dense
@@ -514,4 +514,4 @@ def column_start(row, col, own, own_full, steps, dense, flags, width1, own_too):
     elif dirty[COLS + col]:
         set_all(row[:width1], 0)
         dirty[COLS + col] = False
-    return dense
+    return own_too and not dense
