@@ -324,8 +324,8 @@ class HintTables:
     def values(self, game: Game, say_why: bool = False) -> dict[Action, Fraction] | None:
         """The exact value of each legal action where ``game`` stands, as the player sees it
         (the stock face down); None where there is no stock left or it needs more memory
-        than allowed. ``say_why``: a note on stderr before
-        the table is made (seconds, for some deals minutes)."""
+        than allowed. ``say_why``: a note on stderr before the table is made (seconds, for
+        some deals minutes)."""
         from golfsolve import fair
         from golfsolve.fair.memory import NeedsMemory
         from golfsolve.packing import position_arrays
