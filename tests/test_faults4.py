@@ -336,7 +336,7 @@ def test_a_damaged_numba_cache_file_is_compiled_again_with_one_note(compiled, tm
     shutil.copytree(cache, tmp_path / "cache")
     if how == "flipped" and suffix == "nbi":
         how = "garbled"  # (an index's middle is its pickle's, which a turn makes garbled)
-    damaged = next((tmp_path / "cache").glob(f"*/search.layered-*.py*.{suffix}"))
+    damaged = next((tmp_path / "cache").glob(f"*/bound.bound_tables-*.py*.{suffix}"))
     _damage(damaged, how)
     env = {**ENV, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
     runs = [subprocess.run([*GOLFSOLVE, "solve", "1"], capture_output=True, text=True, env=env,

@@ -197,7 +197,7 @@ def _guard(caching) -> None:
         except lost:
             raise
         except Exception:  # noqa: BLE001 (its code would not load: compiled again)
-            damaged(self._cache_file._index_path)
+            damaged(_data_file(self, sig, target_context))
             return None
 
     def guarded_save(self, sig, data):
@@ -212,6 +212,17 @@ def _guard(caching) -> None:
 
     files._load_index, files._load_data = guarded_index, guarded_data
     cache.load_overload, cache.save_overload = guarded_load, guarded_save
+
+
+def _data_file(cache, sig, target_context) -> str:
+    """The file of numba's ``cache`` that holds the code of ``sig``, where the index names
+    one, else the index itself."""
+    files = cache._cache_file
+    try:
+        name = files._load_index().get(cache._index_key(sig, target_context.codegen()))
+        return files._data_path(name) if name else files._index_path
+    except Exception:  # noqa: BLE001 (numba's internals, which a new numba may change)
+        return files._index_path
 
 
 class _GuardCache(importlib.abc.MetaPathFinder):
