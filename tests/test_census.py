@@ -205,6 +205,24 @@ def test_spans_parse_both_kinds():
     assert parse_span(" solvitaire:1-10000000 ") == Span(DealKind.SOLVITAIRE, 1, 10_000_000)
     assert parse_span("1-100000") == Span(DealKind.PYSOLFC, 1, 100_000)
     assert str(parse_span("solvitaire:0-9")) == "solvitaire:0-9"
+    # PySolFC's window shows a game number as # 12345
+    for shown in ("#1-#100000", "# 1 - # 100000", "#1-100000"):
+        assert parse_span(shown) == Span(DealKind.PYSOLFC, 1, 100_000)
+
+
+def test_a_pysolfc_census_reads_back_numbers_as_pysolfcs_window_shows_them(cli, tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.setattr(census_run, "BLOCK_DEALS", 8)
+    where = str(tmp_path / "c")
+    assert cli("census", "run", "#1-#16", "--dir", where, "--rules", "classic",
+               "--jobs", "1").code == 0
+    word = "won" if solved("7", CLASSIC) else "lost"
+    read = cli("census", "verdict", where, "#7", "# 7", "7")
+    assert (read.code, read.err) == (0, "")
+    assert read.out.splitlines() == [f"7 classic: {word}"] * 3
+    bad = cli("census", "verdict", where, "#x")
+    assert (bad.code, bad.err) == (2, error("'#x' is not a deal of this census: it counts "
+                                            "PySolFC's deal numbers, like 42"))
 
 
 def test_a_census_on_a_dask_cluster_writes_the_local_bits(cli, tmp_path, monkeypatch):

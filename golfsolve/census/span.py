@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from enum import Enum
 
 from golfsolve.errors import InputError
-from golfsolve.model import solvitaire
+from golfsolve.model import pysolfc, solvitaire
 from golfsolve.model.codes import CodeError, check_number, digits_value
 from golfsolve.model.text import shown
 
-_NUMBERS = re.compile(r"([0-9]+)-([0-9]+)\Z", re.ASCII)
+# PySolFC's window shows a game number as # 12345: each end may carry that mark
+_NUMBERS = re.compile(r"(?:#\s*)?([0-9]+)\s*-\s*(?:#\s*)?([0-9]+)\Z", re.ASCII)
 
 
 class DealKind(Enum):
@@ -43,7 +44,8 @@ class Span:
 
 
 def parse_span(text: str) -> Span:
-    """``A-B`` (PySolFC's deal numbers) or ``solvitaire:A-B`` (Solvitaire's seeds), A <= B."""
+    """``A-B`` (PySolFC's deal numbers, each as its window shows it too: ``#A-#B``) or
+    ``solvitaire:A-B`` (Solvitaire's seeds), A <= B."""
     spec = text.strip()
     seeds = solvitaire.parse_range(spec)
     if seeds is not None:
@@ -62,12 +64,15 @@ def parse_span(text: str) -> Span:
 
 def deal_in(span_kind: DealKind, text: str) -> int:
     """The deal a DEAL argument names, as a census of that kind counts it: a number for
-    PySolFC's deals, ``solvitaire:N`` (or N) for Solvitaire's."""
+    PySolFC's deals (``# N`` as its window shows it too), ``solvitaire:N`` (or N) for
+    Solvitaire's."""
     spec = text.strip()
     if span_kind is DealKind.SOLVITAIRE:
         if spec.isdigit():
             return solvitaire.check_seed(int(spec))
         return solvitaire.parse_solvitaire(spec)
+    if spec.startswith(pysolfc.SHOWN_MARK) and (pysolfc.shown_number(spec) or "").isdigit():
+        spec = pysolfc.shown_number(spec)
     if not spec.isascii() or not spec.isdigit():
         raise InputError(f"{shown(spec)} is not a deal of this census: it counts PySolFC's deal "
                          "numbers, like 42")
