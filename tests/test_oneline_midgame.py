@@ -268,3 +268,25 @@ def test_show_writes_the_line(cli, tmp_path):
     assert deal.out == oneline.to_oneline(Deal.from_number(7)) + "\n"
     assert deal.err == ("note: the one-line layout does not record the rules; read this line "
                         "with --rules classic, or it is taken under easy\n")
+
+
+def test_a_game_whose_stock_is_empty_is_a_deal_argument_not_options(cli):
+    # "- | ..." starts with a dash: the layout still, before, between and after options
+    empty = f"- | JS | - | 2D KD | - | JC 9S KS | 5D | 7H AD QD | 7C QC | {REMOVED} {MISSING}"
+    board = BOARD.replace("Talon: " + "?? " * 9 + "??", "Talon:").replace(
+        "8S 9H TS JD QH\n", f"8S 9H TS JD QH {MISSING}\n")
+    for args in (("show", empty, "--format", "board"), ("show", "--format", "board", empty)):
+        result = cli(*args)
+        assert (result.code, result.out, result.err) == (0, board, ""), args
+    solved = cli("solve", empty, "--rules", "classic")
+    assert solved.code == 0 and solved.out.startswith(f"{empty}, classic rules: cannot be won\n")
+
+
+def test_a_layout_on_one_line_is_read_from_a_file_and_standard_input(cli, tmp_path):
+    typed = tmp_path / "typed.txt"
+    typed.write_text(f"  {LINE}\n", encoding="utf-8")
+    assert cli("show", str(typed), "--format", "board").out == BOARD
+    assert cli("show", "-", "--format", "board", input=LINE + "\n").out == BOARD
+    bad = cli("show", "-", input="x | y\n")
+    assert (bad.code, bad.err) == (2, "golfsolve: error: stdin: the layout has 1 column, "
+                                   "expected 7: [stock |] waste | 7 columns, separated by |\n")

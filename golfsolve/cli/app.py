@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import importlib
 import os
+import re
 import sys
 
 import click
@@ -166,6 +167,7 @@ def _main(argv: list[str] | None) -> object:
     held until the command's first output and written before it, or when the command returns;
     dropped when it fails before any output (bad input stays one line)."""
     note = HeldNote()
+    argv = _layouts_kept_whole(sys.argv[1:] if argv is None else argv)
     try:
         with listening(lambda given, first, last: note.hold(code_note(given, first, last))):
             result = cli.main(args=argv, prog_name="golfsolve", standalone_mode=False)
@@ -174,6 +176,16 @@ def _main(argv: list[str] | None) -> object:
         raise
     note.release(True)
     return result
+
+
+_EMPTY_STOCK_FIRST = re.compile(r"-\s*\|")
+
+
+def _layouts_kept_whole(argv: list[str]) -> list[str]:
+    """``argv`` with a one-line layout whose first field is an empty stock (``- | JS | ...``)
+    taken as the argument it is, not as click's short options: a space before it, which a
+    layout's reading strips."""
+    return [" " + arg if _EMPTY_STOCK_FIRST.match(arg) else arg for arg in argv]
 
 
 def _tell_compiling() -> None:

@@ -28,10 +28,13 @@ def looks_like_json(text: str) -> bool:
 
 
 def parse_deal_text(text: str) -> tuple[Position, dict]:
-    """A board, JSON or KPat saved-game deal or position, and what a JSON one says of itself
-    (its ``number``, ``code`` and ``rules``, where given; a KPat save's rules are Classic)."""
+    """A board, JSON or KPat saved-game deal or position, or a layout on one line as a DEAL
+    argument takes it, and what a JSON one says of itself (its ``number``, ``code`` and
+    ``rules``, where given; a KPat save's rules are Classic)."""
     if not text.strip():
         raise DealError("the deal is empty")
+    if oneline.looks_like_oneline(text):
+        return oneline.parse(text.strip()).position(), {}
     if kpat.looks_like_save(text):
         return kpat.parse_save(text).position, {"rules": CLASSIC.name}
     if not looks_like_json(text):
