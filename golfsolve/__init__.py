@@ -74,8 +74,9 @@ def fair_value(start, rules="easy", *, memory=None):
     for a player who cannot see the stock (every stock card unseen): a FairValue, whose
     ``value`` and ``actions`` (each legal Action's value) are Fractions. Raises
     golfsolve.fair.memory.NeedsMemory, before allocating it, where it needs more than
-    ``memory`` bytes (default: 80% of the memory free now), under every rule set (strict's
-    draw only when nothing fits included). See :func:`golfsolve.fair.value`."""
+    ``memory`` bytes (default: 80% of the memory free now), and golfsolve.errors.MemoryRefused
+    where the system refuses memory within that, under every rule set (strict's draw only
+    when nothing fits included). See :func:`golfsolve.fair.value`."""
     from golfsolve import fair
     from golfsolve.checks import whole
     from golfsolve.model.deal import as_position

@@ -7,6 +7,8 @@ with its own options, the error carries the fields it needs: ``reason`` names th
 
 from __future__ import annotations
 
+import os
+
 
 class InputError(ValueError):
     """Input golfsolve cannot use; the message says what is wrong and where."""
@@ -41,19 +43,35 @@ LOST_ERROR = ("without setting an exception", "error return without exception se
 def out_of_memory(exc: BaseException) -> str | None:
     """What to say of ``exc`` where it is memory the system would not give (a MemoryError: an
     allocation refused under a limit such as ``ulimit -v``; an OSError of ENOMEM: a memory map
-    refused; a SystemError of an error lost on its way, which is what such an allocation
-    gives inside an import), else None."""
+    refused; a shared library the loader could not map, as an address-space limit leaves
+    numba's compiler; a SystemError of an error lost on its way, which is what such an
+    allocation gives inside an import), else None."""
     import errno
 
     if isinstance(exc, MemoryError):
         detail = str(exc).strip()
     elif isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
         detail = ""
+    elif isinstance(exc, OSError) and _unmapped_library(exc) is not None:
+        return (f"out of memory: the system would not map {_unmapped_library(exc)} (the "
+                "compiler the kernels run on) into this process's memory; a limit such as "
+                "ulimit -v leaves too little")
     elif isinstance(exc, SystemError) and any(lost in str(exc) for lost in LOST_ERROR):
         return "out of memory, most likely (an error in Python's own code lost its reason)"
     else:
         return None
     return f"out of memory: {detail}" if detail else "out of memory"
+
+
+def _unmapped_library(exc: OSError) -> str | None:
+    """The shared library named where ``exc`` (or the error it was raised from) is a library
+    the dynamic loader could not map into memory ("failed to map segment", which is what an
+    address-space limit gives), else None."""
+    for error in (exc, exc.__cause__, exc.__context__):
+        text = str(error) if isinstance(error, OSError) else ""
+        if "failed to map segment from shared object" in text:
+            return os.path.basename(text.partition(":")[0]) or "a shared library"
+    return None
 
 
 class MemoryRefused(Exception):

@@ -549,6 +549,7 @@ def kept_table(view: Position, rules: Rules):
     """The fair table (every reachable value, kept) of a start whose stock is wholly unseen,
     made once a process for the policy's games; None where it does not fit in memory."""
     from golfsolve import fair as fair_values
+    from golfsolve.errors import MemoryRefused
     from golfsolve.fair.memory import NeedsMemory
     from golfsolve.packing import position_arrays
 
@@ -561,7 +562,7 @@ def kept_table(view: Position, rules: Rules):
         try:
             _kept_tables[key] = fair_values.value(view, rules, fair_values.Limit(budget=None),
                                                   keep=True).table
-        except NeedsMemory:
+        except (NeedsMemory, MemoryRefused):
             _kept_tables[key] = None
     return _kept_tables[key]
 

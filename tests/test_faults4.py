@@ -259,6 +259,7 @@ def test_memory_the_system_refuses_is_one_line_and_status_1(cli, monkeypatch, tm
 @pytest.mark.parametrize("refusal", [MemoryError(), OSError(12, "Cannot allocate memory")])
 def test_odds_goes_on_without_the_fair_value_the_system_has_no_memory_for(cli, monkeypatch,
                                                                            refusal):
+    import golfsolve.fair.expectimax
     import golfsolve.fair.layered
     from golfsolve.compiling import LAYERS, ready
 
@@ -272,6 +273,54 @@ def test_odds_goes_on_without_the_fair_value_the_system_has_no_memory_for(cli, m
     assert (result.code, result.err) == (0, "")
     assert ("  fair value        not computed: needs more memory than the system gave it (an "
             "allocation failed)\n") in result.out
+    # and the expectimax after the layers, refused too: odds goes on all the same
+    monkeypatch.setattr(golfsolve.fair.expectimax, "fair_value", refused)
+    again = cli("odds", "3", "--rules", "classic", "--jobs", "1", "--samples", "20")
+    assert (again.code, again.err) == (0, "")
+    assert again.out.splitlines()[1] == ("  fair value        not computed: needs more memory "
+                                         "than the system gave it (an allocation failed)")
+    assert again.out.splitlines()[-2].endswith(
+        ", by clairvoyant odds (the fair value is not computed)")
+
+
+def test_a_hint_the_system_has_no_memory_for_weighs_sampled_orders(cli, monkeypatch):
+    import golfsolve.fair.layered
+
+    def refused(*args, **kwargs):
+        raise MemoryError("Unable to allocate 32.0 MiB for an array")
+
+    monkeypatch.setattr(golfsolve.fair.layered, "stock_fair", refused)
+    played = cli("play", "3", "--rules", "classic", input="h\nh\n1\nq\n")
+    assert (played.code, played.err) == (0, "")
+    hints = [line for line in played.out.splitlines() if line.startswith("Hint: ")]
+    assert len(hints) == 2 and all(
+        "of sampled stock orders (the exact chance is out of reach here)." in h for h in hints)
+
+
+def test_a_compiler_library_the_address_space_cannot_map_is_out_of_memory():
+    # 200 MB of address space: Python and numpy fit, numba's compiler library (llvmlite's,
+    # mapped at numba's import) does not; its loader's words blame the install instead
+    for command in (["solve", "1"], ["batch", "1-30", "--jobs", "1"]):
+        done = subprocess.run([*GOLFSOLVE, *command], capture_output=True, text=True, env=ENV,
+                              preexec_fn=limited(resource.RLIMIT_AS, 200 << 20), check=False)
+        assert (done.returncode, done.stdout) == (1, ""), command
+        assert done.stderr == error(
+            "out of memory: the system would not map libllvmlite.so (the compiler the kernels "
+            "run on) into this process's memory; a limit such as ulimit -v leaves too little")
+
+
+def test_only_a_library_the_loader_could_not_map_is_out_of_memory():
+    from golfsolve.errors import out_of_memory
+
+    try:
+        try:
+            raise OSError("/x/y/libllvmlite.so: failed to map segment from shared object")
+        except OSError:
+            raise OSError("Could not find/load shared object file 'libllvmlite.so'") from None
+    except OSError as exc:
+        assert out_of_memory(exc).startswith("out of memory: the system would not map "
+                                             "libllvmlite.so ")
+    assert out_of_memory(OSError("Could not find/load shared object file 'x.so'")) is None
 
 
 def test_under_a_real_address_space_limit_odds_says_the_fair_value_is_not_computed():

@@ -327,6 +327,7 @@ class HintTables:
         than allowed. ``say_why``: a note on stderr before the table is made (seconds, for
         some deals minutes)."""
         from golfsolve import fair
+        from golfsolve.errors import MemoryRefused
         from golfsolve.fair.memory import NeedsMemory
         from golfsolve.packing import position_arrays
 
@@ -352,7 +353,7 @@ class HintTables:
                          "game can reach, once (seconds; minutes for some Easy deals)")
             try:
                 made = fair.value(start, game.rules, limit, keep=True)
-            except NeedsMemory:
+            except (NeedsMemory, MemoryRefused):
                 self.refused = True
                 self._key = None
                 return None
@@ -365,6 +366,6 @@ class HintTables:
             return dict(self._start_value.actions)
         try:  # not kept: this position's own values
             return dict(fair.value(view, game.rules, limit).actions)
-        except NeedsMemory:
+        except (NeedsMemory, MemoryRefused):
             self.refused = True
             return None

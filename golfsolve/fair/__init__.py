@@ -97,9 +97,11 @@ def value(position: Position, rules: Rules, limit: Limit = Limit(), *, keep: boo
     the game, where it fits), else, or where the layers need more memory, the expectimax
     within ``limit.budget`` states (where that is None and the layers are not the method,
     as many states as ``limit.memory`` holds). A value
-    not computed (the budget ran out) has ``complete`` False and its ``reason``; ``needs``,
-    the bytes the layers asked for. Raises golfsolve.fair.memory.NeedsMemory where the layers
-    need more memory and ``limit.budget`` is None."""
+    not computed (the budget ran out, or the system gave neither method the memory it
+    asked for) has ``complete`` False and its ``reason``; ``needs``, the bytes the layers
+    asked for. Where ``limit.budget`` is None, raises golfsolve.fair.memory.NeedsMemory where
+    the layers need more memory than the limit, and golfsolve.errors.MemoryRefused where the
+    system refuses memory within it."""
     chosen = method(position, rules)
     from golfsolve.packing import position_arrays
 
@@ -119,9 +121,9 @@ def value(position: Position, rules: Rules, limit: Limit = Limit(), *, keep: boo
                 raise
             refused = needs
         except (MemoryError, OSError) as exc:  # within the limit, past what the system gives
-            if limit.budget is None:
-                raise
             refused = memory_refused(exc)  # (anything else raised again)
+            if limit.budget is None:
+                raise refused from exc
         else:
             return FairValue(found.wins, found.orders, Fraction(found.wins, found.orders), True,
                              int(found.counters["support"]),
@@ -134,8 +136,17 @@ def value(position: Position, rules: Rules, limit: Limit = Limit(), *, keep: boo
         budget = memory_budget(limit.memory)
     from golfsolve.fair.expectimax import fair_value
 
-    result = fair_value(col_ranks, heights, waste_rank, stock, unseen, rules.fits_table(),
-                        budget, draw_any_time=rules.draw_any_time)
+    try:
+        result = fair_value(col_ranks, heights, waste_rank, stock, unseen, rules.fits_table(),
+                            budget, draw_any_time=rules.draw_any_time)
+    except (MemoryError, OSError) as exc:  # past what the system gives (ulimit -v, say)
+        refused = refused or memory_refused(exc)  # (anything else raised again)
+        if limit.budget is None:
+            raise refused from exc
+        from golfsolve.probability import orders
+
+        return FairValue(None, orders(unseen), None, False, 0, reason=refused.reason,
+                         needs=refused.needed)
     if result.complete:
         return result
     if refused is not None:
