@@ -369,7 +369,15 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
 
 def odds(position: Position, rules: Rules, limit: Limit = Limit()) -> Odds:
     """Every figure for a position whose unknown stock cards are unseen, in this process
-    (stock cards the position names count as seen)."""
+    (stock cards the position names count as seen). ``position`` a Position (or a Deal, its
+    stock seen), ``rules`` a Rules or its name, ``limit`` a Limit: each checked
+    (golfsolve.checks)."""
+    from golfsolve.checks import instance
+    from golfsolve.model.deal import as_position
+    from golfsolve.model.rules import as_rules
+
+    position, rules = as_position(position, "position"), as_rules(rules)
+    instance(limit, Limit, "limit", "a golfsolve.odds.Limit")
     return run_odds(position, [rules], limit)[0]
 
 

@@ -418,13 +418,21 @@ def test_a_numba_cache_that_cannot_keep_what_it_compiled_says_so_and_solves(tmp_
 def _library():
     """The library's public calls, each with arguments it takes and, for each argument, what
     kinds of value are of its type (a value of another kind must be refused)."""
+    from collections.abc import Mapping
+
     import golfsolve
+    import golfsolve.odds
     from golfsolve import Action, Card, Deal, Game, GameCode, Position, Rules
+    from golfsolve.model.i18n import LANGUAGES
     from golfsolve.model.rules import EASY
+    from golfsolve.pictures.board import board_svg
+    from golfsolve.pictures.page import solution_page
+    from golfsolve.solver import Solution
 
     deal = Deal.from_number(1)
     start = deal.position()
     card = start.waste
+    won = golfsolve.solve(deal)
 
     def number(value):
         return isinstance(value, int) and not isinstance(value, bool)
@@ -486,6 +494,17 @@ def _library():
                       [optional(lambda v: isinstance(v, Card))]),
         "Game.play": (lambda move: Game(deal).play(move), ["d"],
                       [lambda v: isinstance(v, (str, Action))]),
+        # beside the face, as docs/library.md shows them
+        "odds.odds": (golfsolve.odds.odds, [start.hidden(), EASY, golfsolve.odds.Limit()],
+                      [startlike, ruleslike, lambda v: isinstance(v, golfsolve.odds.Limit)]),
+        "pictures.board.board_svg": (board_svg, [Game(deal), "en"],
+                                     [lambda v: isinstance(v, Game),
+                                      lambda v: isinstance(v, str) and v in LANGUAGES]),
+        "pictures.page.solution_page": (
+            solution_page, [won, "", None, False],
+            [lambda v: isinstance(v, Solution), string,
+             optional(lambda v: isinstance(v, (list, tuple)) and all(
+                 x is None or isinstance(x, Mapping) for x in v)), flag]),
     }
 
 
@@ -530,9 +549,20 @@ def test_any_argument_of_a_wrong_type_is_a_type_or_value_error_never_a_deep_one(
      "tableau[0][0] must be a Card, not int"),
     ("golfsolve.Game(DEAL).play(None)", "move must be a Move, an Action or a str, not None"),
     ("golfsolve.GameCode(None, 1)", "rules must be a Rules, not None"),
+    ("golfsolve.odds.odds(None, 'easy')", "position must be a Deal or a Position, not None"),
+    ("golfsolve.odds.odds(DEAL, 'easy', 500)", "limit must be a golfsolve.odds.Limit, not int"),
+    ("golfsolve.pictures.board.board_svg(DEAL)", "game must be a Game, not Deal"),
+    ("golfsolve.pictures.board.board_svg(golfsolve.Game(DEAL), 'fr')",
+     "lang must be one of en, fi, id, tr, not 'fr'"),
+    ("golfsolve.pictures.page.solution_page(DEAL)", "solution must be a Solution, not Deal"),
+    ("golfsolve.pictures.page.solution_page(golfsolve.solve(DEAL), values=[5])",
+     "values must be a list of mappings from Action to a value (or None), not int"),
 ])
 def test_the_library_names_the_argument_it_refuses(call, message):
     import golfsolve
+    import golfsolve.odds
+    import golfsolve.pictures.board
+    import golfsolve.pictures.page
 
     deal = golfsolve.Deal.from_number(1)
     with pytest.raises((TypeError, ValueError)) as refused:

@@ -48,7 +48,14 @@ class Scene:
 
 
 def board_svg(game: Game, lang: str = "en") -> str:
-    """``game`` as it stands, an SVG document of its own."""
+    """``game`` as it stands, an SVG document of its own, its words in ``lang`` (one of
+    golfsolve.model.i18n.LANGUAGES; each argument checked: golfsolve.checks)."""
+    from golfsolve.checks import instance, text
+    from golfsolve.model.i18n import LANGUAGES
+
+    instance(game, Game, "game", "a Game")
+    if text(lang, "lang") not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     return document(draw(Scene.of(game), lang), standalone=True)
 
 

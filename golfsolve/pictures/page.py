@@ -40,6 +40,7 @@ Values = Sequence[Mapping[Action, Real] | None]  # each step's actions' values, 
 def solution_page(solution: Solution, title: str = "", values: Values | None = None,
                   traditional: bool = False) -> str:
     """``solution`` as an HTML document of its own (see ``solution_html``)."""
+    _check(solution, title, values, traditional)
     head = (element("meta", charset="utf-8")
             + element("meta", name="viewport", content="width=device-width, initial-scale=1")
             + element("title", content(heading(solution, title)))
@@ -47,6 +48,22 @@ def solution_page(solution: Solution, title: str = "", values: Values | None = N
     return "<!DOCTYPE html>\n" + element(
         "html", element("head", head),
         element("body", solution_html(solution, title, values, traditional)), lang=LANG) + "\n"
+
+
+def _check(solution: object, title: object, values: object, traditional: object) -> None:
+    """The arguments of :func:`solution_page` and :func:`solution_html`, each of its type (a
+    TypeError naming the argument)."""
+    from golfsolve.checks import flag, instance, text
+    from golfsolve.solver import Solution
+
+    instance(solution, Solution, "solution", "a Solution")
+    text(title, "title")
+    flag(traditional, "traditional")
+    if values is not None:
+        instance(values, (list, tuple), "values", "a list (one a step) or None")
+        for value in values:
+            instance(value, (Mapping, type(None)), "values", "a list of mappings from Action "
+                     "to a value (or None)")
 
 
 def solution_html(solution: Solution, title: str = "", values: Values | None = None,
@@ -57,7 +74,8 @@ def solution_html(solution: Solution, title: str = "", values: Values | None = N
     them from 1), and the figures. ``values``: for each step from the start, the value of
     each legal action there (a Mapping from Action to a Fraction or float from 0 to 1, or
     None where not known), shown at that step; ``traditional`` adds the traditional score.
-    ValueError for more values than steps."""
+    ValueError for more values than steps; each argument checked (golfsolve.checks)."""
+    _check(solution, title, values, traditional)
     game = Game(solution.origin.position(), solution.rules)
     start, scene = game.columns(), board.Scene.of(game)
     wastes = [game.waste]
