@@ -177,6 +177,31 @@ def test_a_read_only_mount_shows_every_committed_row_or_refuses(stored, tmp_path
     assert sorted(p.name for p in copy.iterdir()) == [db.name, f"{db.name}-wal"]
 
 
+def test_a_database_past_a_limit_of_the_process_names_the_limit_and_keeps_its_rows(tmp_path):
+    # SQLite says "disk I/O error" of a write past the file-size limit and "unable to open
+    # database file" with no descriptor left: neither is the file's fault, nor bad input
+    import sqlite3
+
+    db = tmp_path / "big.sqlite"
+    done = subprocess.run([*GOLFSOLVE, "batch", "1-300", "--jobs", "1", "--quiet", "--db",
+                           str(db)], capture_output=True, text=True, env=ENV,
+                          preexec_fn=limited(resource.RLIMIT_FSIZE, 60_000), check=False)
+    assert (done.returncode, done.stderr) == (1, error(
+        f"cannot write {db} as a results database: File too large (a file of it reached this "
+        "process's file-size limit, 60,000 bytes: ulimit -f) (raise the limit, then run the "
+        f"same command again to go on); the finished results are kept in {db}"))
+    with sqlite3.connect(db) as kept:
+        assert 0 < kept.execute("SELECT count(*) FROM results").fetchone()[0] < 300
+    few = tmp_path / "few.sqlite"
+    done = subprocess.run([*GOLFSOLVE, "batch", "1-10", "--jobs", "1", "--quiet", "--db",
+                           str(few)], capture_output=True, text=True, env=ENV,
+                          preexec_fn=limited(resource.RLIMIT_NOFILE, 6), check=False)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert (f"{few} as a results database: too many open files (this process may open 6: "
+            "ulimit -n) (raise the limit, then run the same command again to go on)"
+            in done.stderr), done.stderr
+
+
 # ----- 2. memory bounds ----------------------------------------------------------------------
 PEAK = ('import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdin=sys.stdin, '
         'stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN)'

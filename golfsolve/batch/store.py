@@ -20,7 +20,9 @@ gains ``number_high`` as one added column, 0 in every row, without a row rewritt
 
 from __future__ import annotations
 
+import errno
 import os
+import resource  # (here: imported with no descriptor left, it could not be)
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -54,6 +56,7 @@ from golfsolve.model.text import shown
 LOCK_WAIT = 2  # seconds to wait for another program's lock when opening and claiming
 WORK_WAIT = 30  # ... and once the work has begun, rather than lose it
 WAL_HEADER = 32  # bytes of a write-ahead log before its first page
+SHARED_MEMORY_STEP = 32768  # bytes SQLite grows a write-ahead log's shared-memory file by
 NUMBER_SPLIT = 10**18  # number = n % NUMBER_SPLIT, number_high = n // NUMBER_SPLIT
 _ROWS = "SELECT " + ", ".join(COLUMNS)
 # numbered deals first..last: with the split number's two parameters at each end
@@ -95,8 +98,31 @@ ADVICE = {
     "locked": "another program is using it; try again when it is done",
     "readonly": "it cannot be written here; check its permissions",
     "full": "free some space, then run the same command again to go on",
+    "limit": "raise the limit, then run the same command again to go on",
     "other": "check the file, or use another database",
 }
+
+
+def limit_reached(paths: list[Path]) -> str | None:
+    """Which limit of this process's resources a failed SQLite call on ``paths`` (a database
+    and the files SQLite keeps beside it) most likely met, in words; None where none seems
+    reached. SQLite words both as "disk I/O error" or "unable to open database file"."""
+    try:
+        os.listdir("/proc/self/fd")  # (needs a descriptor of its own)
+    except OSError as exc:
+        if exc.errno == errno.EMFILE:
+            files, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+            return f"too many open files (this process may open {files}: ulimit -n)"
+    size, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    if size == resource.RLIM_INFINITY:
+        return None
+    # a write that would pass the limit fails: a file near it (SQLite grows its shared-memory
+    # file 32 KiB at a time), or a limit below that
+    grown = max((path.stat().st_size for path in paths if path.exists()), default=0)
+    if grown + SHARED_MEMORY_STEP > size:
+        return (f"File too large (a file of it reached this process's file-size limit, "
+                f"{size:,} bytes: ulimit -f)")
+    return None
 
 
 def pack_line(line: str) -> str:
@@ -212,6 +238,10 @@ class ResultStore:
                 kind = "full"
             else:
                 kind = "other"
+            reached = None if kind != "other" else limit_reached(
+                [self.path, *(Path(f"{self.path}{tail}") for tail in ("-wal", "-shm", "-journal"))])
+            if reached is not None:  # not the file's fault: the process's own limit
+                kind, message, during_work = "limit", reached, True
             error = StoreWriteError if during_work else StoreError
             raise error(f"cannot {doing} {self.path} as a results database: {message} "
                         f"({ADVICE[kind]})", reason="sqlite", path=self.path, doing=doing,

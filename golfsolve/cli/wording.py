@@ -12,6 +12,7 @@ STORE_ADVICE = {
     "locked": "another program is using it; try again when it is done",
     "readonly": "it cannot be written here; check its permissions",
     "full": "free some space, then run the same command again to go on",
+    "limit": "raise the limit, then run the same command again to go on",
     "other": "check the file, or use another --db",
 }
 EXTRA_OPTIONS = {"dask": "--dask"}  # the option that needs each extra
