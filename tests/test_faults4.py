@@ -422,6 +422,23 @@ def test_a_damaged_numba_cache_file_is_compiled_again_with_one_note(compiled, tm
     assert runs[1].stderr == ""  # written over, whole
 
 
+def test_a_damaged_numba_cache_file_met_by_a_batch_with_workers_is_said_once(compiled,
+                                                                             tmp_path):
+    cache, _ = compiled
+    shutil.copytree(cache, tmp_path / "cache")
+    damaged = next((tmp_path / "cache").glob("*/bound.bound_tables-*.py*.nbi"))
+    _damage(damaged, "garbled")
+    env = {**ENV, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    batch = [*GOLFSOLVE, "batch", "1-20", "--rules", "classic", "--jobs", "2", "--quiet"]
+    runs = [subprocess.run(batch, capture_output=True, text=True, env=env, check=False)
+            for _ in range(2)]
+    assert [run.returncode for run in runs] == [0, 0] and runs[0].stdout == runs[1].stdout
+    assert runs[0].stdout.startswith("classic: 20 deals, 9 won")
+    assert runs[0].stderr == (f"golfsolve: note: numba's cache file {damaged} is damaged: what "
+                              "it held is compiled again\n")
+    assert runs[1].stderr == ""
+
+
 def test_a_numba_cache_that_cannot_keep_what_it_compiled_says_so_and_solves(tmp_path):
     # a file size limit smaller than a compiled kernel: numba's cache cannot keep it
     (tmp_path / "cache").mkdir()

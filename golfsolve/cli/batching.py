@@ -169,6 +169,12 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
                                 [r.name for r in chosen], not quiet and sys.stderr.isatty())
             try:
                 options = BatchOptions(tuple(chosen), workers, work, pairs)
+                if deal_list is not None and cluster is None:
+                    from golfsolve.compiling import ready, solving
+
+                    # compiled here, once and said so, where numba's cache lacks them (or
+                    # holds them damaged), not by each worker at once and in silence
+                    ready([solving(r) for r in chosen], processes=workers)
                 if deal_list is not None:
                     report = solve_deals(deal_list, options, dask=cluster, store=store,
                                          writer=writer, progress=progress)
