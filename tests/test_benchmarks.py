@@ -24,7 +24,7 @@ ROOT = DATA.parent.parent
     ("bench_fair.py", ["--odds-processes", "1-1", "--rules", "classic"],
      "ours  classic        1 "),
     ("bench_follow.py", ["--deal", "1", "--rules", "classic"], "  later hints: median "),
-    ("bench_census.py", ["--deals", "16", "--runs", "1", "--jobs", "1"],
+    ("bench_census.py", ["--deals", "16", "--fixed-deals", "8", "--runs", "1", "--jobs", "1"],
      "  projected census of 10,000,000 deals: "),
 ])
 def test_a_benchmark_runs(script, args, expected):
