@@ -33,7 +33,7 @@ def parse_deal_text(text: str) -> tuple[Position, dict]:
     ``rules``, where given; a KPat save's rules are Classic)."""
     if not text.strip():
         raise DealError("the deal is empty")
-    if oneline.looks_like_oneline(text):
+    if oneline.looks_like_oneline(text) and not looks_like_json(text):
         return oneline.parse(text.strip()).position(), {}
     if kpat.looks_like_save(text):
         return kpat.parse_save(text).position, {"rules": CLASSIC.name}
