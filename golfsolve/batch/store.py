@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import errno
 import os
-import resource  # (here: imported with no descriptor left, it could not be)
+import resource  # (at the top: limit_reached could not import it with no descriptor left)
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager

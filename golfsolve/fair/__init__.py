@@ -140,7 +140,8 @@ def value(position: Position, rules: Rules, limit: Limit = Limit(), *, keep: boo
         result = fair_value(col_ranks, heights, waste_rank, stock, unseen, rules.fits_table(),
                             budget, draw_any_time=rules.draw_any_time)
     except (MemoryError, OSError) as exc:  # past what the system gives (ulimit -v, say)
-        refused = refused or memory_refused(exc)  # (anything else raised again)
+        system = memory_refused(exc)  # (anything else raised again)
+        refused = refused or system
         if limit.budget is None:
             raise refused from exc
         from golfsolve.probability import orders
