@@ -46,12 +46,12 @@ def test_show_board_json_and_grid(cli):
     board = cli("show", "GO1-C-AAAAAAB", "--format", "board")
     assert board.out == Deal.from_number(1).to_board()
     assert board.err == code_note("GO1-C-AAAAAAB is PySolFC's deal 1") + (
-        "note: the board format does not record the rules; read this board with --rules "
+        "golfsolve: note: the board format does not record the rules; read this board with --rules "
         "classic, or it is taken under easy\n")
     assert cli("show", "GO1-E-AAAAAAB", "--format", "board").err == code_note(
         "GO1-E-AAAAAAB is PySolFC's deal 1")
     assert cli("show", "1", "--rules", "classic", "--format", "board").err == (
-        "note: the board format does not record the rules; read this board with --rules "
+        "golfsolve: note: the board format does not record the rules; read this board with --rules "
         "classic, or it is taken under easy\n")
     data = json.loads(cli("show", "GO1-C-AAAAAAB", "--format", "json").out)
     assert (data["deal"], data["number"], data["code"], data["rules"]) == (

@@ -266,8 +266,8 @@ def test_show_writes_the_line(cli, tmp_path):
     assert cli("show", shown.out.strip(), "--format", "board").out == BOARD
     deal = cli("show", "7", "--format", "line", "--rules", "classic")
     assert deal.out == oneline.to_oneline(Deal.from_number(7)) + "\n"
-    assert deal.err == ("note: the one-line layout does not record the rules; read this line "
-                        "with --rules classic, or it is taken under easy\n")
+    assert deal.err == ("golfsolve: note: the one-line layout does not record the rules; read "
+                        "this line with --rules classic, or it is taken under easy\n")
 
 
 def test_a_game_whose_stock_is_empty_is_a_deal_argument_not_options(cli):

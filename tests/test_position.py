@@ -74,8 +74,9 @@ def test_a_position_on_the_solution_solves_to_the_deals_verdict(cli, tmp_path, n
         board = cli("replay", str(number), half, "--rules", rules.name, "--format", "board")
         assert board.code == 0
         assert board.err == ("" if rules.name == "easy" else
-                             "note: the board format does not record the rules; read this "
-                             f"board with --rules {rules.name}, or it is taken under easy\n")
+                             "golfsolve: note: the board format does not record the rules; "
+                             f"read this board with --rules {rules.name}, or it is taken under "
+                             "easy\n")
         path = tmp_path / f"{number}-{rules.name}.board"
         path.write_text(board.out)
         solved = json.loads(cli("solve", str(path), "--rules", rules.name, "--json").out)

@@ -53,7 +53,7 @@ def echo_board(position, rules, one_line: bool = False) -> None:
     click.echo(to_oneline(position) + "\n" if one_line else position.to_board(), nl=False)
     if rules.name != EASY.name:
         form, it = ("one-line layout", "line") if one_line else ("board format", "board")
-        click.echo(f"note: the {form} does not record the rules; read this {it} with "
+        click.echo(f"golfsolve: note: the {form} does not record the rules; read this {it} with "
                    f"--rules {rules.name}, or it is taken under {EASY.name}", err=True)
 
 
