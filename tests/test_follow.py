@@ -268,6 +268,21 @@ def test_peek_cannot_see_a_stock_the_player_has_not_seen(cli):
     assert out[-1] == "The stock is face down here: there is nothing to peek at."
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "This game follows yours in the app: type n again to leave it for a new random "
+           "deal."),
+    ("tr", "Bu oyun uygulamadaki oyununuzu izliyor: bırakıp yeni rastgele bir dağılıma geçmek "
+           "için n'yi tekrar yazın."),
+])
+def test_a_followed_game_is_left_for_a_new_deal_only_by_n_twice_in_a_row(cli, lang, said):
+    out = cli("play", PAGE_LAYOUT, "--lang", lang, "--seed", "3",
+              input=f"n\nd {PAGE_DEAL.stock[0]}\nn\nn\nq\n").out.splitlines()
+    told = [i for i, line in enumerate(out) if line == said]
+    new = [i for i, line in enumerate(out) if line.startswith(("New deal: ", "Yeni dağılım: "))]
+    # n, the draw (its board between), n, then only the second n in a row deals anew
+    assert len(told) == 2 and len(new) == 1 and told[0] + 5 < told[1] < new[0]
+
+
 def test_shuffle_deals_the_unseen_cards_as_before(cli):
     out = cli("play", PAGE_LAYOUT, "--lang", "en", "--shuffle", "--seed", "5",
               input="d\nq\n").out.splitlines()

@@ -80,6 +80,7 @@ class PlaySession:
         self._ask = ask  # asks a question at the terminal (None: the next line answers it)
         self._lines: Iterator[str] = iter(())
         self.color = color  # red hearts and diamonds on the board
+        self._leaving = False  # n given once in a followed game: the next n leaves it
 
     def _dealt(self, start: Position) -> Position:
         unseen = list(start.unseen)
@@ -118,6 +119,7 @@ class PlaySession:
 
     def handle(self, line: str) -> None:
         game = self.game
+        leaving, self._leaving = self._leaving, False  # n said once already, just before
         command = line.lower()
         target = _CARD_AT.match(command)
         word, _, rest = line.partition(" ")
@@ -143,6 +145,10 @@ class PlaySession:
                 self.say("help")
                 return
             elif command in ("n", "new"):
+                if self.game.start.unknown_slots and not leaving:  # the player's own game
+                    self._leaving = True
+                    self.say("leave_followed")
+                    return
                 self.new_deal()
                 return
             else:

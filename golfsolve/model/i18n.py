@@ -258,6 +258,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card": "{text!r} is not a card: write it as 7H, 10H, 10♥ or qs",
         "peek_unseen": "The stock is face down here: there is nothing to peek at.",
         "hint_values": "Every legal move: {moves}.",
+        "leave_followed": "This game follows yours in the app: type n again to leave it for a "
+                          "new random deal.",
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
@@ -297,6 +299,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card": "{text!r} ei ole kortti: kirjoita se esim. 7H, 10H, 10♥ tai qs",
         "peek_unseen": "Nostopakka on tässä alaspäin: kurkistettavaa ei ole.",
         "hint_values": "Jokainen sallittu siirto: {moves}.",
+        "leave_followed": "Tämä peli seuraa peliäsi sovelluksessa: kirjoita n uudelleen, jos "
+                          "haluat jättää sen ja aloittaa uuden satunnaisen jaon.",
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
@@ -335,6 +339,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card": "{text!r} bukan kartu: tulis misalnya 7H, 10H, 10♥ atau qs",
         "peek_unseen": "Tumpukan ambil tertutup di sini: tidak ada yang bisa diintip.",
         "hint_values": "Setiap langkah yang sah: {moves}.",
+        "leave_followed": "Permainan ini mengikuti permainan Anda di aplikasi: ketik n lagi "
+                          "untuk meninggalkannya dan memulai susunan kartu acak baru.",
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
@@ -374,6 +380,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card": "{text!r} bir kart değil: örneğin 7H, 10H, 10♥ ya da qs yazın",
         "peek_unseen": "Çekme destesi burada kapalı: göz atılacak bir şey yok.",
         "hint_values": "Her geçerli hamle: {moves}.",
+        "leave_followed": "Bu oyun uygulamadaki oyununuzu izliyor: bırakıp yeni rastgele bir "
+                          "dağılıma geçmek için n'yi tekrar yazın.",
     },
 }
 for _lang, _texts in PLAY_TEXTS.items():
