@@ -258,7 +258,7 @@ def plots(found: list[dict], folder: Path) -> list[str]:
         ax.set_aspect("equal")
     axes[0][0].set_ylabel("fair value (%)")
     fig.tight_layout()
-    fig.savefig(folder / names[1], dpi=110)
+    fig.savefig(folder / names[1], dpi=110, bbox_inches="tight", pad_inches=0.1)  # (titles whole)
     plt.close(fig)
     return names
 
