@@ -404,12 +404,18 @@ def test_the_published_census_holds_every_deal_once_with_its_exact_fraction():
     census = Path(__file__).resolve().parent.parent / "docs" / "fair-census.csv"
     with open(census, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
-    for rules, last in (("classic", 300), ("easy", 300), ("strict", 1000)):
+    for rules, last in (("classic", 300), ("easy", 300), ("dead-king", 1000), ("strict", 1000)):
         assert sorted(int(r["deal"]) for r in rows if r["rules"] == rules) == list(
             range(1, last + 1))
     for r in rows:
         assert 0 <= int(r["wins"]) <= int(r["orders"])
         assert float(r["fair_value"]) == round(int(r["wins"]) / int(r["orders"]), 6)
+    # stricter rules never give a deal a higher fair value (the same orders, fewer lines)
+    value = {(r["deal"], r["rules"]): Fraction(int(r["wins"]), int(r["orders"])) for r in rows}
+    for deal in map(str, range(1, 1001)):
+        chain = [value[deal, rules] for rules in ("strict", "dead-king", "classic", "easy")
+                 if (deal, rules) in value]
+        assert chain == sorted(chain) and len(chain) >= 2, deal
     deal_3 = next(r for r in rows if (r["deal"], r["rules"]) == ("3", "classic"))
     assert Fraction(int(deal_3["wins"]), int(deal_3["orders"])) == DEAL_3_CLASSIC
     assert deal_3["best_first_action"] == "7"
