@@ -325,9 +325,12 @@ def test_a_hint_the_system_has_no_memory_for_weighs_sampled_orders(cli, monkeypa
 def test_a_compiler_library_the_address_space_cannot_map_is_out_of_memory():
     # 200 MB of address space: Python and numpy fit, numba's compiler library (llvmlite's,
     # mapped at numba's import) does not; its loader's words blame the install instead
+    env = {**ENV, "OPENBLAS_NUM_THREADS": "1"}  # (numpy's buffers: the same on any machine)
     for command in (["solve", "1"], ["batch", "1-30", "--jobs", "1"]):
-        done = subprocess.run([*GOLFSOLVE, *command], capture_output=True, text=True, env=ENV,
+        done = subprocess.run([*GOLFSOLVE, *command], capture_output=True, text=True, env=env,
                               preexec_fn=limited(resource.RLIMIT_AS, 200 << 20), check=False)
+        if done.stderr.startswith("OpenBLAS"):  # numpy's import itself did not fit here
+            pytest.skip("numpy does not start in 200 MB of address space here")
         assert (done.returncode, done.stdout) == (1, ""), command
         assert done.stderr == error(
             "out of memory: the system would not map libllvmlite.so (the compiler the kernels "
