@@ -351,6 +351,7 @@ class DaskRunner:
 
     POLL_SECONDS = 0.05
     CONNECT_SECONDS = 10
+    HANDSHAKE_SECONDS = 5  # past CONNECT_SECONDS, for a far end that takes the connection
 
     def __init__(self, address: str, function: Callable) -> None:
         try:
@@ -360,7 +361,7 @@ class DaskRunner:
                                "'golfsolve[dask]'") from None
         # The client logs what golfsolve reports itself (a lost scheduler, a task moved on).
         logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
-        self.client = _connect(address, self.CONNECT_SECONDS)
+        self.client = _connect(address, self.CONNECT_SECONDS, self.HANDSHAKE_SECONDS)
         if not self.client.scheduler_info().get("workers"):
             print(f"golfsolve: note: the Dask scheduler at {address} has no workers yet: the "
                   "work waits for one (Ctrl-C stops)", file=sys.stderr)
@@ -401,9 +402,10 @@ class DaskRunner:
         self.client.close()
 
 
-def _connect(address: str, seconds: int):
+def _connect(address: str, seconds: float, handshake: float):
     """A Dask client connected to the scheduler at ``address``; InputError when none answers
-    as one within about ``seconds`` (a port that accepts and never answers included)."""
+    as one within about ``seconds``, or ``seconds`` and ``handshake`` where the far end takes
+    the connection and never answers."""
     from dask.distributed import Client
 
     box: dict[str, object] = {}
@@ -418,10 +420,10 @@ def _connect(address: str, seconds: int):
     # forever, and a daemon thread left waiting does not keep the process alive
     thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
     thread.start()
-    thread.join(seconds + 5)
+    thread.join(seconds + handshake)
     if thread.is_alive():
-        raise InputError(f"no Dask scheduler answered at {address} within {seconds + 5} s "
-                         "(is it a Dask scheduler's address?)")
+        raise InputError(f"no Dask scheduler answered at {address} within "
+                         f"{seconds + handshake:g} s (is it a Dask scheduler's address?)")
     error = box.get("error")
     if error is not None:
         if isinstance(error, (OSError, TimeoutError, ValueError, TypeError)):

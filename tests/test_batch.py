@@ -399,13 +399,14 @@ def test_a_scheduler_that_cannot_be_used_is_bad_input_before_any_file_is_touched
                                             "'nonsense'\n")
     assert keep.read_text() == "precious\n" and not db.exists()
     monkeypatch.setattr(DaskRunner, "CONNECT_SECONDS", 1)
+    monkeypatch.setattr(DaskRunner, "HANDSHAKE_SECONDS", 0.5)
     with socket.socket() as silent:  # takes connections (the backlog) and never answers
         silent.bind(("127.0.0.1", 0))
         silent.listen()
         address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
         result = cli("batch", "1-5", "--out", str(keep), "--dask", address)
     assert (result.code, result.err) == (2, f"golfsolve: error: no Dask scheduler answered at "
-                                            f"{address} within 6 s (is it a Dask scheduler's "
+                                            f"{address} within 1.5 s (is it a Dask scheduler's "
                                             "address?)\n")
     assert keep.read_text() == "precious\n"
 
@@ -422,7 +423,7 @@ def test_a_scheduler_with_no_workers_is_noted(capsys, monkeypatch):
         def close(self):
             pass
 
-    monkeypatch.setattr(batch, "_connect", lambda address, seconds: Idle())
+    monkeypatch.setattr(batch, "_connect", lambda address, seconds, handshake: Idle())
     batch.DaskRunner("tcp://cluster:8786", solve_unit).close()
     assert capsys.readouterr().err == ("golfsolve: note: the Dask scheduler at "
                                        "tcp://cluster:8786 has no workers yet: the work waits "

@@ -3,6 +3,7 @@ a run that goes on where it stopped, and the report page with its plots; and the
 census in docs/."""
 
 import csv
+import importlib.util
 import socket
 import subprocess
 import sys
@@ -76,15 +77,28 @@ def test_a_dask_cluster_gives_the_rows_of_local_processes(tmp_path):
         ("2", "37038781280", "217945728000", "3"), ("3", "3169567680", "217945728000", "7")]
 
 
-def test_a_scheduler_that_answers_nothing_is_one_line(tmp_path):
+def script_module():
+    """scripts/fair_census.py as a module, for its ``main`` in this process."""
+    spec = importlib.util.spec_from_file_location("fair_census_script", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_scheduler_that_answers_nothing_is_one_line(tmp_path, capsys, monkeypatch):
     pytest.importorskip("dask.distributed")
+    from golfsolve.runners import DaskRunner
+
     with socket.socket() as sock:
         sock.bind(("localhost", 0))
         port = sock.getsockname()[1]  # closed again: nothing listens there
-    done = census("run", "2-2", "--rules", "strict", "--csv", str(tmp_path / "x.csv"), "--dask",
-                  f"tcp://localhost:{port}")
-    assert done.returncode == 2
-    assert done.stderr.splitlines()[-1].startswith("fair_census.py: error: ")
+    # in this process, so that the connection is given up after 1 s instead of 10
+    monkeypatch.setattr(DaskRunner, "CONNECT_SECONDS", 1)
+    status = script_module().main(["run", "2-2", "--rules", "strict", "--csv",
+                                   str(tmp_path / "x.csv"), "--dask", f"tcp://localhost:{port}"])
+    assert status == 2
+    assert capsys.readouterr().err.splitlines()[-1].startswith(
+        f"fair_census.py: error: cannot reach the Dask scheduler at tcp://localhost:{port}: ")
     assert not (tmp_path / "x.csv").exists() or (tmp_path / "x.csv").read_text() == ""
     missing = census("report", "--csv", str(tmp_path / "none.csv"), "--out", "x.md")
     assert missing.returncode == 2 and missing.stderr.splitlines()[-1].endswith(
