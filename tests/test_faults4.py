@@ -601,7 +601,9 @@ def test_any_argument_of_a_wrong_type_is_a_type_or_value_error_never_a_deep_one(
      "lang must be one of en, fi, id, tr, not 'fr'"),
     ("golfsolve.pictures.page.solution_page(DEAL)", "solution must be a Solution, not Deal"),
     ("golfsolve.pictures.page.solution_page(golfsolve.solve(DEAL), values=[5])",
-     "values must be a list of mappings from Action to a value (or None), not int"),
+     "values[0] must be a mapping from Action to a value, or None, not int"),
+    ("golfsolve.pictures.page.solution_page(golfsolve.solve(DEAL), values={})",
+     "values must be a list or tuple, not dict"),
 ])
 def test_the_library_names_the_argument_it_refuses(call, message):
     import golfsolve

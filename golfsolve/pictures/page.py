@@ -53,17 +53,15 @@ def solution_page(solution: Solution, title: str = "", values: Values | None = N
 def _check(solution: object, title: object, values: object, traditional: object) -> None:
     """The arguments of :func:`solution_page` and :func:`solution_html`, each of its type (a
     TypeError naming the argument)."""
-    from golfsolve.checks import flag, instance, text
+    from golfsolve.checks import flag, instance, items, text
     from golfsolve.solver import Solution
 
     instance(solution, Solution, "solution", "a Solution")
     text(title, "title")
     flag(traditional, "traditional")
     if values is not None:
-        instance(values, (list, tuple), "values", "a list (one a step) or None")
-        for value in values:
-            instance(value, (Mapping, type(None)), "values", "a list of mappings from Action "
-                     "to a value (or None)")
+        items(values, "values", lambda value, name: instance(
+            value, (Mapping, type(None)), name, "a mapping from Action to a value, or None"))
 
 
 def solution_html(solution: Solution, title: str = "", values: Values | None = None,
