@@ -63,6 +63,7 @@ class Sweep:
         where ``keep`` or k is the top, else None; S's bits by layer, outside fast)."""
         from golfsolve.fair.kernels.compact_values import layer_bits
         from golfsolve.fair.kernels.compact_values import values_rows as compact_values
+        from golfsolve.fair.kernels.compact_values import wide_rows as compact_wide
         from golfsolve.fair.kernels.values import (
             lower_views,
             task_scratch,
@@ -101,9 +102,9 @@ class Sweep:
                 low = paged_array(int(voff[-1]), np.uint16 if compact else value_type(layers, k))
                 high = paged_array(high_words(layers, k, voff, layout), np.uint64)
                 slot = slot_type(layers, k - 1)  # the type the closures' maxima are taken in
-                # values below past 32 bits (so int64, here and below): wide_rows, no working
-                # rows
-                wide = not compact and slot.dtype == np.int64
+                # values below past 32 bits (so int64, here and below): the layout's
+                # wide_rows, no working rows
+                wide = slot.dtype == np.int64
                 scratch = None if wide else task_scratch(layers.orders[k - 1], slot,
                                                          layers.ranks.size, stride, self.part,
                                                          threads)
@@ -111,7 +112,12 @@ class Sweep:
                                 layers.down[k]).astype(np.uint32)
                 lower_high = high_layout(layers, k - 1, layout)
                 this_high = high_layout(layers, k, layout)
-                if compact:
+                if compact and wide:
+                    args = (bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
+                            layers.orders[k - 1], cl_start, cl_win, mem_start, members,
+                            rank_cl)
+                    outputs = (low, high, this_high)
+                elif compact:
                     args = (bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
                             layers.orders[k - 1], *columns, cl_start, cl_win, mem_start,
                             members, rank_cl, closures.forced, *loose, scratch)
@@ -128,7 +134,8 @@ class Sweep:
                             cl_win, mem_start, members, rank_cl, closures.forced, *loose,
                             scratch)
                     outputs = (positions, value_views(low), low.itemsize)
-                kernel = compact_values if compact else wide_rows if wide else values_rows
+                kernel = ((compact_wide if wide else compact_values) if compact
+                          else wide_rows if wide else values_rows)
                 for lo, hi in zip(bounds[-2::-1], bounds[:0:-1], strict=True):  # the top first
                     entries = int(counts[lo:hi, k].sum())
                     if entries < ALONE:  # handing parts to the threads would cost more

@@ -34,8 +34,9 @@ Three passes, each in kernels here, run by :mod:`golfsolve.fair.layered`:
    row by the columns the rank fits: ranks fitting the same free cards share a closure).
 2. ``support.reach_pass`` (top down): R, the (h, M) the start can reach; then
    ``support.support_pass`` (bottom up): S = R and "some order of M wins from h".
-3. ``values.values_rows`` (or ``compact_values.values_rows`` in the smaller layouts), layer by
-   layer from the bottom: the integers W on S only, packed row by row in the bit order of S.
+3. ``values.values_rows`` (or ``compact_values.values_rows`` in the smaller layouts; each
+   module's ``wide_rows`` where the layer below has values past 32 bits), layer by layer from
+   the bottom: the integers W on S only, packed row by row in the bit order of S.
 
 Rule knowledge comes in only as ``fits[waste_rank, card_rank]``; ``col_ranks`` is as
 :mod:`golfsolve.kernels.layout` has it. Whole-radix bitsets are rows of uint64 words, bit i of

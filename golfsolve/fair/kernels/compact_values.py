@@ -17,7 +17,8 @@ import numpy as np
 from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from golfsolve.fair.kernels.closures import column_rows
+from golfsolve.fair.kernels.closures import SELF, column_rows
+from golfsolve.fair.kernels.support import popcount
 from golfsolve.fair.kernels.values import (
     COLS,
     ONE,
@@ -289,3 +290,96 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
             rows = column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members,
                                loose_start, loose_rows)
             _clear_rows(boff1, bits, h, rows, tmp[COLS + col])
+
+
+@njit(cache=True, nogil=True)
+def wide_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, cl_start, cl_win,
+              mem_start, members, rank_cl, task, lo, hi, vlo, vhi, high):
+    """:func:`values_rows` for a layer whose values below exceed 32 bits (the top two or three
+    layers of a 16-card stock, a few hundred entries), as
+    :func:`golfsolve.fair.kernels.values.wide_rows` computes the fast layout's: entry by
+    entry in int64, each closure's best the max over its rows read one by one, a dense row's
+    every position included. Plain and short (``task`` and ``cl_start`` are unused):
+    compiling values_rows for 64-bit working rows too would double its compile time."""
+    hb, hf = high
+    hb1, hf1 = high1
+    width1 = orders1.shape[0]
+    for h in range(lo, hi):
+        if voff[h + 1] == voff[h]:
+            continue
+        k = voff[h]
+        word, fill, at = np.uint64(0), 0, k // hf
+        a, b = boff[h], boff[h + 1]
+        if b > a:  # packed
+            for w in range(b - a):
+                x = bits[a + w]
+                while x:
+                    p = w * 64 + trailing_zeros(x)
+                    x &= x - ONE
+                    value = _wide_entry(h, p, down, width1, orders1, cl_win, mem_start, members,
+                                        rank_cl, boff1, voff1, bits, lo1, hi1, hb1, hf1)
+                    word, fill, at = _put(vlo, vhi, hb, hf, k, value, word, fill, at)
+                    k += 1
+        else:  # dense: every position
+            for p in range(down.shape[0]):
+                value = _wide_entry(h, p, down, width1, orders1, cl_win, mem_start, members,
+                                    rank_cl, boff1, voff1, bits, lo1, hi1, hb1, hf1)
+                word, fill, at = _put(vlo, vhi, hb, hf, k, value, word, fill, at)
+                k += 1
+        if fill:
+            vhi[at] = word
+
+
+@njit(cache=True, inline="always")
+def _wide_entry(h, p, down, width1, orders1, cl_win, mem_start, members, rank_cl, boff1, voff1,
+                bits, lo1, hi1, hb1, hf1):
+    """W of row h's entry p of layer k: over the ranks, the best of the rank's closure at p
+    less a card of that rank in layer k - 1 (N(M) there where the closure is won)."""
+    acc = np.int64(0)
+    for j in range(down.shape[1]):
+        q = down[p, j]
+        if q == width1:  # M_p holds no card of rank j
+            continue
+        c = rank_cl[h, j]
+        if c == SELF:
+            acc += _stored(boff1, voff1, bits, lo1, hi1, hb1, hf1, h, q)
+        elif cl_win[c]:
+            acc += orders1[q]
+        else:
+            best = np.int64(0)
+            for t in range(mem_start[c], mem_start[c + 1]):
+                value = _stored(boff1, voff1, bits, lo1, hi1, hb1, hf1, members[t], q)
+                best = value if value > best else best
+            acc += best
+    return acc
+
+
+@njit(cache=True, inline="always")
+def _stored(boff1, voff1, bits, lo1, hi1, hb1, hf1, m, q):
+    """W of row m at position q of layer k - 1 as :func:`values_rows` stores it (0 off S
+    where the row is packed)."""
+    a, b = voff1[m], voff1[m + 1]
+    if a == b:
+        return np.int64(0)
+    wa, wb = boff1[m], boff1[m + 1]
+    if wa == wb:  # dense
+        i = a + q
+    else:
+        w, bit = q >> 6, np.uint64(q & 63)
+        x = bits[wa + w]
+        if not (x >> bit) & ONE:
+            return np.int64(0)
+        i = a + np.int64(popcount(x & ((ONE << bit) - ONE)))
+        for u in range(wa, wa + w):
+            i += np.int64(popcount(bits[u]))
+    value = np.int64(lo1[i])
+    if hb1 == 8:
+        value |= np.int64(hi1.view(np.uint8)[i]) << 16
+    elif hb1 == 16:
+        value |= np.int64(hi1.view(np.uint16)[i]) << 16
+    elif hb1 == 32:
+        value |= np.int64(hi1.view(np.uint32)[i]) << 16
+    elif hb1:
+        field = (hi1[i // hf1] >> np.uint64(i % hf1 * hb1)) & ((ONE << np.uint64(hb1)) - ONE)
+        value |= np.int64(field) << 16
+    return value
