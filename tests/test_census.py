@@ -271,23 +271,51 @@ def test_a_census_directory_that_is_missing_or_a_file_is_named_so(cli, tmp_path)
     assert afile.read_text() == "kept\n"
 
 
-PUBLISHED = os.path.join(os.path.dirname(__file__), os.pardir, "docs", "census",
-                         "solvitaire-1-10000000-classic")
+PUBLISHED = os.path.join(os.path.dirname(__file__), os.pardir, "docs", "census")
+# Solvitaire's seeds 1 to 10,000,000: the paper's rules, and the other three (each folder's
+# counts as its census.json has them)
+PUBLISHED_CENSUSES = {"solvitaire-1-10000000-classic": {"classic": 4_510_859},
+                      "solvitaire-1-10000000-easy-dead-king-strict": {
+                          "easy": 9_295_042, "dead-king": 2_620_473, "strict": 1_370_294}}
+# what `census verdict FOLDER solvitaire:1 solvitaire:2` says (solve's verdicts)
+SAID = {"solvitaire-1-10000000-classic": "solvitaire:1 classic: won\nsolvitaire:2 classic: lost\n",
+        "solvitaire-1-10000000-easy-dead-king-strict": (
+            "solvitaire:1 easy: won\nsolvitaire:1 dead-king: won\nsolvitaire:1 strict: lost\n"
+            "solvitaire:2 easy: won\nsolvitaire:2 dead-king: lost\nsolvitaire:2 strict: lost\n")}
 
 
-def test_the_published_census_of_the_papers_seeds_reads_back(cli):
-    """docs/census: Solvitaire's seeds 1 to 10,000,000 under classic, whole; its count is
-    its bits', and the verdicts it gives for seeds through the range are solve's."""
-    census = CensusFiles.open(PUBLISHED)
+@pytest.mark.parametrize("folder", sorted(PUBLISHED_CENSUSES))
+def test_the_published_census_of_the_papers_seeds_reads_back(cli, folder):
+    """docs/census: Solvitaire's seeds 1 to 10,000,000, whole; each rule set's count is its
+    bits', and the verdicts it gives for seeds through the range are solve's."""
+    census = CensusFiles.open(os.path.join(PUBLISHED, folder))
     manifest = census.manifest
+    won = PUBLISHED_CENSUSES[folder]
     assert (str(manifest.span), [r.name for r in manifest.rules]) == (
-        "solvitaire:1-10000000", ["classic"])
-    assert manifest.progress.done == 10_000_000
-    with open(census.bits_path(golfsolve.CLASSIC), "rb") as bits:
-        data = bits.read()
-    assert len(data) == 1_250_000
-    assert int.from_bytes(data).bit_count() == manifest.progress.won["classic"]
-    for seed in [*range(1, 201), *range(9_999_801, 10_000_001, 7), 4_567_890]:
-        assert census.verdict(seed, golfsolve.CLASSIC) == solved(f"solvitaire:{seed}", CLASSIC)
-    said = cli("census", "verdict", PUBLISHED, "solvitaire:1", "solvitaire:2")
-    assert (said.code, said.out) == (0, "solvitaire:1 classic: won\nsolvitaire:2 classic: lost\n")
+        "solvitaire:1-10000000", list(won))
+    assert (manifest.progress.done, manifest.progress.won) == (10_000_000, won)
+    for rules in manifest.rules:
+        with open(census.bits_path(rules), "rb") as bits:
+            data = bits.read()
+        assert len(data) == 1_250_000
+        assert int.from_bytes(data).bit_count() == won[rules.name]
+        for seed in [*range(1, 201), *range(9_999_801, 10_000_001, 7), 4_567_890]:
+            assert census.verdict(seed, rules) == solved(f"solvitaire:{seed}", rules), (
+                seed, rules.name)
+    said = cli("census", "verdict", os.path.join(PUBLISHED, folder), "solvitaire:1",
+               "solvitaire:2", "--rules", ",".join(won))
+    assert (said.code, said.out) == (0, SAID[folder])
+
+
+def test_the_published_censuses_keep_the_order_of_strictness_on_every_seed():
+    """A seed won under stricter rules is won under easier ones: strict, dead-king, classic,
+    easy, bit by bit over the 10,000,000 seeds of the two published folders."""
+    bits = {}
+    for folder in PUBLISHED_CENSUSES:
+        census = CensusFiles.open(os.path.join(PUBLISHED, folder))
+        for rules in census.manifest.rules:
+            with open(census.bits_path(rules), "rb") as f:
+                bits[rules.name] = int.from_bytes(f.read(), "little")
+    order = ["strict", "dead-king", "classic", "easy"]
+    for stricter, easier in zip(order, order[1:], strict=False):
+        assert bits[stricter] & ~bits[easier] == 0, (stricter, easier)
