@@ -114,8 +114,7 @@ class Sweep:
                 this_high = high_layout(layers, k, layout)
                 if compact and wide:
                     args = (bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,
-                            layers.orders[k - 1], cl_start, cl_win, mem_start, members,
-                            rank_cl)
+                            layers.orders[k - 1], cl_win, mem_start, members, rank_cl)
                     outputs = (low, high, this_high)
                 elif compact:
                     args = (bits, boff[k], voff, down, *layer[1:3], *layer[4:], lower_high,

@@ -293,13 +293,13 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
 
 
 @njit(cache=True, nogil=True)
-def wide_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, cl_start, cl_win,
-              mem_start, members, rank_cl, task, lo, hi, vlo, vhi, high):
+def wide_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, cl_win, mem_start,
+              members, rank_cl, task, lo, hi, vlo, vhi, high):
     """:func:`values_rows` for a layer whose values below exceed 32 bits (the top two or three
     layers of a 16-card stock, a few hundred entries), as
     :func:`golfsolve.fair.kernels.values.wide_rows` computes the fast layout's: entry by
     entry in int64, each closure's best the max over its rows read one by one, a dense row's
-    every position included. Plain and short (``task`` and ``cl_start`` are unused):
+    every position included. Plain and short (``task`` is unused):
     compiling values_rows for 64-bit working rows too would double its compile time."""
     hb, hf = high
     hb1, hf1 = high1
