@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from golfsolve.fair.kernels.closures import SELF, column_rows
+from golfsolve.fair.kernels.closures import column_rows
 from golfsolve.fair.kernels.support import popcount
 from golfsolve.fair.kernels.values import (
     COLS,
@@ -35,6 +35,7 @@ from golfsolve.fair.kernels.values import (
     release_slots,
     row_sizes,
     task_work,
+    wide_entry,
 )
 from golfsolve.kernels.layout import COLUMNS
 from golfsolve.kernels.primitives import borrowed, larger, set_all
@@ -304,6 +305,7 @@ def wide_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, cl
     hb, hf = high
     hb1, hf1 = high1
     width1 = orders1.shape[0]
+    below = (boff1, voff1, bits, lo1, hi1, hb1, hf1)
     for h in range(lo, hi):
         if voff[h + 1] == voff[h]:
             continue
@@ -316,14 +318,14 @@ def wide_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, cl
                 while x:
                     p = w * 64 + trailing_zeros(x)
                     x &= x - ONE
-                    value = _wide_entry(h, p, down, width1, orders1, cl_win, mem_start, members,
-                                        rank_cl, boff1, voff1, bits, lo1, hi1, hb1, hf1)
+                    value = wide_entry(h, p, down, width1, orders1, cl_win, mem_start, members,
+                                       rank_cl, _stored, below)
                     word, fill, at = _put(vlo, vhi, hb, hf, k, value, word, fill, at)
                     k += 1
         else:  # dense: every position
             for p in range(down.shape[0]):
-                value = _wide_entry(h, p, down, width1, orders1, cl_win, mem_start, members,
-                                    rank_cl, boff1, voff1, bits, lo1, hi1, hb1, hf1)
+                value = wide_entry(h, p, down, width1, orders1, cl_win, mem_start, members,
+                                   rank_cl, _stored, below)
                 word, fill, at = _put(vlo, vhi, hb, hf, k, value, word, fill, at)
                 k += 1
         if fill:
@@ -331,33 +333,11 @@ def wide_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, cl
 
 
 @njit(cache=True, inline="always")
-def _wide_entry(h, p, down, width1, orders1, cl_win, mem_start, members, rank_cl, boff1, voff1,
-                bits, lo1, hi1, hb1, hf1):
-    """W of row h's entry p of layer k: over the ranks, the best of the rank's closure at p
-    less a card of that rank in layer k - 1 (N(M) there where the closure is won)."""
-    acc = np.int64(0)
-    for j in range(down.shape[1]):
-        q = down[p, j]
-        if q == width1:  # M_p holds no card of rank j
-            continue
-        c = rank_cl[h, j]
-        if c == SELF:
-            acc += _stored(boff1, voff1, bits, lo1, hi1, hb1, hf1, h, q)
-        elif cl_win[c]:
-            acc += orders1[q]
-        else:
-            best = np.int64(0)
-            for t in range(mem_start[c], mem_start[c + 1]):
-                value = _stored(boff1, voff1, bits, lo1, hi1, hb1, hf1, members[t], q)
-                best = value if value > best else best
-            acc += best
-    return acc
-
-
-@njit(cache=True, inline="always")
-def _stored(boff1, voff1, bits, lo1, hi1, hb1, hf1, m, q):
-    """W of row m at position q of layer k - 1 as :func:`values_rows` stores it (0 off S
-    where the row is packed)."""
+def _stored(below, m, q):
+    """W of row m at position q of layer k - 1 as :func:`values_rows` stores it (``below``:
+    its boff, voff, bits, low and high values and the high fields' bits and fields a word;
+    0 off S where the row is packed)."""
+    boff1, voff1, bits, lo1, hi1, hb1, hf1 = below
     a, b = voff1[m], voff1[m + 1]
     if a == b:
         return np.int64(0)

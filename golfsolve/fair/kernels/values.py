@@ -372,22 +372,8 @@ def wide_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, o
             while x:
                 p = layer_pos[w * 64 + trailing_zeros(x)]
                 x &= x - ONE
-                acc = np.int64(0)
-                for j in range(down.shape[1]):
-                    q = down[p, j]
-                    if q == width1:  # M_p holds no card of rank j
-                        continue
-                    c = rank_cl[h, j]
-                    if c == SELF:
-                        acc += _stored(poff1, voff1, pos1, vals1, h, q)
-                    elif cl_win[c]:
-                        acc += orders1[q]
-                    else:
-                        best = np.int64(0)
-                        for t in range(mem_start[c], mem_start[c + 1]):
-                            value = _stored(poff1, voff1, pos1, vals1, members[t], q)
-                            best = value if value > best else best
-                        acc += best
+                acc = wide_entry(h, p, down, width1, orders1, cl_win, mem_start, members,
+                                 rank_cl, _stored, (poff1, voff1, pos1, vals1))
                 if packed:
                     pos[poff[h] + k] = p
                     vals[voff[h] + k] = acc
@@ -397,8 +383,35 @@ def wide_rows(s, mask, poff, voff, layer_pos, down, poff1, voff1, pos1, vals1, o
 
 
 @njit(cache=True, inline="always")
-def _stored(poff1, voff1, pos1, vals1, m, q):
-    """W of row m at position q of a layer stored as values_rows stores it (0 off S)."""
+def wide_entry(h, p, down, width1, orders1, cl_win, mem_start, members, rank_cl, stored, below):
+    """W of row h's entry p of layer k in int64: over the ranks, the best of the rank's
+    closure at p less a card of that rank in layer k - 1 (N(M) there where the closure is
+    won), each row's value read by ``stored(below, m, q)`` from layer k - 1 as its layout
+    stores it (``below``: that layout's arrays)."""
+    acc = np.int64(0)
+    for j in range(down.shape[1]):
+        q = down[p, j]
+        if q == width1:  # M_p holds no card of rank j
+            continue
+        c = rank_cl[h, j]
+        if c == SELF:
+            acc += stored(below, h, q)
+        elif cl_win[c]:
+            acc += orders1[q]
+        else:
+            best = np.int64(0)
+            for t in range(mem_start[c], mem_start[c + 1]):
+                value = stored(below, members[t], q)
+                best = value if value > best else best
+            acc += best
+    return acc
+
+
+@njit(cache=True, inline="always")
+def _stored(below, m, q):
+    """W of row m at position q of a layer stored as values_rows stores it (``below``: its
+    poff, voff, pos and vals; 0 off S)."""
+    poff1, voff1, pos1, vals1 = below
     lo, hi = voff1[m], voff1[m + 1]
     if lo == hi:
         return np.int64(0)
