@@ -136,6 +136,8 @@ def test_every_command_takes_the_line(cli):
     assert played.code == 0
     refused = cli("solve", RULES_LINE)
     assert refused.code == 2 and f"golfsolve odds '{RULES_LINE}' gives the chances" in refused.err
+    drawn = cli("replay", RULES_LINE, "d")  # the line to paste back quoted, as solve's
+    assert drawn.code == 2 and f"golfsolve odds '{RULES_LINE}' gives the chances" in drawn.err
     assert cli("batch", full, "--rules", "easy").out.startswith("easy: 1 deal, 1 won")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 import click
 
 from golfsolve.cli.inputs import LANG_OPTION, deal_name, describe, read_moves
@@ -53,8 +55,8 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
     if result.illegal and result.illegal.key == "stock_unknown":  # not the rules: the input
         where = deal_name(source)  # a file or stdin: a numbered deal's stock is known
         raise InputError(f"move {result.played + 1} draws a stock card that {where} does not "
-                         f"name (??): replay needs known cards; golfsolve odds {where} gives "
-                         "the chances")
+                         "name (??): replay needs known cards; golfsolve odds "
+                         f"{shlex.quote(where)} gives the chances")
     if result.illegal:
         token = tokens[result.played]
         reason = result.illegal.message(lang)
