@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from golfsolve.model import kpat, oneline
-from golfsolve.model.cards import Card
+from golfsolve.model.cards import Card, use_suit_symbols
 from golfsolve.model.deal import Deal
 from golfsolve.model.position import Position
 
@@ -79,6 +79,20 @@ def test_oneline_errors(make, field, words) -> None:
     assert "\n" not in message
     if field is not None:
         assert err.value.field == field
+
+
+def test_a_card_that_is_not_one_is_shown_how_to_write_cards_the_output_can_show() -> None:
+    line = RULES_LINE.replace("6H", "ZZ")
+    with pytest.raises(oneline.OneLineError) as err:
+        oneline.parse(line)
+    assert str(err.value).endswith("'ZZ' is not a card (write cards like TS, 10S, 10♠)")
+    use_suit_symbols(False)  # an output that cannot show ♠ (PYTHONIOENCODING=ascii)
+    try:
+        with pytest.raises(oneline.OneLineError) as err:
+            oneline.parse(line)
+    finally:
+        use_suit_symbols(True)
+    assert str(err.value).endswith("'ZZ' is not a card (write cards like TS, 10S, ts)")
 
 
 def test_oneline_duplicate_with_stock() -> None:

@@ -31,6 +31,12 @@ def use_suit_symbols(on: bool) -> None:
     _suit_symbols[0] = on
 
 
+def written_like() -> str:
+    """How cards may be typed, as an example for a message: ``TS, 10S, 10♠`` (``TS, 10S, ts``
+    where the output cannot show suit symbols)."""
+    return "TS, 10S, 10♠" if _suit_symbols[0] else "TS, 10S, ts"
+
+
 class CardError(InputError):
     """A token that is not a card."""
 

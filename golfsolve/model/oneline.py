@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from golfsolve.model.cards import FULL_DECK, Card, CardError
+from golfsolve.model.cards import FULL_DECK, Card, CardError, written_like
 from golfsolve.model.deal import Deal
 from golfsolve.model.position import (
     COLUMNS,
@@ -170,8 +170,8 @@ def parse(text: str) -> OneLine:
         try:
             c = Card.parse(token)
         except CardError:
-            raise OneLineError(f"{where}: {shown(token)} is not a card (write cards like TS, 10S, "
-                               "10♠)", where, token) from None
+            raise OneLineError(f"{where}: {shown(token)} is not a card (write cards like "
+                               f"{written_like()})", where, token) from None
         if c in seen:
             other = seen[c] if seen[c].startswith("column") else f"the {seen[c]}" + (
                 " cards" if seen[c] == "removed" else "")
