@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import golfsolve
 from golfsolve.batch.deals import DealList, DealsError, NumberRange
 from golfsolve.model import codes, pysolfc
 from golfsolve.model.deal import Deal, DealError
@@ -223,3 +224,24 @@ def test_the_note_with_stderr_closed():
                              "GO1-E-AAAAAAB", "--format", "board"], capture_output=True,
                             check=False)
     assert (closed.returncode, closed.stdout.decode()) == (0, Deal.from_number(1).to_board())
+
+
+LAYOUT_WORDS = ("JH TH TD 6C 3S 9S 8H AC QC KD 9C 6S 8D 2D 6D 7S 9H TS JC AH JD JS 4H 8C 3D QS "
+                "2S TC 8S 2H 2C AD AS 7D 5H 6H")
+NO_SEPARATORS = ("names no deal: a layout separates its fields with |: \"WASTE | COLUMN 1 | ... "
+                 "| COLUMN 7\", each column from the top down")
+
+
+@pytest.mark.parametrize("typed", [LAYOUT_WORDS, LAYOUT_WORDS.replace(" 8H", ", 8H"),
+                                   "JH / TH TD 6C 3S 9S / 8H AC QC KD 9C"])
+def test_a_layout_without_its_separators_is_told_so(cli, typed):
+    shown = cli("show", typed)
+    assert shown.code == 2 and shown.out == ""
+    assert shown.err.startswith("golfsolve: error: '") and shown.err.endswith(NO_SEPARATORS + "\n")
+    with pytest.raises(DealError) as refused:
+        golfsolve.deal(typed)
+    assert str(refused.value).endswith(NO_SEPARATORS)
+
+
+def test_a_missing_file_named_with_a_few_cards_is_still_a_missing_file(cli):
+    assert cli("show", "AS KD.board").err == "golfsolve: error: no such file: AS KD.board\n"

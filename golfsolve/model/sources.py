@@ -4,11 +4,13 @@ KPat saved-game file, or standard input), read as a :class:`DealSource`."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from golfsolve.errors import InputError
 from golfsolve.files import exists, parse_json, read_text
 from golfsolve.model import codes, kpat, oneline, pysolfc, solvitaire
+from golfsolve.model.cards import Card
 from golfsolve.model.codes import CodeError, GameCode, check_number, digits_value
 from golfsolve.model.deal import Deal, DealError
 from golfsolve.model.position import Position
@@ -166,6 +168,23 @@ def _refuse_unnamed(text: str) -> None:
                         "(batch takes ranges)")
     if text.isdigit() or text.isdecimal():
         raise DealError(f"{shown(text)} is not a deal number: write it with the digits 0-9")
+    if oneline.SEPARATOR not in text and _cards_in(text) >= 8:
+        raise DealError(f"{shown(text)} names no deal: a layout separates its fields with "
+                        f"{oneline.SEPARATOR}: \"WASTE | COLUMN 1 | ... | COLUMN 7\", each column "
+                        "from the top down")
+
+
+def _cards_in(text: str) -> int:
+    """How many of the words of ``text`` (split at spaces, commas, semicolons and slashes) are
+    cards."""
+    count = 0
+    for word in re.split(r"[\s,;/]+", text):
+        try:
+            Card.parse(word)
+        except InputError:
+            continue
+        count += 1
+    return count
 
 
 def _read_file(arg: str) -> DealSource:
