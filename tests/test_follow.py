@@ -202,6 +202,18 @@ def test_the_hint_names_every_legal_move_with_its_exact_value(cli):
                                          for a in ranked) + "."]
 
 
+def test_with_the_stock_empty_the_hint_still_names_every_legal_move(cli):
+    # the stock's last card drawn, the hint comes from the position itself, not the kept table
+    out = cli("play", "3", "--rules", "classic", "--lang", "en",
+              input="d\n" * 16 + "h\nu\nh\nq\n").out.splitlines()
+    hints = [line for line in out if line.startswith(("Hint: ", "Every legal move: "))]
+    assert hints == [
+        "Hint: column 2 (6♦). Best play without seeing the stock wins 0.0% of the time.",
+        "Every legal move: column 2 (6♦) 0.0%, column 5 (6♣) 0.0%.",
+        "Hint: column 2 (6♦). Best play without seeing the stock wins 0.0% of the time.",
+        "Every legal move: column 2 (6♦) 0.0%, column 5 (6♣) 0.0%, draw 0.0%."]
+
+
 # ----- the session ------------------------------------------------------------------------------
 PAGE_LAYOUT = to_oneline(PAGE_DEAL, with_stock=False)
 

@@ -232,6 +232,11 @@ class PlaySession:
         if result.recommended_by == "fair value":
             self.say("hint_fair" if len(result.actions) > 1 else "hint_only", move=move,
                      value=_percent(best.fair.value))
+            if len(result.actions) > 1 and all(a.fair is not None for a in result.actions):
+                ranked = sorted(result.actions, key=lambda a: -a.fair.value)
+                self.say("hint_values", moves=", ".join(
+                    f"{self._move_name(a.action, a.card)} {_percent(a.fair.value)}"
+                    for a in ranked))
         else:
             self.say("hint_odds", move=move, value=_percent(best.clairvoyant.value))
 
