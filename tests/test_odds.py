@@ -332,7 +332,8 @@ def test_the_cli_prints_what_a_stopped_odds_run_weighed(cli, monkeypatch):
                   "--jobs", "1")
     assert stopped.code == 128 + signal.SIGTERM
     assert stopped.err == ("golfsolve: interrupted; the figures above are over the stock orders "
-                           "and games weighed by then\n")
+                           "and games weighed by then, up to the first not finished in the order "
+                           "they were drawn (the progress counted every one finished)\n")
     assert json.loads(stopped.out)["clairvoyant"]["out_of"] == 50
     interrupt_at_unit(monkeypatch, 2)
     text = cli("odds", "3", "--rules", "classic", "--seed", "2", "--samples", "400",

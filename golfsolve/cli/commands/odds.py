@@ -78,7 +78,9 @@ def odds(deal: str, rules: str | None, samples: int, seed: int | None, budget: i
     printer.finish(results)
     if stopped is not None:
         echo_err("golfsolve: interrupted; " + (
-            "the figures above are over the stock orders and games weighed by then"
+            "the figures above are over the stock orders and games weighed by then, up to "
+            "the first not finished in the order they were drawn (the progress counted every "
+            "one finished)"
             if any(result is not None for result in results) else
             "too little was weighed for any figure"))
         raise click.exceptions.Exit(stopped.exit_status)
