@@ -47,7 +47,8 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fmt: str | N
       golfsolve solve 1 2 3 --rules all --json
       golfsolve solve my.board --rules classic --fewest-moves
       golfsolve solve 7 --format html > deal7.html
-      golfsolve solve 12345678901234567 kpat:7 ms123 game.kpat solvitaire:0
+      golfsolve solve 12345678901234567 kpat:7 ms123 solvitaire:0
+      golfsolve solve my.kpat   (a game KPat saved)
     """
     from golfsolve.batch.rows import full_record, solution_row
     from golfsolve.solver import load_kernels, solve_game
