@@ -21,8 +21,9 @@ from .conftest import DATA
 LAYOUT = ("AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C | "
           "JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C")
 PAGE = str(DATA / "rules-page-deal.board")
-HEAD = ["AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C | JH 3C",
-        "7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C, "]  # the layout as its title, wrapped
+HEAD = ["AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C |",
+        "JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C, "]  # the layout as its title,
+# wrapped between columns
 EN = [
     "  1     2     3     4     5     6     7",
     "  6♣    2♠   10♣    3♦    J♥   10♥    3♠     Stock: 16 cards",
@@ -128,6 +129,20 @@ def test_every_line_fits_in_80_columns(drawn, color):
     assert all(line == line.rstrip(" ") for line in lines)
     assert plain(drawing).count("[") - plain(title).count("[") == sum(1 for h in game.heights if h)
     assert plain(drawing) == draw_board(game, title, lang)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text("AKQJT98765432CDHS ", min_size=1, max_size=40), min_size=2, max_size=9))
+def test_a_layout_as_title_is_wrapped_between_its_fields(fields):
+    fields = [f.strip() or "-" for f in fields]
+    game = Game(Deal.from_number(1), EASY)
+    below = len(draw_board(game, "").split("\n")) - 1  # the lines under a one-line head
+    head = draw_board(game, " | ".join(fields)).split("\n")[:-below]
+    assert all(len(line) <= WIDTH for line in head)
+    joined = " ".join(head)
+    assert joined == " | ".join(fields) + ", easy rules"  # broken only at spaces
+    for line in head[:-1]:
+        assert line.endswith(" |")  # each break between two fields
 
 
 # ----- colour ----------------------------------------------------------------------------------

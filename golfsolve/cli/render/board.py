@@ -30,7 +30,7 @@ def draw_board(game: Game, title: str, lang: str = "en", color: bool = False) ->
     diamonds are red. No line ends in a space."""
     rules = text(lang, f"rules_{game.rules.name}")
     head = f"{title}, {rules}" if title else rules
-    lines = textwrap.wrap(head, WIDTH, break_long_words=True, break_on_hyphens=False)
+    lines = _wrapped(head)
     columns = _columns(game, lang, color)
     side = _side(game, lang, color)
     width = _width(columns[0])  # every row of the columns is as wide
@@ -43,6 +43,23 @@ def draw_board(game: Game, title: str, lang: str = "en", color: bool = False) ->
     else:
         lines += [row.rstrip(" ") for row in columns] + side
     return "\n".join(lines)
+
+
+def _wrapped(head: str) -> list[str]:
+    """``head`` in lines of at most WIDTH characters: a layout's (fields separated by `` | ``)
+    broken between its fields where they fit, each line but the last ending in ``|``, so that
+    no column's cards are split; other text at spaces."""
+    fields = head.split(" | ")
+    if len(fields) < 2 or max(map(len, fields)) > WIDTH - 2:
+        return textwrap.wrap(head, WIDTH, break_long_words=True, break_on_hyphens=False)
+    lines, line = [], fields[0]
+    for field in fields[1:]:
+        if len(line) + 3 + len(field) + 2 <= WIDTH:  # room for this field and a closing " |"
+            line += " | " + field
+        else:
+            lines.append(line + " |")
+            line = field
+    return [*lines, line]
 
 
 def _width(line: str) -> int:
