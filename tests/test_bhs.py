@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 import subprocess
 import sys
@@ -368,6 +369,19 @@ def test_console_scripts_as_processes(tmp_path):
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == status and done.stdout.split("\n")[0] in ("Solved!",
                                                                               "Unsolved!")
+
+
+@pytest.mark.parametrize("main", ["single", "multi"])
+def test_numba_settings_it_cannot_use_are_one_line_and_status_2(tmp_path, main):
+    board = board_path("deal:1", tmp_path)
+    done = subprocess.run([sys.executable, "-c", "import sys; from golfsolve.cli.bhs import "
+                           f"{main}; sys.exit({main}())", "--game", "golf", board],
+                          env={**os.environ, "NUMBA_NUM_THREADS": "abc"}, capture_output=True,
+                          text=True, timeout=120)
+    prog = "golfsolve-bhs" if main == "single" else "golfsolve-multi-bhs"
+    assert (done.returncode, done.stderr) == (2, f"{prog}: error: NUMBA_NUM_THREADS is 'abc': "
+                                              "it must be a whole number of threads, 1 or more "
+                                              "(or unset, for every core)\n")
 
 
 def test_settings_defaults_are_black_hole_solvers():

@@ -1,7 +1,7 @@
 """golfsolve-bhs and golfsolve-multi-bhs: black-hole-solve and multi-bhs-solver for Golf, on
 golfsolve's exact search (the contract is golfsolve.bhs's). Every failure is one line on
 stderr: 255 for a board or file that cannot be read, as black-hole-solver; 2 for a command line
-golfsolve cannot take."""
+golfsolve cannot take (or numba settings in the environment it cannot use)."""
 
 from __future__ import annotations
 
@@ -74,6 +74,9 @@ def _run(prog: str, argv: list[str] | None, solve_all) -> int:
         message = exc
     except BoardError as exc:
         status = EXIT_BAD_BOARD
+        message = exc
+    except InputError as exc:  # the numba settings in the environment (NUMBA_NUM_THREADS=abc)
+        status = EXIT_USAGE
         message = exc
     except KeyboardInterrupt:
         status, message = 130, "interrupted"
