@@ -63,13 +63,17 @@ def test_a_census_run_writes_what_solve_says_and_reads_it_back(cli, tmp_path, mo
     assert manifest["won"] == {"classic": won[CLASSIC], "strict": won[STRICT]}
     assert sorted(os.listdir(tmp_path / "c")) == [
         "census.json", "solvitaire-classic.bits", "solvitaire-strict.bits"]
-    read = cli("census", "verdict", where, "solvitaire:3", "22")
+    read = cli("census", "verdict", where, "solvitaire:3", "solvitaire:22")
     words = {True: "won", False: "lost"}
     assert read.out.splitlines() == [
         f"solvitaire:3 classic: {words[expected[CLASSIC][0]]}",
         f"solvitaire:3 strict: {words[expected[STRICT][0]]}",
         f"solvitaire:22 classic: {words[expected[CLASSIC][-1]]}",
         f"solvitaire:22 strict: {words[expected[STRICT][-1]]}"]
+    bare = cli("census", "verdict", where, "22")  # PySolFC's deal 22, not seed 22
+    assert (bare.code, bare.out, bare.err) == (2, "", error(
+        "'22' is not a deal of this census: it counts Solvitaire's seeds, like solvitaire:22 "
+        "(a number alone is PySolFC's deal)"))
     census = CensusFiles.open(where)
     assert [census.verdict(s, CLASSIC) for s in range(3, 23)] == expected[CLASSIC]
     with pytest.raises(ValueError, match="this census does not count easy rules"):

@@ -64,12 +64,14 @@ def parse_span(text: str) -> Span:
 
 def deal_in(span_kind: DealKind, text: str) -> int:
     """The deal a DEAL argument names, as a census of that kind counts it: a number for
-    PySolFC's deals (``# N`` as its window shows it too), ``solvitaire:N`` (or N) for
-    Solvitaire's."""
+    PySolFC's deals (``# N`` as its window shows it too), ``solvitaire:N`` for Solvitaire's
+    (a bare number is PySolFC's deal everywhere: refused there)."""
     spec = text.strip()
     if span_kind is DealKind.SOLVITAIRE:
-        if spec.isdigit():
-            return solvitaire.check_seed(int(spec))
+        if spec.isascii() and spec.isdigit():
+            raise InputError(f"{shown(spec)} is not a deal of this census: it counts "
+                             f"Solvitaire's seeds, like solvitaire:{int(spec)} (a number alone "
+                             "is PySolFC's deal)")
         return solvitaire.parse_solvitaire(spec)
     if spec.startswith(pysolfc.SHOWN_MARK) and (pysolfc.shown_number(spec) or "").isdigit():
         spec = pysolfc.shown_number(spec)
