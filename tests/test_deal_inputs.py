@@ -245,3 +245,16 @@ def test_a_layout_without_its_separators_is_told_so(cli, typed):
 
 def test_a_missing_file_named_with_a_few_cards_is_still_a_missing_file(cli):
     assert cli("show", "AS KD.board").err == "golfsolve: error: no such file: AS KD.board\n"
+
+
+@pytest.mark.parametrize("typed", ["1-10O0", "1-1e6", "5-1O"])
+def test_a_range_with_a_letter_in_it_is_a_typo_not_a_missing_file(cli, typed):
+    result = cli("batch", typed, "--rules", "easy", "--quiet")
+    assert (result.code, result.out, result.err) == (2, "", (
+        f"golfsolve: error: '{typed}' is not a deal number or range (expected like 1-100, "
+        "digits 0-9 only), nor a file\n"))
+
+
+def test_a_missing_file_whose_name_has_dashes_and_digits_is_still_a_missing_file(cli):
+    result = cli("batch", "2024-01-05.board", "--rules", "easy", "--quiet")
+    assert (result.code, result.err) == (2, "golfsolve: error: no such file: 2024-01-05.board\n")

@@ -319,6 +319,9 @@ def parse_part(spec: str, *, in_listing: bool = False,
         if not exists(spec) and RANGE_LIKE.match(spec):
             raise DealsError(f"{shown(spec)} is not a deal number or range (expected like "
                              "1-100)")
+        if not exists(spec) and _RANGE_TYPO.match(spec):
+            raise DealsError(f"{shown(spec)} is not a deal number or range (expected like "
+                             "1-100, digits 0-9 only), nor a file")
         if not exists(spec) and not spec.isascii() and all(
                 ch.isdecimal() or ch == "-" for ch in spec):  # ５, 1-３: digits of other scripts
             raise DealsError(f"{shown(spec)} is not a deal number or range: write it with the "
@@ -326,6 +329,10 @@ def parse_part(spec: str, *, in_listing: bool = False,
         paths = (spec,)
     # every file is checked before any work
     return BoardFiles(tuple(reads.item(path, f"the deal file {path}{where}") for path in paths))
+
+
+# a range with a letter in it (1-10O0, 1-1e6): a typo, not a file's name (one ends in .board)
+_RANGE_TYPO = re.compile(r"^[0-9][0-9A-Za-z,_]*-[0-9A-Za-z,_]*[0-9][0-9A-Za-z,_]*$")
 
 
 def _listing_lines(listing: Listing) -> Iterator[tuple[int, str]]:
