@@ -1620,12 +1620,14 @@ def test_a_threading_layer_numba_does_not_have_is_bad_input_before_a_database_is
            "NUMBA_THREADING_LAYER": value}
     db = tmp_path / "x.sqlite"
     for args in (["odds", "3", "--rules", "classic"],
-                 ["batch", "1-40", "--rules", "easy", "--jobs", "2", "--db", str(db)]):
+                 ["batch", "1-40", "--rules", "easy", "--jobs", "2", "--db", str(db)],
+                 ["census", "run", "1-40", "--dir", str(tmp_path / "c"), "--rules", "easy",
+                  "--jobs", "1"]):
         done = subprocess.run([*GOLFSOLVE, *args], capture_output=True, text=True, env=env,
                               check=False)
         assert (done.returncode, done.stdout, done.stderr) == (
             2, "", error(f"NUMBA_THREADING_LAYER is {value!r}: {why}"))
-    assert list(tmp_path.iterdir()) == []
+    assert list(tmp_path.iterdir()) == []  # no database, no census directory
 
 
 def test_workers_in_a_removed_current_directory_are_refused_by_name(tmp_path):

@@ -58,6 +58,8 @@ def run_command(deals: str, directory: str, rules: str, jobs: int | None,
         raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
                          "workers: give one or the other")
     workers = checked_jobs(jobs)
+    import golfsolve.kernels  # noqa: F401 (numba's settings checked: bad input before files)
+
     runner = None
     if dask_address is not None:
         from golfsolve.runners import DaskRunner
