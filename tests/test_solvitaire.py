@@ -427,10 +427,20 @@ def test_a_batch_stores_and_resumes_seeds_by_key(cli, tmp_path):
 
 def test_lists_of_winnable_seeds(cli, tmp_path):
     txt, module = tmp_path / "won.txt", tmp_path / "won.py"
-    for out in (txt, module):
-        assert cli("batch", "solvitaire:0-4", "--rules", "classic", "--won-only", "--out",
-                   str(out)).code == 0
+    assert cli("batch", "solvitaire:0-4", "--rules", "classic", "--won-only", "--out",
+               str(txt)).code == 0
     assert txt.read_text() == "solvitaire:1\nsolvitaire:4\n"  # a listing batch reads back
+    refused = cli("batch", "solvitaire:0-4", "--rules", "classic", "--won-only", "--out",
+                  str(module))  # a module of no seed at all, else
+    assert (refused.code, refused.err) == (2, f"golfsolve: error: --out {module}: "
+                                           "SOLVABLE_SEEDS holds PySolFC's deal numbers, and "
+                                           "Solvitaire's seeds are not: write the list to a .txt "
+                                           "file (one solvitaire:N a line)\n")
+    assert not module.exists()
+    listing = tmp_path / "mixed.txt"  # seeds among numbers, in a listing: each seed a comment
+    listing.write_text("solvitaire:0-4\n1-3\n")
+    assert cli("batch", f"@{listing}", "--rules", "classic", "--won-only", "--out",
+               str(module)).code == 0
     assert "    # solvitaire:1 (Solvitaire's deal, no deal number)\n" in module.read_text()
 
 

@@ -494,6 +494,11 @@ class DealList:
         self.repeated = 0
 
     @property
+    def names_seeds(self) -> bool:
+        """Whether the arguments themselves (not a listing's lines) name Solvitaire's deals."""
+        return any(isinstance(part, SeedRange) for part in self.parts)
+
+    @property
     def total(self) -> int | None:
         if any(isinstance(part, Listing) for part in self.parts):
             return None

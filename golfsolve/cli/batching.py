@@ -139,6 +139,10 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
         raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
                          "workers: give one or the other")
     deal_list = DealList(deals, count, outputs) if deals else None
+    if won_only and out and out.lower().endswith(".py") and deal_list and deal_list.names_seeds:
+        raise InputError(f"--out {out}: SOLVABLE_SEEDS holds PySolFC's deal numbers, and "
+                         "Solvitaire's seeds are not: write the list to a .txt file (one "
+                         "solvitaire:N a line)")
     cores = available_cores()
     workers = checked_jobs(jobs)
     work = work_for(fewest_moves, odds, samples, seed, budget, no_fair, memory, workers,
