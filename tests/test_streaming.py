@@ -153,6 +153,15 @@ def test_compare_and_export_read_a_database_with_filters(cli, tmp_path):
     beyond = cli("export", "19-22", "--db", str(db), "--rules", "classic", "--out", str(part))
     assert beyond.out == (f"2 rows written to {part}\n(2 deals named have nothing stored in "
                           f"{db} under these rules: left out)\n")
+    for named, rows, unstored in ((["19", "9999999"], 1, 1), (["5000-5003"], 0, 4),
+                                  (["1-2", "900000-900009", "20"], 3, 10)):
+        # deals in spans with nothing stored at all are counted too
+        other = tmp_path / "other.csv"
+        result = cli("export", *named, "--db", str(db), "--rules", "classic", "--out", str(other))
+        assert result.out == (f"{rows} row{'s' if rows != 1 else ''} written to {other}\n"
+                              f"({unstored} deal{'s' if unstored != 1 else ''} named "
+                              f"{'has' if unstored == 1 else 'have'} nothing stored in {db} "
+                              "under these rules: left out)\n")
     piped = cli("export", "19-22", "--db", str(db), "--rules", "classic", "--out", "-")
     assert piped.code == 0
     assert piped.out == part.read_bytes().decode("utf-8")  # the same rows as to a file

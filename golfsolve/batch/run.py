@@ -97,10 +97,20 @@ class _StoredSpan:
     last: int
 
 
+@dataclass(frozen=True)
+class _UnstoredSpan:
+    """Deals first..last, none of whose rows are in the database (not solving: passed over)."""
+
+    first: int
+    last: int
+
+
 def _blocks(deals: DealList, store: ResultStore | None, names: list[str], solve: bool,
-            odds: bool = False, fair: bool = False) -> Iterator[_Block | _StoredSpan]:
+            odds: bool = False, fair: bool = False
+            ) -> Iterator[_Block | _StoredSpan | _UnstoredSpan]:
     """The list in blocks, in order; a span of SPAN numbers all stored is one _StoredSpan.
-    Not solving, a span with nothing stored is passed over to the next stored number."""
+    Not solving, a span with nothing stored is passed over to the next stored number, as one
+    _UnstoredSpan."""
     boards: list[DealItem] = []
 
     def board_block() -> _Block:
@@ -128,7 +138,9 @@ def _blocks(deals: DealList, store: ResultStore | None, names: list[str], solve:
                     continue
                 if stored == 0 and not solve:
                     following = store.next_number(end + 1)
-                    first = following if following is not None else last + 1
+                    after = min(following, last + 1) if following is not None else last + 1
+                    yield _UnstoredSpan(first, after - 1)
+                    first = after
                     continue
             for start in range(first, end + 1, BLOCK):
                 stop = min(end, start + BLOCK - 1)
@@ -304,8 +316,8 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
     return BatchReport(tally, counts["solved"], counts["stored"], deals.repeated, sinks.missing)
 
 
-def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, window: int,
-                counts: dict, work: Work, size: int = MAX_UNIT) -> None:
+def _run_blocks(blocks: Iterator[_Block | _StoredSpan | _UnstoredSpan], sinks: _Sinks, runner,
+                window: int, counts: dict, work: Work, size: int = MAX_UNIT) -> None:
     """Send the missing work of each block out, and the deals of each block to the sinks in
     order, each as soon as it and every deal before it are known (a row file and the progress
     bar move deal by deal, not block by block)."""
@@ -380,6 +392,9 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan], sinks: _Sinks, runner, w
 
     with deferred():
         for block in blocks:
+            if isinstance(block, _UnstoredSpan):
+                sinks.missing += block.last - block.first + 1
+                continue
             waiting.append(block)
             if isinstance(block, _StoredSpan):
                 counts["stored"] += (block.last - block.first + 1) * len(sinks.names)

@@ -53,7 +53,8 @@ def export(deals: tuple[str, ...], db: str, out: str, fmt: str | None,
                   if piped else RowWriter(out, odds))
         with writer:
             report = export_rows(deal_list, chosen, store, writer)
-    click.echo(f"{writer.count} rows written to {writer.path}", err=piped)
+    click.echo(f"{writer.count:,} row{'' if writer.count == 1 else 's'} written to {writer.path}",
+               err=piped)
     if report.missing:
         named = "deal named has" if report.missing == 1 else "deals named have"
         click.echo(f"({report.missing:,} {named} nothing stored in {db} under these rules: "
