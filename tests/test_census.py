@@ -323,3 +323,23 @@ def test_the_published_censuses_keep_the_order_of_strictness_on_every_seed():
     order = ["strict", "dead-king", "classic", "easy"]
     for stricter, easier in zip(order, order[1:], strict=False):
         assert bits[stricter] & ~bits[easier] == 0, (stricter, easier)
+
+
+def test_a_directory_that_takes_no_file_is_bad_input_before_any_work(cli, tmp_path, monkeypatch):
+    import builtins
+    import errno
+
+    from golfsolve.census import files as census_files
+
+    def read_only(path, mode="r", *args, **kwargs):  # as a read-only mount, which root
+        if "w" in mode:                                # cannot make here
+            raise OSError(errno.EROFS, "Read-only file system")
+        return builtins.open(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(census_files, "open", read_only, raising=False)
+    where = tmp_path / "c"
+    where.mkdir()
+    result = cli("census", "run", "1-100", "--dir", str(where), "--rules", "easy", "--jobs", "1")
+    assert (result.code, result.out, result.err) == (2, "", error(
+        f"cannot write {where / 'pysolfc-easy.bits'}: Read-only file system"))
+    assert list(where.iterdir()) == []

@@ -10,6 +10,7 @@ bits written past that count.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -118,9 +119,15 @@ class CensusFiles:
         except (OSError, ValueError) as exc:
             raise InputError(path_problem(directory, exc, doing="create")) from None
         census = cls(directory, Manifest(span, rules, Progress(0, {r.name: 0 for r in rules})))
-        for r in rules:
-            census._write_whole(census.bits_path(r), b"")
-        census.save()
+        try:
+            for r in rules:
+                census._write_whole(census.bits_path(r), b"")
+            census.save()
+        except OutputError as exc:  # before any work: a directory it cannot write is bad input
+            for r in rules:
+                with contextlib.suppress(OSError):
+                    os.remove(census.bits_path(r))
+            raise InputError(str(exc)) from None
         return census
 
     # ----- reading --------------------------------------------------------------------------
