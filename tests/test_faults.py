@@ -77,6 +77,16 @@ def test_a_full_disk_part_way_keeps_every_finished_row(cli, tmp_path):
     assert len(kept) >= 24
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_before_any_deal_is_finished_claims_no_result_kept(cli, tmp_path):
+    (tmp_path / "full.csv").symlink_to("/dev/full")  # the header cannot be written
+    db = tmp_path / "new.sqlite"
+    result = cli("batch", "1-50", "--rules", "easy", "--jobs", "1", "--db", str(db), "--out",
+                 str(tmp_path / "full.csv"))
+    assert (result.code, result.out, result.err) == (
+        1, "", error(f"cannot write {tmp_path / 'full.csv'}: No space left on device"))
+
+
 def test_a_damaged_database_is_one_line_and_left_as_it_is(cli, tmp_path):
     db = tmp_path / "damaged.sqlite"
     assert cli("batch", "1-300", "--jobs", "1", "--db", str(db)).code == 0

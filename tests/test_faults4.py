@@ -273,12 +273,17 @@ def test_memory_the_system_refuses_is_one_line_and_status_1(cli, monkeypatch, tm
     assert (solved.code, solved.out, solved.err) == (1, "", error(
         "out of memory: Unable to allocate 13.9 MiB for an array with shape (3639169,) and "
         "data type int32"))
-    monkeypatch.setattr(golfsolve.batch.run, "solve_unit", refused)
     db = tmp_path / "kept.sqlite"
+    assert cli("batch", "4-5", "--jobs", "1", "--db", str(db)).code == 0
+    monkeypatch.setattr(golfsolve.batch.run, "solve_unit", refused)
     batch = cli("batch", "1-3", "--jobs", "1", "--db", str(db))
     assert (batch.code, batch.err) == (1, error(
         "out of memory: Unable to allocate 13.9 MiB for an array with shape (3639169,) and "
         f"data type int32; the finished results are kept in {db}"))
+    fresh = cli("batch", "1-3", "--jobs", "1", "--db", str(tmp_path / "new.sqlite"))
+    assert (fresh.code, fresh.err) == (1, error(  # nothing finished, nothing said kept
+        "out of memory: Unable to allocate 13.9 MiB for an array with shape (3639169,) and "
+        "data type int32"))
 
 
 @pytest.mark.parametrize("refusal", [MemoryError(), OSError(12, "Cannot allocate memory")])

@@ -178,6 +178,9 @@ class ResultStore:
             self._check_rows()
         with self._errors("read"):
             self.db.execute(f"PRAGMA busy_timeout = {WORK_WAIT * 1000}")
+            # results of earlier runs, or (add) of this one
+            self.holds_results = not self.fresh and self.db.execute(
+                "SELECT 1 FROM results LIMIT 1").fetchone() is not None
 
     def _read_only(self) -> sqlite3.Connection:
         """A connection that only reads. Where the directory cannot be written (read-only
@@ -422,6 +425,7 @@ class ResultStore:
             if boards:
                 self.db.executemany("INSERT OR IGNORE INTO boards VALUES (?, ?)",
                                     boards.items())
+        self.holds_results = self.holds_results or bool(rows)
 
     def board(self, key: str) -> str | None:
         """The board text stored for a board-file deal."""

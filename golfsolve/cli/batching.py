@@ -198,7 +198,8 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
         if signum is not None:
             _say_interrupted(db)
             raise click.exceptions.Exit(128 + signum) from None
-        kept = f"; the finished results are kept in {db}" if db else ""
+        kept = (f"; the finished results are kept in {db}"
+                if store is not None and store.holds_results else "")
         echo_err(f"golfsolve: error: {out_of_memory(exc) or worded(exc)}{kept}")
         raise click.exceptions.Exit(EXIT_FAILED) from None
     finally:
