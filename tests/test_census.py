@@ -343,3 +343,27 @@ def test_a_directory_that_takes_no_file_is_bad_input_before_any_work(cli, tmp_pa
     assert (result.code, result.out, result.err) == (2, "", error(
         f"cannot write {where / 'pysolfc-easy.bits'}: Read-only file system"))
     assert list(where.iterdir()) == []
+
+
+def test_counts_or_bits_that_disagree_are_a_damaged_census(cli, tmp_path):
+    where = tmp_path / "c"
+    assert cli("census", "run", "1-40", "--dir", str(where), "--rules", "easy,classic",
+               "--jobs", "1").code == 0
+    manifest = json.loads((where / "census.json").read_text())
+    easy, classic = (bytearray((where / f"pysolfc-{r}.bits").read_bytes())
+                     for r in ("easy", "classic"))
+    lost = next(i for i in range(40) if not easy[i // 8] >> (i % 8) & 1)  # under easy
+    changed = dict(manifest, won={**manifest["won"], "easy": manifest["won"]["easy"] - 1})
+    (where / "census.json").write_text(json.dumps(changed))
+    said = cli("census", "report", str(where))
+    assert (said.code, said.out, said.err) == (2, "", error(
+        f"{where / 'pysolfc-easy.bits'} has {manifest['won']['easy']} deals won among its "
+        f"first 40, and census.json counts {manifest['won']['easy'] - 1}: the census is damaged"))
+    classic[lost // 8] |= 1 << (lost % 8)  # won under classic, lost under easy: no such deal
+    (where / "pysolfc-classic.bits").write_bytes(bytes(classic))
+    (where / "census.json").write_text(json.dumps(
+        dict(manifest, won={**manifest["won"], "classic": manifest["won"]["classic"] + 1})))
+    said = cli("census", "verdict", str(where), "1")
+    assert (said.code, said.out, said.err) == (2, "", error(
+        f"{where}: {lost + 1} is won under classic rules and lost under easy, which no deal is: "
+        "the census is damaged"))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from golfsolve.census.span import DealKind, Span
 from golfsolve.errors import InputError, OutputError
 from golfsolve.files import path_problem
-from golfsolve.model.rules import Rules, rules_by_name
+from golfsolve.model.rules import STRICTNESS_ORDER, Rules, rules_by_name
 
 FORMAT = "golfsolve census 1"
 MANIFEST = "census.json"
@@ -162,6 +162,36 @@ class CensusFiles:
                 raise InputError(f"{path} holds {size:,} byte{'s' if size != 1 else ''}, fewer "
                                  f"than the {needed:,} its "
                                  f"{MANIFEST} counts done: the census is damaged")
+        self._check_counts()
+
+    def _check_counts(self) -> None:
+        """The deals won that census.json counts are the bits set among the first done, and a
+        deal won under stricter rules is won under every easier one counted (InputError, the
+        census damaged, otherwise)."""
+        done = self.manifest.progress.done
+        mask = (1 << done) - 1
+        won = {}
+        for r in self.manifest.rules:
+            path = self.bits_path(r)
+            try:
+                with open(path, "rb") as file:
+                    bits = int.from_bytes(file.read((done + 7) // 8), "little") & mask
+            except OSError as exc:
+                raise InputError(path_problem(path, exc)) from None
+            counted = self.manifest.progress.won.get(r.name, 0)
+            if bits.bit_count() != counted:
+                raise InputError(f"{path} has {bits.bit_count():,} deals won among its first "
+                                 f"{done:,}, and {MANIFEST} counts {counted:,}: the census is "
+                                 "damaged")
+            won[r] = bits
+        chain = sorted(won, key=STRICTNESS_ORDER.index)  # the easiest first
+        for easier, stricter in zip(chain, chain[1:], strict=False):
+            odd = won[stricter] & ~won[easier]
+            if odd:
+                first = self.manifest.span.first + (odd & -odd).bit_length() - 1
+                raise InputError(f"{self.directory}: {self.manifest.span.label(first)} is won "
+                                 f"under {stricter.name} rules and lost under {easier.name}, "
+                                 "which no deal is: the census is damaged")
 
     # ----- writing --------------------------------------------------------------------------
     def _cut_to_done(self) -> None:
