@@ -45,6 +45,7 @@ def plot_histograms(summaries: list[RulesSummary], path: str) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     values = sorted({k for s in summaries for k in s.histogram})
     fig, ax = plt.subplots(figsize=(9, 4.5))
@@ -55,6 +56,7 @@ def plot_histograms(summaries: list[RulesSummary], path: str) -> None:
                label=legend_label(s))
     ax.set_xlabel("most tableau cards removable")
     ax.set_ylabel("deals")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # a count of deals: whole ticks
     ax.set_title(f"Golf: max removed per deal ({summaries[0].deals} deals)")
     ax.legend()
     fig.tight_layout()
