@@ -2,6 +2,7 @@
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -1572,6 +1573,19 @@ def test_standard_output_whose_reader_is_gone_is_a_quiet_end_and_nothing_else_is
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_batch_rows_to_a_reader_that_leaves_early_end_quietly_and_keep_what_is_stored(tmp_path):
+    db = tmp_path / "r.sqlite"
+    done = subprocess.run(  # as | head -2: the reader gone once the rows are under way
+        ["bash", "-c", f"{shlex.join(GOLFSOLVE)} batch 1-3000 --rules easy --jobs 2 --quiet "
+         f"--out - --db {shlex.quote(str(db))} | head -2; echo \"${{PIPESTATUS[0]}}\" >&2"],
+        capture_output=True, text=True, check=False, timeout=300)
+    assert done.stdout.splitlines()[0].startswith("deal,number,code,rules,")
+    assert len(done.stdout.splitlines()) == 2 and done.stderr == "0\n"
+    stored = subprocess.run([*GOLFSOLVE, "batch", "--db", str(db), "--rules", "easy"],
+                            capture_output=True, text=True, check=True)
+    assert stored.stdout.startswith("easy: ")  # a database still whole
 
 
 def test_a_broken_pipe_or_an_exit_inside_a_command_keeps_its_meaning(cli, monkeypatch):

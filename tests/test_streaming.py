@@ -470,3 +470,24 @@ def test_rows_reach_the_out_file_deal_by_deal_not_block_by_block(cli, tmp_path, 
     assert done.code == 0, done.err
     assert seen == {1: 1, 11: 11, 21: 21, 31: 31}  # the header, then every earlier deal's row
     assert len(out.read_text(encoding="utf-8").splitlines()) == 41
+
+
+def test_batch_rows_to_standard_output_and_the_summary_to_standard_error(cli, tmp_path):
+    rows = tmp_path / "rows.csv"
+    to_file = cli("batch", "1-12", "--rules", "easy,classic", "--jobs", "1", "--out", str(rows))
+    piped = cli("batch", "1-12", "--rules", "easy,classic", "--jobs", "1", "--out", "-")
+    assert (piped.code, piped.err) == (0, to_file.out)  # the summary, word for word
+    assert [line.split(",")[:8] for line in piped.out.splitlines()] == [
+        line.split(",")[:8] for line in rows.read_text(encoding="utf-8").splitlines()]  # (ms)
+    lines = cli("batch", "1-12", "--rules", "easy", "--jobs", "1", "--out", "-", "--format",
+                "jsonl", "--won-only").out.splitlines()
+    won = [r["number"] for r in read_csv(rows) if r["rules"] == "easy" and r["winnable"] == "true"]
+    assert [str(json.loads(line)["number"]) for line in lines] == won and len(won) == 11
+    summary = cli("batch", "1-3", "--rules", "easy", "--jobs", "1", "--out", "-", "--json")
+    assert json.loads(summary.err)["summary"][0]["won"] == 3 and len(summary.out.splitlines()) == 4
+    for args, message in ((["--out", str(rows), "--format", "jsonl"],
+                           f"--format is for --out - (standard output): the suffix of {rows} "
+                           "names its format"),
+                          (["--format", "csv"], "--format is for --out - (standard output)")):
+        refused = cli("batch", "1-3", *args)
+        assert (refused.code, refused.out, refused.err) == (2, "", f"golfsolve: error: {message}\n")

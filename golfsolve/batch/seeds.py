@@ -9,6 +9,7 @@ do."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,10 +23,13 @@ from golfsolve.model.rules import Rules
 PER_LINE = 8  # numbers on a line of the module, as PySolFC's list has them
 
 
-def open_rows(path: str, odds: bool, won_only: bool, rules: list[Rules]):
+def open_rows(path: str, odds: bool, won_only: bool, rules: list[Rules], fmt: str | None = None):
     """The writer for ``--out`` (a RowWriter, the same keeping won rows only, or a list),
-    opened before any work; InputError for a list without ``--won-only`` or of several rule
-    sets."""
+    opened before any work; ``-``: rows to standard output in ``fmt`` (csv or jsonl, csv by
+    default). InputError for a list without ``--won-only`` or of several rule sets."""
+    if path == "-":
+        writer = RowWriter("standard output", odds, stream=sys.stdout, fmt=fmt or "csv")
+        return WonRows(writer) if won_only else writer
     suffix = Path(path).suffix.lower()
     if suffix not in LIST_SUFFIXES:
         writer = RowWriter(path, odds)

@@ -106,6 +106,7 @@ def work_for(fewest_moves: bool, odds: bool, samples: int | None, seed: int | No
 
 
 def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet, *, out=None,
+                fmt=None,
          pairs=False, odds=False, samples=None, seed=None, budget=None, no_fair=False,
          memory=None, won_only=False, plot=None):
     """Solve (or, with --db and no DEALS, read) a batch; the report of its rows. ``plot`` (compare's
@@ -119,7 +120,8 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     from golfsolve.runners import WorkerError, available_cores
 
     chosen = list(parse_rules_list(rules))
-    outputs = written_files(db, db_written=bool(deals), out=out, plot=plot)
+    outputs = written_files(db, db_written=bool(deals), out=None if out == "-" else out,
+                            plot=plot)
     if won_only and not out:
         raise InputError("--won-only is what --out gets: give --out FILE (.txt, .py, .csv or "
                          ".jsonl)")
@@ -167,7 +169,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
             raise InputError(f"{db} holds no golfsolve results")
         # the odds columns too when the database holds odds (a report writes its rows)
         stored_odds = store is not None and store.odds_settings() is not None
-        writer = open_rows(out, odds or stored_odds, won_only, chosen) if out else None
+        writer = open_rows(out, odds or stored_odds, won_only, chosen, fmt) if out else None
         try:
             progress = Progress(deal_list.total if deal_list else None,
                                 [r.name for r in chosen], not quiet and sys.stderr.isatty())

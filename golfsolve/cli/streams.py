@@ -23,13 +23,14 @@ from golfsolve.files import one_line, shown_name
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
-def echo_json(data: object) -> None:
-    """``data`` as one line of JSON on standard output: as it is where the stream takes any
-    character, with \\u escapes (the same JSON) where it does not, so that a name is never
-    written with a ? in place of a letter; a name's bytes that are not UTF-8 as ``\\xff``
-    escapes, as rows and databases name them (golfsolve.files.shown_name)."""
-    wide = shown_encoding(sys.stdout).lower().startswith("utf")
-    click.echo(json.dumps(_named(data), ensure_ascii=not wide))
+def echo_json(data: object, err: bool = False) -> None:
+    """``data`` as one line of JSON on standard output (standard error with ``err``): as it
+    is where the stream takes any character, with \\u escapes (the same JSON) where it does
+    not, so that a name is never written with a ? in place of a letter; a name's bytes that
+    are not UTF-8 as ``\\xff`` escapes, as rows and databases name them
+    (golfsolve.files.shown_name)."""
+    wide = shown_encoding(sys.stderr if err else sys.stdout).lower().startswith("utf")
+    click.echo(json.dumps(_named(data), ensure_ascii=not wide), err=err)
 
 
 def _named(value: object) -> object:

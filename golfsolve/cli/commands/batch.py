@@ -7,20 +7,25 @@ import click
 from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
 from golfsolve.cli.inputs import SCORE_OPTION, FileName
 from golfsolve.cli.streams import EXIT_OK, echo_json
+from golfsolve.errors import InputError
 
 
 @click.command(epilog=DEALS_HELP)
 @click.argument("deals", nargs=-1, metavar="[DEALS]...")
 @click.option("--rules", default="easy,classic", show_default=True,
               help="Rule sets: a comma list of easy, classic, dead-king, strict, or all.")
-@click.option("--out", type=FileName(), help="Write one row per (deal, rules) to FILE.csv "
-              "or FILE.jsonl, as the rows are finished.")
+@click.option("--out", type=FileName(allow_dash=True), help="Write one row per (deal, "
+              "rules) to FILE.csv or FILE.jsonl, as the rows are finished; - for standard "
+              "output (the summary then goes to standard error; see --format).")
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]),
+              help="The rows' format on standard output (--out -; default csv). A file's "
+              "suffix names its own.")
 @click.option("--won-only", is_flag=True, help="--out gets the winnable deals only; to FILE.txt "
               "their numbers one a line, to FILE.py a module of SOLVABLE_SEEDS (one --rules).")
 @batch_options
 @SCORE_OPTION
-def batch(deals, rules, out, won_only, count, jobs, db, fewest_moves, odds, no_fair, samples,
-          seed, budget, memory, dask_address, as_json, quiet, score) -> int:
+def batch(deals, rules, out, fmt, won_only, count, jobs, db, fewest_moves, odds, no_fair,
+          samples, seed, budget, memory, dask_address, as_json, quiet, score) -> int:
     """Solve many deals and summarize: win rates with 95% Wilson intervals, mean best score,
     and the distribution of the most cards removable.
 
@@ -29,19 +34,26 @@ def batch(deals, rules, out, won_only, count, jobs, db, fewest_moves, odds, no_f
       golfsolve batch 1-10000 --rules all --out results.csv
       golfsolve batch 1-1000000 --rules classic --won-only --out solvable.py
       golfsolve batch 1-100000 --db runs.sqlite   (interrupt and rerun to resume)
+      golfsolve batch 1-1000 --rules classic --out - --format jsonl | head
       golfsolve batch GO1-C-AAAAAAB --count 500 --jobs 2 --json
       golfsolve batch --db runs.sqlite --rules all   (what the database holds)
     """
     from golfsolve.cli.render.summary import render_repeated, render_summary
 
+    piped = out == "-"  # the rows on standard output: the summary on standard error
+    if fmt is not None and not piped:
+        raise InputError(f"--format is for --out - (standard output): the suffix of {out} "
+                         "names its format" if out else "--format is for --out - (standard "
+                         "output)")
     _, report = run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
                             out=out, odds=odds, samples=samples, seed=seed, budget=budget,
-                            no_fair=no_fair, memory=memory, won_only=won_only)
+                            no_fair=no_fair, memory=memory, won_only=won_only, fmt=fmt)
     summaries = report.tally.summaries()
     if as_json:
-        echo_json({"summary": [s.to_dict() for s in summaries], "repeated": report.repeated})
+        echo_json({"summary": [s.to_dict() for s in summaries], "repeated": report.repeated},
+                  err=piped)
     else:
-        click.echo(render_summary(summaries, traditional=score == "traditional"))
+        click.echo(render_summary(summaries, traditional=score == "traditional"), err=piped)
         for line in render_repeated(report.repeated):
-            click.echo(line)
+            click.echo(line, err=piped)
     return EXIT_OK
