@@ -497,3 +497,28 @@ def test_the_tally_counts_and_the_renderer_words_the_summary():
         "              classic won   classic lost",
         "easy won                0              1",
         "easy lost               0              0"]
+
+
+def test_a_run_of_vast_size_says_so_before_it_starts(cli, monkeypatch, tmp_path):
+    import golfsolve.batch.run
+    import golfsolve.census.run
+
+    def stopped(*args, **kwargs):  # the work begun: stopped, as by Ctrl-C
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(golfsolve.batch.run, "solve_deals", stopped)
+    monkeypatch.setattr(golfsolve.census.run, "run_census", stopped)
+    note = ("golfsolve: note: 99,999,999,999,999,999,999 deals: even at 1,000 deals a second "
+            "that is about 3,168,808,781 years; Ctrl-C stops it\n")
+    vast = cli("batch", "1-99999999999999999999", "--rules", "easy", "--quiet")
+    assert (vast.code, vast.out, vast.err) == (130, "", note + "golfsolve: interrupted\n")
+    census = cli("census", "run", "1-99999999999999999999", "--dir", str(tmp_path / "c"),
+                 "--rules", "easy", "--quiet")
+    assert census.code == 130 and census.err.startswith(note)
+    days = cli("batch", "1-2000000000", "--rules", "easy", "--quiet")
+    assert days.err.startswith("golfsolve: note: 2,000,000,000 deals: even at 1,000 deals a "
+                               "second that is about 23 days; Ctrl-C stops it\n")
+    assert cli("batch", "1-1000000000", "--rules", "easy", "--quiet").err == (
+        "golfsolve: interrupted\n")  # a billion: nothing said
+    bad = cli("batch", "1-99999999999999999999", "--db", "/proc/x.sqlite")
+    assert bad.code == 2 and bad.err.count("\n") == 1  # bad input: one line, no note

@@ -115,7 +115,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     from golfsolve.batch.run import BatchOptions, report_stored, solve_deals
     from golfsolve.batch.seeds import open_rows
     from golfsolve.batch.store import ResultStore
-    from golfsolve.cli.inputs import checked_jobs
+    from golfsolve.cli.inputs import checked_jobs, note_if_vast
     from golfsolve.cli.render.progress import Progress
     from golfsolve.runners import WorkerError, available_cores
 
@@ -182,6 +182,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
                     # holds them damaged), not by each worker at once and in silence
                     ready([solving(r) for r in chosen], processes=workers)
                 if deal_list is not None:
+                    note_if_vast(deal_list.total)  # every input checked: the work begins
                     report = solve_deals(deal_list, options, dask=cluster, store=store,
                                          writer=writer, progress=progress)
                 else:

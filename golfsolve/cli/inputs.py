@@ -197,3 +197,22 @@ def checked_jobs(jobs: int | None) -> int:
         raise InputError(f"--jobs {jobs} is more than {MAX_JOBS_PER_CORE} workers for each of "
                          f"the {cores} cores this process may use (at most {most})")
     return jobs
+
+
+VAST_DEALS = 10 ** 9  # past this many deals a run is more than days: said before it starts
+SAID_RATE = 1000  # deals a second, about what 2 cores decide
+
+
+def note_if_vast(deals: int | None) -> None:
+    """A note on stderr, before the work, where ``deals`` (None: not known yet) is more than
+    VAST_DEALS: how long even SAID_RATE deals a second would take, and that Ctrl-C stops it
+    (a range typed with digits too many starts at once otherwise, and says nothing where
+    stderr is no terminal)."""
+    if deals is None or deals <= VAST_DEALS:
+        return
+    from golfsolve.cli.streams import echo_err
+
+    days = deals / SAID_RATE / 86400
+    span = f"{days:,.0f} days" if days < 365 else f"{days / 365.25:,.0f} years"
+    echo_err(f"golfsolve: note: {deals:,} deals: even at {SAID_RATE:,} deals a second that "
+             f"is about {span}; Ctrl-C stops it")

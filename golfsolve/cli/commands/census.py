@@ -48,7 +48,7 @@ def run_command(deals: str, directory: str, rules: str, jobs: int | None,
     from golfsolve.census.run import run_census
     from golfsolve.census.span import parse_span
     from golfsolve.census.unit import solve_block
-    from golfsolve.cli.inputs import checked_jobs
+    from golfsolve.cli.inputs import checked_jobs, note_if_vast
     from golfsolve.cli.render.progress import StatusLine
     from golfsolve.runners import InlineRunner, WorkerError, WorkerPool
 
@@ -78,6 +78,7 @@ def run_command(deals: str, directory: str, rules: str, jobs: int | None,
             if runner is None:
                 runner = (InlineRunner(solve_block) if workers == 1
                           else WorkerPool(workers, solve_block))
+            note_if_vast(span.size - census_files.manifest.progress.done)  # the work begins
             if not quiet and sys.stderr.isatty():
                 line = StatusLine(lambda: _status(news[0], census_files))
             run_census(census_files, runner, workers, lambda now: news.__setitem__(0, now))
