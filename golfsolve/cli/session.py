@@ -217,9 +217,7 @@ class PlaySession:
             self.say("hint_fair" if len(exact) > 1 else "hint_only",
                      move=self._action_name(best), value=_percent(exact[best]))
             if len(exact) > 1:
-                ranked = sorted(exact, key=lambda a: -exact[a])
-                self.say("hint_values", moves=", ".join(
-                    f"{self._action_name(a)} {_percent(exact[a])}" for a in ranked))
+                self._say_values([(self._action_name(a), v) for a, v in exact.items()])
             return
         # the layers were just found too large: the fallback does not try them again
         memory = 0 if self.hints.refused else self.hints.memory
@@ -232,13 +230,17 @@ class PlaySession:
         if result.recommended_by == "fair value":
             self.say("hint_fair" if len(result.actions) > 1 else "hint_only", move=move,
                      value=_percent(best.fair.value))
-            if len(result.actions) > 1 and all(a.fair is not None for a in result.actions):
-                ranked = sorted(result.actions, key=lambda a: -a.fair.value)
-                self.say("hint_values", moves=", ".join(
-                    f"{self._move_name(a.action, a.card)} {_percent(a.fair.value)}"
-                    for a in ranked))
+            if len(result.actions) > 1:  # (recommended by fair value: every action has one)
+                self._say_values([(self._move_name(a.action, a.card), a.fair.value)
+                                  for a in result.actions])
         else:
             self.say("hint_odds", move=move, value=_percent(best.clairvoyant.value))
+
+    def _say_values(self, named: list[tuple[str, object]]) -> None:
+        """``Every legal move: ...``: each action's name with its exact value, highest first
+        (ties in the order given)."""
+        ranked = sorted(named, key=lambda pair: -pair[1])
+        self.say("hint_values", moves=", ".join(f"{name} {_percent(v)}" for name, v in ranked))
 
     def _action_name(self, action: Action) -> str:
         card = None if action.is_draw else self.game.free_card(action.column)
