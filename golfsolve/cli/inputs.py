@@ -216,3 +216,12 @@ def note_if_vast(deals: int | None) -> None:
     span = f"{days:,.0f} days" if days < 365 else f"{days / 365.25:,.0f} years"
     echo_err(f"golfsolve: note: {deals:,} deals: even at {SAID_RATE:,} deals a second that "
              f"is about {span}; Ctrl-C stops it")
+
+
+def check_format(out: str | None, fmt: str | None) -> None:
+    """--format names the rows' format on standard output only (--out -): InputError where it
+    is given otherwise (a file's suffix names its own)."""
+    if fmt is None or out == "-":
+        return
+    raise InputError(f"--format is for --out - (standard output): the suffix of {out} names "
+                     "its format" if out else "--format is for --out - (standard output)")

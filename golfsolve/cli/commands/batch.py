@@ -5,9 +5,8 @@ from __future__ import annotations
 import click
 
 from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
-from golfsolve.cli.inputs import SCORE_OPTION, FileName
+from golfsolve.cli.inputs import SCORE_OPTION, FileName, check_format
 from golfsolve.cli.streams import EXIT_OK, echo_json
-from golfsolve.errors import InputError
 
 
 @click.command(epilog=DEALS_HELP)
@@ -41,10 +40,7 @@ def batch(deals, rules, out, fmt, won_only, count, jobs, db, fewest_moves, odds,
     from golfsolve.cli.render.summary import render_repeated, render_summary
 
     piped = out == "-"  # the rows on standard output: the summary on standard error
-    if fmt is not None and not piped:
-        raise InputError(f"--format is for --out - (standard output): the suffix of {out} "
-                         "names its format" if out else "--format is for --out - (standard "
-                         "output)")
+    check_format(out, fmt)
     _, report = run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet,
                             out=out, odds=odds, samples=samples, seed=seed, budget=budget,
                             no_fair=no_fair, memory=memory, won_only=won_only, fmt=fmt)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from golfsolve.cli.inputs import FileName, written_files
+from golfsolve.cli.inputs import FileName, check_format, written_files
 from golfsolve.cli.streams import EXIT_OK
 from golfsolve.errors import InputError
 from golfsolve.model.rules import parse_rules_list
@@ -39,9 +39,7 @@ def export(deals: tuple[str, ...], db: str, out: str, fmt: str | None,
     from golfsolve.batch.store import ResultStore
 
     piped = out == "-"
-    if fmt is not None and not piped:
-        raise InputError(f"--format is for --out - (standard output): the suffix of {out} "
-                         "names its format")
+    check_format(out, fmt)
     outputs = written_files(db, db_written=False, out=None if piped else out)
     chosen = list(parse_rules_list(rules or "all"))
     deal_list = DealList(deals, outputs=outputs) if deals else None
