@@ -31,6 +31,9 @@ MAX_JOBS_PER_CORE = 4  # each worker holds its own kernels and tables, about 150
 TASKS_PER_WORKER = 2  # sent ahead, so that a worker never waits for the next task
 WAIT_SECONDS = 0.25  # how often a waiting parent looks for stop signals and dead workers
 PR_SET_PDEATHSIG = 1
+TRACKER_SECONDS = 1.0  # how long a closing pool waits for multiprocessing's resource tracker
+
+_open_pools = 0  # WorkerPools of this process not yet closed
 
 
 def available_cores() -> int:
@@ -166,6 +169,7 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
         self._dead: set[int] = set()  # sentinels of workers a task could not be sent to
         self.outstanding = 0
         self._ahead = ahead  # tasks a worker is sent before it finishes one
+        self._counted = False  # counted among the open pools (close() uncounts it once)
         # The numba settings the workers inherit, checked once here (bad input raised before
         # any worker starts) and the kernels' cache chosen once for them all.
         import golfsolve.kernels  # noqa: F401
@@ -181,6 +185,8 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
                 from multiprocessing import resource_tracker
 
                 resource_tracker.ensure_running()
+            _pools_open(+1)
+            self._counted = True
             for _ in range(jobs):
                 mine, theirs = context.Pipe()
                 process = context.Process(target=_worker_main,
@@ -293,12 +299,56 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
                 process.join()
             conn.close()
         self._workers = []
+        if self._counted:
+            self._counted = False
+            _pools_open(-1)
 
     def __enter__(self) -> WorkerPool:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _pools_open(change: int) -> None:
+    """Count a WorkerPool opened (+1) or closed (-1); the last one closed stops the tracker."""
+    global _open_pools
+    _open_pools += change
+    if not _open_pools:
+        _stop_tracker()
+
+
+def _stop_tracker() -> None:
+    """Stop multiprocessing's resource tracker, which the spawned workers needed, and reap it,
+    waiting at most TRACKER_SECONDS: left running, it would end only after this process, an
+    orphan whose exit status waits for the system's first process to collect it (some
+    containers' first process never does). One still held open (by processes another library
+    spawned) ends when they do. Without the tracker's internals (another Python): left as
+    multiprocessing leaves it."""
+    if sys.platform == "win32":
+        return
+    from multiprocessing import resource_tracker
+
+    tracker = resource_tracker._resource_tracker
+    try:
+        with tracker._lock:
+            fd, pid = tracker._fd, tracker._pid
+            if fd is None or pid is None:
+                return
+            tracker._fd = tracker._pid = None  # the next pool starts a tracker of its own
+            os.close(fd)  # its end of the pipe: the tracker ends when nobody holds it
+    except (AttributeError, OSError):
+        return
+    deadline = time.monotonic() + TRACKER_SECONDS
+    while True:
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                return
+        except ChildProcessError:  # reaped already
+            return
+        if time.monotonic() > deadline:
+            return
+        time.sleep(0.005)
 
 
 def _how(exitcode: int | None) -> str:

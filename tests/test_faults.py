@@ -1522,6 +1522,49 @@ def test_a_batch_whose_worker_is_killed_stops_with_1_and_keeps_its_results(tmp_p
     group_is_gone(proc.pid)
 
 
+
+def group_members(pgid):
+    """The processes of group ``pgid``, exited ones whose status nobody collected too."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:
+            found.append((int(stat.parent.name), fields[0]))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("args, said", [
+    (["batch", "1-20", "--rules", "classic", "--jobs", "2"], "classic: 20 deals, 9 won"),
+    (["compare", "1-20", "--jobs", "2"], "easy              19 of 20 won")])
+def test_a_command_with_workers_leaves_no_process_behind_not_even_one_to_reap(args, said):
+    # multiprocessing's resource tracker outlives its parent unless stopped: an orphan whose
+    # exit status waits for the system's first process (some containers' never collects it)
+    proc = start_in_group(*args, "--quiet")
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err, out[:len(said)]) == (0, "", said)
+    assert group_members(proc.pid) == []
+
+
+def test_a_pool_closed_reaps_the_resource_tracker_and_the_next_pool_starts_its_own():
+    from multiprocessing import resource_tracker
+
+    from golfsolve.runners import WorkerPool
+
+    tracker = resource_tracker._resource_tracker
+    for _ in range(2):
+        with WorkerPool(1, abs) as pool:
+            pool.submit(0, -3)
+            assert pool.next_result() == (0, 3)
+            started = tracker._pid
+            assert started is not None
+        assert tracker._pid is None
+        with pytest.raises(ChildProcessError):  # reaped
+            os.waitpid(started, os.WNOHANG)
+
 @pytest.mark.parametrize("stop, after", [(signal.SIGINT, 0.0), (signal.SIGINT, 0.15),
                                          (signal.SIGINT, 0.4), (signal.SIGTERM, 0.05),
                                          (signal.SIGHUP, 0.3)])
