@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import random
+import shutil
 import sys
 from pathlib import Path
 
@@ -47,6 +49,25 @@ def pytest_sessionstart(session) -> None:
     from golfsolve.compiling import EXPECTIMAX, LAYERS, SEARCH, STRICT_SEARCH, ready
 
     ready([SEARCH, STRICT_SEARCH, LAYERS, EXPECTIMAX], processes=os.cpu_count() or 1)
+
+
+def compiled_cache(folder: Path, leaving_out: str = "") -> Path:
+    """``folder`` made a numba cache, as NUMBA_CACHE_DIR names one, that holds the kernels of
+    golfsolve.kernels this session compiled at its start (the solver's among them), less the
+    files whose names contain ``leaving_out`` where it is given: a copy, so that a test of
+    what a cache holds needs no compiling of its own but what it leaves out. Returns the
+    kernels' folder in it, named as numba names it (the package's folder and its hash)."""
+    import golfsolve.kernels
+    from golfsolve.kernels.search import layered
+
+    source = Path(layered._cache._cache_path)  # where this process's numba keeps them
+    package = os.path.dirname(os.path.abspath(golfsolve.kernels.__file__))
+    kernels = folder / f"{os.path.basename(package)}_{hashlib.sha1(package.encode()).hexdigest()}"
+    kernels.mkdir(parents=True)
+    for path in source.iterdir():
+        if path.suffix in (".nbi", ".nbc") and not (leaving_out and leaving_out in path.name):
+            shutil.copy2(path, kernels / path.name)
+    return kernels
 
 
 @pytest.fixture(scope="session")
