@@ -44,7 +44,8 @@ def out_of_memory(exc: BaseException) -> str | None:
     """What to say of ``exc`` where it is memory the system would not give (a MemoryError: an
     allocation refused under a limit such as ``ulimit -v``; an OSError of ENOMEM: a memory map
     refused; a shared library the loader could not map, as an address-space limit leaves
-    numba's compiler; a SystemError of an error lost on its way, which is what such an
+    numba's compiler or one of numpy's extension modules, as an OSError or the ImportError of
+    the module that needed it; a SystemError of an error lost on its way, which is what such an
     allocation gives inside an import), else None."""
     import errno
 
@@ -52,10 +53,12 @@ def out_of_memory(exc: BaseException) -> str | None:
         detail = str(exc).strip()
     elif isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
         detail = ""
-    elif isinstance(exc, OSError) and _unmapped_library(exc) is not None:
-        return (f"out of memory: the system would not map {_unmapped_library(exc)} (the "
-                "compiler the kernels run on) into this process's memory; a limit such as "
-                "ulimit -v leaves too little")
+    elif isinstance(exc, (OSError, ImportError)) and _unmapped_library(exc) is not None:
+        library = _unmapped_library(exc)
+        what = ("the compiler the kernels run on" if library.startswith("libllvmlite")
+                else "a library golfsolve runs on")
+        return (f"out of memory: the system would not map {library} ({what}) into this "
+                "process's memory; a limit such as ulimit -v leaves too little")
     elif isinstance(exc, SystemError) and any(lost in str(exc) for lost in LOST_ERROR):
         return "out of memory, most likely (an error in Python's own code lost its reason)"
     else:
@@ -63,12 +66,12 @@ def out_of_memory(exc: BaseException) -> str | None:
     return f"out of memory: {detail}" if detail else "out of memory"
 
 
-def _unmapped_library(exc: OSError) -> str | None:
+def _unmapped_library(exc: OSError | ImportError) -> str | None:
     """The shared library named where ``exc`` (or the error it was raised from) is a library
     the dynamic loader could not map into memory ("failed to map segment", which is what an
     address-space limit gives), else None."""
     for error in (exc, exc.__cause__, exc.__context__):
-        text = str(error) if isinstance(error, OSError) else ""
+        text = str(error) if isinstance(error, (OSError, ImportError)) else ""
         if "failed to map segment from shared object" in text:
             return os.path.basename(text.partition(":")[0]) or "a shared library"
     return None

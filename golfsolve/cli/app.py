@@ -131,7 +131,7 @@ def run(argv: list[str] | None = None) -> int:
             return stopped
         echo_err(f"golfsolve: error: {worded(exc)}")
         return EXIT_FAILED
-    except (MemoryError, SystemError) as exc:  # an allocation refused (ulimit -v, say)
+    except (MemoryError, SystemError, ImportError) as exc:  # an allocation refused (ulimit -v)
         if out_of_memory(exc) is None:
             raise
         echo_err(f"golfsolve: error: {out_of_memory(exc)}")
