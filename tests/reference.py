@@ -1,8 +1,8 @@
 """Small, obviously correct searches to check the numba kernels against.
 
 ``reference_search`` walks every reachable state (heights, stock index, waste rank) with a set
-of seen states, no dominance and no cleverness, using only ``Rules.fits`` and
-``Rules.may_draw``. A won game is over: nothing follows it.
+of seen states, no dominance and no cleverness, using only ``Rules.fits`` (asked once for each
+pair of ranks: :func:`fits_of`) and ``Rules.may_draw``. A won game is over: nothing follows it.
 
 ``strict_reference`` is a second, differently built search written for strict Golf: a memoised
 depth-first recursion over the only choice strict leaves (which fitting card to remove; a draw
@@ -20,9 +20,16 @@ from golfsolve.model.game import Game
 TABLEAU = 35
 
 
+def fits_of(rules):
+    """``rules.fits`` as a function of (waste rank, card rank), each of its answers asked of it
+    once (the searches ask millions of times)."""
+    table = [[rules.fits(waste, rank) for rank in range(14)] for waste in range(14)]
+    return lambda waste, rank: table[waste][rank]
+
+
 def reference_search(game: Game) -> tuple[bool, int, int]:
     """(winnable, max cards removed, number of reachable states) from ``game``'s position."""
-    layout, fits = game.start, game.rules.fits
+    layout, fits = game.start, fits_of(game.rules)
     first = (tuple(game.heights), game.stock_pos, game.waste.rank)
     seen = {first}
     todo = [first]
@@ -50,7 +57,7 @@ def reference_search(game: Game) -> tuple[bool, int, int]:
 
 def reachable_states(game: Game) -> set[tuple[tuple[int, ...], int, int]]:
     """Every state (heights, stock index, waste rank) reachable from ``game``'s position."""
-    layout, rules = game.start, game.rules
+    layout, rules, fits = game.start, game.rules, fits_of(game.rules)
     first = (tuple(game.heights), game.stock_pos, game.waste.rank)
     seen = {first}
     todo = [first]
@@ -61,7 +68,7 @@ def reachable_states(game: Game) -> set[tuple[tuple[int, ...], int, int]]:
         nexts = [(heights[:c] + (heights[c] - 1,) + heights[c + 1:], drawn,
                   layout.columns[c][heights[c] - 1].rank)
                  for c in range(7)
-                 if heights[c] and rules.fits(waste, layout.columns[c][heights[c] - 1].rank)]
+                 if heights[c] and fits(waste, layout.columns[c][heights[c] - 1].rank)]
         if drawn < len(layout.stock) and rules.may_draw(bool(nexts)):
             nexts.append((heights, drawn + 1, layout.stock[drawn].rank))
         for state in nexts:
@@ -87,7 +94,7 @@ def strict_reference(game: Game) -> tuple[bool, int, int]:
     the strict draw rule (a draw exactly when no free card fits), with ``game.rules.fits``
     as the rule table, whatever the rule set's own draw rule. The maximum counts the cards
     already removed in the position."""
-    fits = game.rules.fits
+    fits = fits_of(game.rules)
     ranks = [[card.rank for card in column] for column in game.start.columns]
     stock_ranks = [card.rank for card in game.start.stock]
 
@@ -125,7 +132,7 @@ def fair_reference(game: Game, hidden) -> tuple:
 
     from golfsolve.model.actions import DRAW, Action
 
-    deal, fits, any_time = game.start, game.rules.fits, game.rules.draw_any_time
+    deal, fits, any_time = game.start, fits_of(game.rules), game.rules.draw_any_time
     stock = deal.stock[game.stock_pos:]
     hidden = set(hidden)
     known = [None if i in hidden else card for i, card in enumerate(stock)]
