@@ -1524,16 +1524,11 @@ def test_a_batch_whose_worker_is_killed_stops_with_1_and_keeps_its_results(tmp_p
 
 
 def group_members(pgid):
-    """The processes of group ``pgid``, exited ones whose status nobody collected too."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid:
-            found.append((int(stat.parent.name), fields[0]))
-    return found
+    """The processes of group ``pgid`` and their states, exited ones whose status nobody
+    collected too."""
+    from .test_streaming import process_stats
+
+    return [(pid, fields[0]) for pid, fields in process_stats() if int(fields[2]) == pgid]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

@@ -374,16 +374,19 @@ def stored_rows(db):
         return 0
 
 
-def children_of(pid):
-    found = []
+def process_stats():
+    """Every process as (its id, the fields of /proc/ID/stat after its command's name: state,
+    parent, process group, ...)."""
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
+        yield int(stat.parent.name), fields
+
+
+def children_of(pid):
+    return [child for child, fields in process_stats() if int(fields[1]) == pid]
 
 
 def alive(pid):
