@@ -415,10 +415,11 @@ def test_under_a_real_address_space_limit_odds_says_the_fair_value_is_not_comput
 def compiled(tmp_path_factory):
     """A numba cache holding the solver's kernels, and what ``solve 1`` prints from it."""
     cache = tmp_path_factory.mktemp("numba-cache")
-    compiled_cache(cache)
+    kernels = compiled_cache(cache)
+    copied = sorted(kernels.iterdir())
     done = subprocess.run([*GOLFSOLVE, "solve", "1"], capture_output=True, text=True,
                           env={**ENV, "NUMBA_CACHE_DIR": str(cache)}, check=True)
-    assert done.stderr == ""  # nothing compiled: the copy holds all it runs
+    assert done.stderr == "" and sorted(kernels.iterdir()) == copied  # nothing compiled
     return cache, done.stdout
 
 
