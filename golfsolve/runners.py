@@ -34,6 +34,7 @@ PR_SET_PDEATHSIG = 1
 TRACKER_SECONDS = 1.0  # how long a closing pool waits for multiprocessing's resource tracker
 
 _open_pools = 0  # WorkerPools of this process not yet closed
+_tracker_ours = False  # multiprocessing's resource tracker was started by a pool
 
 
 def available_cores() -> int:
@@ -182,9 +183,7 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
         try:
             if sys.platform != "win32":
                 # started by the first spawn otherwise, inside held(), whose mask it would undo
-                from multiprocessing import resource_tracker
-
-                resource_tracker.ensure_running()
+                _ensure_tracker()
             _pools_open(+1)
             self._counted = True
             for _ in range(jobs):
@@ -310,12 +309,32 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
         self.close()
 
 
+def _ensure_tracker() -> None:
+    """multiprocessing's resource tracker running, noted as the pools' where this starts it."""
+    global _tracker_ours
+    from multiprocessing import resource_tracker
+
+    if getattr(resource_tracker._resource_tracker, "_fd", 0) is None:  # not running
+        _tracker_ours = True
+    resource_tracker.ensure_running()
+
+
 def _pools_open(change: int) -> None:
-    """Count a WorkerPool opened (+1) or closed (-1); the last one closed stops the tracker."""
+    """Count a WorkerPool opened (+1) or closed (-1)."""
     global _open_pools
     _open_pools += change
-    if not _open_pools:
-        _stop_tracker()
+
+
+def stop_idle_tracker() -> None:
+    """Stop multiprocessing's resource tracker and collect it, where a WorkerPool started it and
+    none is open: for the end of a process that uses the tracker for nothing else, as the
+    command line's (a library's caller may track resources of its own there, shared memory
+    that a stopped tracker unlinks, so the pools leave it running)."""
+    global _tracker_ours
+    if _open_pools or not _tracker_ours:
+        return
+    _tracker_ours = False
+    _stop_tracker()
 
 
 def _stop_tracker() -> None:

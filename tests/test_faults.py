@@ -1544,21 +1544,32 @@ def test_a_command_with_workers_leaves_no_process_behind_not_even_one_to_reap(ar
     assert group_members(proc.pid) == []
 
 
-def test_a_pool_closed_reaps_the_resource_tracker_and_the_next_pool_starts_its_own():
+def test_the_resource_tracker_a_pool_started_is_stopped_only_when_asked_and_no_pool_is_open():
+    # (a library's caller may track its own shared memory there, which a stop would unlink)
     from multiprocessing import resource_tracker
 
-    from golfsolve.runners import WorkerPool
+    from golfsolve.runners import WorkerPool, stop_idle_tracker
 
     tracker = resource_tracker._resource_tracker
+    stop_idle_tracker()
+    if tracker._pid is not None:
+        pytest.skip("a tracker this process started otherwise is running")
     for _ in range(2):
         with WorkerPool(1, abs) as pool:
             pool.submit(0, -3)
             assert pool.next_result() == (0, 3)
             started = tracker._pid
             assert started is not None
+            stop_idle_tracker()  # a pool is open: nothing done
+            assert tracker._pid == started
+        assert tracker._pid == started  # closed: left running
+        stop_idle_tracker()
         assert tracker._pid is None
         with pytest.raises(ChildProcessError):  # reaped
             os.waitpid(started, os.WNOHANG)
+    resource_tracker.ensure_running()  # started otherwise: left alone
+    stop_idle_tracker()
+    assert tracker._pid is not None
 
 @pytest.mark.parametrize("stop, after", [(signal.SIGINT, 0.0), (signal.SIGINT, 0.15),
                                          (signal.SIGINT, 0.4), (signal.SIGTERM, 0.05),

@@ -217,6 +217,9 @@ def main() -> None:
     sys.stderr = guard_stderr(fit_text_stream(sys.stderr))
     _tell_compiling()
     code = run()
+    runners = sys.modules.get("golfsolve.runners")  # imported: worker processes were started
+    if runners is not None:
+        runners.stop_idle_tracker()
     try:
         sys.stdout.flush()
     except ReaderGone:
