@@ -31,9 +31,8 @@ MAX_JOBS_PER_CORE = 4  # each worker holds its own kernels and tables, about 150
 TASKS_PER_WORKER = 2  # sent ahead, so that a worker never waits for the next task
 WAIT_SECONDS = 0.25  # how often a waiting parent looks for stop signals and dead workers
 PR_SET_PDEATHSIG = 1
-TRACKER_SECONDS = 1.0  # how long a closing pool waits for multiprocessing's resource tracker
+TRACKER_SECONDS = 1.0  # how long stop_idle_tracker waits for the tracker to end
 
-_open_pools = 0  # WorkerPools of this process not yet closed
 _tracker_ours = False  # multiprocessing's resource tracker was started by a pool
 
 
@@ -159,6 +158,8 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
     first that is free).
     """
 
+    open_count = 0  # pools of this process not yet closed
+
     def __init__(self, jobs: int, function: Callable,
                  on_report: Callable[[int, object], None] | None = None,
                  ahead: int = TASKS_PER_WORKER) -> None:
@@ -170,7 +171,7 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
         self._dead: set[int] = set()  # sentinels of workers a task could not be sent to
         self.outstanding = 0
         self._ahead = ahead  # tasks a worker is sent before it finishes one
-        self._counted = False  # counted among the open pools (close() uncounts it once)
+        self._counted = False  # counted in WorkerPool.open_count (close() uncounts it once)
         # The numba settings the workers inherit, checked once here (bad input raised before
         # any worker starts) and the kernels' cache chosen once for them all.
         import golfsolve.kernels  # noqa: F401
@@ -184,7 +185,7 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
             if sys.platform != "win32":
                 # started by the first spawn otherwise, inside held(), whose mask it would undo
                 _ensure_tracker()
-            _pools_open(+1)
+            WorkerPool.open_count += 1
             self._counted = True
             for _ in range(jobs):
                 mine, theirs = context.Pipe()
@@ -300,7 +301,7 @@ raises is raised again as it is, any other error as WorkerError. A worker that d
         self._workers = []
         if self._counted:
             self._counted = False
-            _pools_open(-1)
+            WorkerPool.open_count -= 1
 
     def __enter__(self) -> WorkerPool:
         return self
@@ -319,19 +320,13 @@ def _ensure_tracker() -> None:
     resource_tracker.ensure_running()
 
 
-def _pools_open(change: int) -> None:
-    """Count a WorkerPool opened (+1) or closed (-1)."""
-    global _open_pools
-    _open_pools += change
-
-
 def stop_idle_tracker() -> None:
     """Stop multiprocessing's resource tracker and collect it, where a WorkerPool started it and
     none is open: for the end of a process that uses the tracker for nothing else, as the
     command line's (a library's caller may track resources of its own there, shared memory
     that a stopped tracker unlinks, so the pools leave it running)."""
     global _tracker_ours
-    if _open_pools or not _tracker_ours:
+    if WorkerPool.open_count or not _tracker_ours:
         return
     _tracker_ours = False
     _stop_tracker()
@@ -344,8 +339,6 @@ def _stop_tracker() -> None:
     containers' first process never does). One still held open (by processes another library
     spawned) ends when they do. Without the tracker's internals (another Python): left as
     multiprocessing leaves it."""
-    if sys.platform == "win32":
-        return
     from multiprocessing import resource_tracker
 
     tracker = resource_tracker._resource_tracker

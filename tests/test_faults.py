@@ -1522,7 +1522,6 @@ def test_a_batch_whose_worker_is_killed_stops_with_1_and_keeps_its_results(tmp_p
     group_is_gone(proc.pid)
 
 
-
 def group_members(pgid):
     """The processes of group ``pgid`` and their states, exited ones whose status nobody
     collected too."""
@@ -1570,6 +1569,7 @@ def test_the_resource_tracker_a_pool_started_is_stopped_only_when_asked_and_no_p
     resource_tracker.ensure_running()  # started otherwise: left alone
     stop_idle_tracker()
     assert tracker._pid is not None
+
 
 @pytest.mark.parametrize("stop, after", [(signal.SIGINT, 0.0), (signal.SIGINT, 0.15),
                                          (signal.SIGINT, 0.4), (signal.SIGTERM, 0.05),

@@ -217,7 +217,7 @@ def main() -> None:
     sys.stderr = guard_stderr(fit_text_stream(sys.stderr))
     _tell_compiling()
     code = run()
-    runners = sys.modules.get("golfsolve.runners")  # imported: worker processes were started
+    runners = sys.modules.get("golfsolve.runners")  # not imported: no worker pool ran
     if runners is not None:
         runners.stop_idle_tracker()
     try:
