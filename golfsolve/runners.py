@@ -428,7 +428,7 @@ class DaskRunner:
             print(f"golfsolve: note: the Dask scheduler at {address} has no workers yet: the "
                   "work waits for one (Ctrl-C stops)", file=sys.stderr)
         self.function = function
-        self._done = as_completed()
+        self._done = as_completed(loop=self.client.loop)  # this client's, not a default one
         self._ids: dict[str, int] = {}
         self._futures: dict[str, object] = {}
 

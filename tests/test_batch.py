@@ -420,6 +420,8 @@ def test_a_scheduler_with_no_workers_is_noted(capsys, monkeypatch):
     from golfsolve.batch.unit import solve_unit
 
     class Idle:  # a scheduler's client, as one with no workers answers
+        loop = "its event loop"  # (the runner's as_completed runs on its client's)
+
         def scheduler_info(self):
             return {"workers": {}}
 
