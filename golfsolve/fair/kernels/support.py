@@ -78,6 +78,15 @@ def _or_down(dst, src, shift, mask):
     dst[n - 1] |= (s0[n - 1] & m0[n - 1]) >> b
 
 
+@njit(cache=True, inline="always")
+def _close_down(row, snap, strides, radix, has):
+    """``row`` closed downwards: every sub-multiset of each multiset it holds added."""
+    for j in range(strides.shape[0]):
+        for _ in range(radix[j] - 1):
+            copy_into(snap, row)
+            _or_down(row, snap, strides[j], has[j])
+
+
 @njit(cache=True, parallel=True)
 def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_start, members,
                rank_cl, seed_rows, seed_bit, parts, through_won, forced, r):
@@ -86,30 +95,37 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
     ``seed_rows``) can reach, through won closures too when ``through_won`` (best play never
     draws in one, but a player may: a table for later positions needs them). Levels
     (``levels``: rows by cards left, ``level_start`` the bounds) are taken from the most
-    cards down: a closure's other rows hold fewer cards. A level's rows are closed downwards
-    in parallel, then ``parts`` threads push them, each into the rows it owns (row mod
-    parts). With ``forced`` (the closures hold only the rows where a draw can come, and a row
-    is its own closure's only where nothing fits the rank), a row keeps a draw's multiset
-    only for the ranks that fit none of its free cards."""
+    cards down: a closure's other rows hold fewer cards. ``parts`` threads push a level's
+    rows, each into the rows it owns (row mod parts). Drawing at any time, a row is in each
+    of its closures, so its set is closed downwards (M in it, M less a card too): the seed
+    rows are closed once, and every other row is then closed already, since what a closed row
+    pushes (its multisets less a card of the closure's ranks) is closed. With ``forced`` (the
+    closures hold only the rows where a draw can come, and a row is its own closure's only
+    where nothing fits the rank) a level's rows are first closed in parallel for the ranks
+    that fit none of their free cards only: what is pushed is then no longer closed so."""
     nr = strides.shape[0]
     nw = r.shape[1]
     skip = 0 if forced else 1  # members[mem_start[c]] is the row itself, unless forced
+    snap = np.empty(nw, dtype=np.uint64)
     for m in seed_rows:
         r[m, seed_bit >> 6] |= ONE << np.uint64(seed_bit & 63)
+        if not forced:  # a row's own draws: every sub-multiset of the seed's
+            _close_down(r[m], snap, strides, radix, has)
     for lv in range(level_start.shape[0] - 2, 0, -1):
         lo, hi = level_start[lv], level_start[lv + 1]
-        for q in prange(lo, hi):
-            h = levels[q]
-            if _row_empty(r, h):
-                continue
-            row = r[h]
-            snap = np.empty(nw, dtype=np.uint64)
-            for j in range(nr):
-                if forced and rank_cl[h, j] != SELF:
+        if forced:  # a row keeps the draws of the ranks that fit none of its free cards
+            for q in prange(lo, hi):
+                h = levels[q]
+                if _row_empty(r, h):
                     continue
-                for _ in range(radix[j] - 1):
-                    copy_into(snap, row)
-                    _or_down(row, snap, strides[j], has[j])
+                row = r[h]
+                snap = np.empty(nw, dtype=np.uint64)
+                for j in range(nr):
+                    if rank_cl[h, j] != SELF:
+                        continue
+                    for _ in range(radix[j] - 1):
+                        copy_into(snap, row)
+                        _or_down(row, snap, strides[j], has[j])
         for part in prange(parts):
             p = np.zeros(nw, dtype=np.uint64)
             for q in range(lo, hi):
@@ -144,7 +160,10 @@ def support_pass(levels, level_start, strides, radix, has, valid, cl_start, cl_w
     """S in place of R in ``s``: the (h, M) of R from which some order of M wins. Rows are
     taken level by level (``levels``: rows by cards left, ``level_start`` the bounds), a
     level's rows in parallel. ``nonzero[h]`` (zeroed) is set for the rows left with a bit.
-    ``forced`` as :func:`reach_pass` has it."""
+    ``forced`` as :func:`reach_pass` has it. Drawing at any time, a row's own draws add
+    nothing to what its other closures give: some order of M less a card wins from h, then
+    some order of M does (that card drawn first), and within R that set is closed upwards
+    already; so a row is closed upwards by its own ranks only with ``forced``."""
     nr = strides.shape[0]
     nw = s.shape[1]
     skip = 0 if forced else 1
@@ -185,12 +204,13 @@ def support_pass(levels, level_start, strides, radix, has, valid, cl_start, cl_w
                 for w in range(nw):
                     row[w] = 0
                 continue
-            for j in range(nr):
-                if forced and rank_cl[h, j] != SELF:
-                    continue
-                for _ in range(radix[j] - 1):
-                    copy_into(zc, acc)  # zc is done with: a snapshot for each step
-                    _or_up(acc, zc, strides[j], has[j])
+            if forced:  # a row's own draws: of the ranks that fit none of its free cards
+                for j in range(nr):
+                    if rank_cl[h, j] != SELF:
+                        continue
+                    for _ in range(radix[j] - 1):
+                        copy_into(zc, acc)  # zc is done with: a snapshot for each step
+                        _or_up(acc, zc, strides[j], has[j])
             for w in range(nw):
                 row[w] &= acc[w]
                 if row[w]:
