@@ -53,6 +53,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from compiled import compile_kernels  # noqa: E402
+
 from golfsolve.fair import expectimax  # noqa: E402
 from golfsolve.fair.layered import stock_fair_game  # noqa: E402
 from golfsolve.fair.memory import default_limit  # noqa: E402
@@ -246,7 +248,7 @@ def odds_processes(numbers: list[int], rules_names: list[str], baseline: str | N
                             str(roots["base"]), baseline], check=True, capture_output=True)
         try:
             for root in roots.values():  # compiled (or loaded) once, outside the figures
-                odds_process(root, "1", "classic", timeout)
+                compile_kernels(root, ["odds", "1", "--rules", "classic"])
             rows = {name: [] for name in roots}
             for deal, rules in cases:
                 for name, root in roots.items():

@@ -8,8 +8,7 @@ for a draw, names the card the deal's real stock turns up (`d CARD`), to the end
 It prints the seconds each hint took to answer (from the command written to the hint's last
 line read), the first apart from the others; and, for the same layout, the seconds
 `golfsolve odds` takes to print the fair value (the first answer a player reads) and to
-end. The kernels are compiled (or loaded from numba's cache) by a first `golfsolve odds` of
-the deal before anything is timed.
+end. The kernels are compiled (or loaded from numba's cache) before anything is timed.
 
 With --baseline REF the same deal is played by the code at the git ref REF (checked out into a
 temporary worktree) side by side, the deal given by its number or board (its stock known:
@@ -31,6 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from compiled import compile_kernels  # noqa: E402
 
 from golfsolve.model.deal import Deal  # noqa: E402
 
@@ -90,10 +91,10 @@ def layout(deal: Deal) -> str:
 
 
 def warm(root: Path, named: str, rules: str) -> None:
-    """Compile (or load) the code's kernels before timing: a first odds of the deal."""
-    subprocess.run([sys.executable, "-m", "golfsolve", "odds", named, "--rules", rules,
-                    "--samples", "1", "--jobs", "1", "--quiet"], cwd=root, check=True,
-                   env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.DEVNULL)
+    """Compile (or load) the code's kernels before timing (older code: a first odds of the
+    deal)."""
+    compile_kernels(root, ["odds", named, "--rules", rules, "--samples", "1", "--jobs", "1",
+                           "--quiet"])
 
 
 def first_answer(deal: Deal, rules: str, root: Path) -> tuple[float, float]:
