@@ -429,3 +429,18 @@ def test_the_published_census_holds_every_deal_once_with_its_exact_fraction():
     assert deal_3["best_first_action"] == "7"
     strict_2 = next(r for r in rows if (r["deal"], r["rules"]) == ("2", "strict"))
     assert (strict_2["wins"], strict_2["orders"]) == ("37038781280", "217945728000")
+
+
+def test_a_deal_no_stock_order_wins_has_no_values_to_make_and_its_table_answers_zero():
+    # deal 1 under Classic: S is empty (no order of its stock wins), so no layer is made
+    game = Game(Deal.from_number(1), CLASSIC)
+    result = stock_fair_game(game, keep=True, layout="compact")
+    assert (result.wins, result.orders, set(result.actions.values())) == (0, 18162144000, {0})
+    assert (result.counters["support"], result.counters["layout"]) == (0, "compact")
+    for _ in range(3):
+        game.play(next((str(c) for c in game.playable_columns()), "d"))
+        _, heights, waste_rank, _, unseen = game_fair_arrays(game)
+        later, fresh = result.table.position(heights, waste_rank, unseen), stock_fair_game(game)
+        assert (later.wins, later.orders, later.actions) == (fresh.wins, fresh.orders,
+                                                             fresh.actions)
+        assert later.wins == 0

@@ -117,16 +117,20 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     entries = [int(n) for n in counts.sum(axis=0)]
     to_make = sum(entries[1:])
     progress(Stage.VALUES, 0, to_make)
-    sweep = Sweep(layers, counts, closures, fits, stride, used)
+    if to_make:
+        sweep = Sweep(layers, counts, closures, fits, stride, used)
 
-    def need(layout: str) -> tuple[int, int]:
-        return layout_need(layout, layers, counts, sweep.bounds, first, sweep.tables,
-                           sweep.scratch)
+        def need(layout: str) -> tuple[int, int]:
+            return layout_need(layout, layers, counts, sweep.bounds, first, sweep.tables,
+                               sweep.scratch)
 
-    layout, (peak, fixed) = chosen_layout(need, asked, limit, held)
-    keep = keep and fixed + kept_bytes(layers, counts, layout) <= limit - held
-    kept, bits = sweep.run(layout, keep, support, whole_radix,
-                           lambda done: progress(Stage.VALUES, done, to_make))
+        layout, (peak, fixed) = chosen_layout(need, asked, limit, held)
+        keep = keep and fixed + kept_bytes(layers, counts, layout) <= limit - held
+        kept, bits = sweep.run(layout, keep, support, whole_radix,
+                               lambda done: progress(Stage.VALUES, done, to_make))
+    else:  # S is empty: no order wins from any (h, M) the start reaches, so every W is 0
+        layout, peak = asked or FAST, first
+        kept, bits = no_values(layers, nrows), np.zeros(0, dtype=np.uint64)
     clock.append(time.perf_counter())
     seconds = [round(b - a, 3) for a, b in zip(clock, clock[1:], strict=False)]
     cl_win, members = closures.table[1], closures.table[3]
@@ -138,6 +142,14 @@ def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
     table = FairTable(h0, stride, layers, closures, kept, bits, layout)
     return table.answer(root_closure, starts, layers.layer_pos.shape[0] - 1, layers.size,
                         counters, keep)
+
+
+def no_values(layers: Layers, nrows: int) -> list:
+    """Every layer's arrays, as :class:`FairTable` reads them, for an S without entries."""
+    no_rows = np.zeros(nrows + 1, dtype=np.int64)
+    empty = (no_rows, no_rows, no_rows, np.zeros(0, dtype=np.uint16),
+             np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=np.uint64))
+    return [None] + [empty] * layers.size
 
 
 def _closures(col_ranks, fits, h0, waste_rank: int, nrows: int, stride, layers: Layers,
