@@ -84,7 +84,7 @@ LAYERS = Part("the fair value", tuple(f"golfsolve.fair.kernels.{name}" for name 
     "support:reach_pass", "support:support_pass", "support:layer_counts",
     "values:values_rows", "values:wide_rows")), "golfsolve.fair.layered:warm", 15.0)
 EXPECTIMAX = Part("the fair value", ("golfsolve.fair.kernels.expectimax:fair_kernel",),
-                  "golfsolve.fair.expectimax:warm", 9.0)
+                  "golfsolve.fair.expectimax:warm", 6.0)
 
 
 def solving(rules) -> Part:

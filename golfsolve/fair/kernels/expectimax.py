@@ -548,12 +548,12 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
     if relaxed_test and relax_state[0] == 0:
         for i in range(relax_state.shape[0]):
             relax_state[i] = 0 if i < 2 else -1
-        support = 0
+        support = np.int64(0)
         for r in range(1, 14):
             if unseen[r]:
                 support |= 1 << r
-        _relaxed(col_ranks, stock, fits, support, rtop, strides, relax_after, relax_pool, 0,
-                 relax_best)
+        _relaxed(col_ranks, stock, fits, support, rtop, strides, relax_after, relax_pool,
+                 np.int64(0), relax_best)
         relax_state[2 + support] = 0
         relax_state[0] = 1
 
@@ -561,7 +561,7 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
         out[i] = 0
     status = STATUS_OK
     states = fill[0]
-    top = 0
+    top = np.int64(0)
 
     mcode = 0  # the code of the roots' unseen cards (the search restores m after each root)
     for r in range(1, 14):
@@ -577,7 +577,7 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
         _push_frame(frames, 0, KIND_ROOT, h3, h6, roots[ri, START_STOCK], mcode,
                     roots[ri, START_WASTE], 0)
         sp = 1
-        top = 0
+        top = np.int64(0)
         have_ret = False
         ret = 0
         while sp > 0:
@@ -632,7 +632,7 @@ def fair_kernel(col_ranks, stock, fits, unseen, roots, budget, prune, table, fil
                     if unknown:
                         m[r] -= 1
                         mc -= radix[r]
-                mmask = 0
+                mmask = np.int64(0)
                 for r2 in range(1, 14):
                     if m[r2]:
                         mmask |= 1 << r2
