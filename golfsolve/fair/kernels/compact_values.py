@@ -94,10 +94,13 @@ def _high(hi, hb, hf, word, fill, at):
     return x, word >> np.uint64(hb), fill, at
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, m, row):
     """Row m of layer k - 1 into ``row`` by position (the max of what is there); returns
-    (entries read, whether the row is dense: it then wrote every position)."""
+    (entries read, whether the row is dense: it then wrote every position). Called, not
+    inlined: its five readers are compiled once, not at each of the four places a row is
+    taken (compiling the values' kernel took 12 s more so; a call a row costs nothing
+    beside the row's entries)."""
     a, b = voff1[m], voff1[m + 1]
     if b == a:
         return 0, False
@@ -256,8 +259,8 @@ def _row_values(h, bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, tops, 
         if column_start(row, col, own, own_full, steps + mine, dense, flags, width1,
                         not forced):
             _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, h, row)
-        for m in rows:
-            _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, m, row)
+        for m in rows:  # (int32 rows: taken as int64, one compiled _take)
+            _take(boff1, voff1, bits, lo1, hi1, hb1, hf1, width1, np.int64(m), row)
     combine(tmp, full, closed[0], ncl, cl_win, base, width1, closed[1])
     rank_slots(h, down.shape[1], rank_cl, cl_win, base, closed[1], tmp, src)
     flat = tmp.reshape(tmp.size)
