@@ -524,3 +524,29 @@ def test_a_run_of_vast_size_says_so_before_it_starts(cli, monkeypatch, tmp_path)
         "golfsolve: interrupted\n")  # a billion: nothing said
     bad = cli("batch", "1-99999999999999999999", "--db", "/proc/x.sqlite")
     assert bad.code == 2 and bad.err.count("\n") == 1  # bad input: one line, no note
+
+
+def test_a_small_run_without_jobs_is_solved_in_its_own_process(cli, monkeypatch):
+    # at most 200 deals times rule sets, no --jobs and no --odds: no workers to wait for
+    import golfsolve.batch.run as run_module
+    from golfsolve.runners import InlineRunner
+
+    pools = []
+
+    def pool(jobs, solve):  # the work done all the same, here
+        pools.append(jobs)
+        return InlineRunner(solve)
+
+    monkeypatch.setattr(run_module, "WorkerPool", pool)
+    monkeypatch.setattr("golfsolve.runners.available_cores", lambda: 2)
+    runs = {}
+    for args in (["1-100", "--rules", "easy,classic"], ["compare"], ["1-201", "--rules", "easy"],
+                 ["1-20", "--rules", "classic", "--jobs", "2"],
+                 ["1-3", "--rules", "classic", "--odds", "--no-fair", "--samples", "2"]):
+        command = ["compare", "1-20"] if args == ["compare"] else ["batch", *args]
+        done = cli(*command, "--quiet")
+        assert done.code == 0, done.err
+        runs[" ".join(command)], pools[:] = list(pools), []
+    assert runs == {"batch 1-100 --rules easy,classic": [], "compare 1-20": [],
+                    "batch 1-201 --rules easy": [2], "batch 1-20 --rules classic --jobs 2": [2],
+                    "batch 1-3 --rules classic --odds --no-fair --samples 2": [2]}
