@@ -367,3 +367,17 @@ def test_counts_or_bits_that_disagree_are_a_damaged_census(cli, tmp_path):
     assert (said.code, said.out, said.err) == (2, "", error(
         f"{where}: {lost + 1} is won under classic rules and lost under easy, which no deal is: "
         "the census is damaged"))
+
+
+def test_a_small_census_without_jobs_is_solved_in_its_own_process(cli, tmp_path, monkeypatch):
+    # at most 200 deals times rule sets and no --jobs: no workers to wait for
+    from golfsolve.runners import InlineRunner
+
+    pools = []
+    monkeypatch.setattr("golfsolve.runners.WorkerPool",
+                        lambda jobs, solve: pools.append(jobs) or InlineRunner(solve))
+    monkeypatch.setattr("golfsolve.runners.available_cores", lambda: 2)
+    for deals, started in (("1-50", []), ("1-51", [2])):
+        done = cli("census", "run", deals, "--dir", str(tmp_path / deals), "--rules", "all",
+                   "--quiet")
+        assert (done.code, pools) == (0, started), done.err

@@ -10,6 +10,7 @@ import click
 
 from golfsolve.cli.inputs import (
     MEMORY_HELP,
+    SMALL_RUN,
     FileName,
     Integer,
     MemorySize,
@@ -32,13 +33,6 @@ sets. With --db and no DEALS: the deals the database holds.
 Exit status: 0 done; 1 a worker died or output could not be written (the finished results
 stay in --db), or compare found a solver bug; 2 bad input; 128 + the signal when stopped
 (130 Ctrl-C)."""
-
-
-# deals times rule sets a run without --jobs and --odds solves in its own process: at most
-# about 2 CPU-s of solving (a lost Classic deal about 10 ms), less than two workers take to
-# start (0.8 CPU-s each, numba's import and the kernels' load, and the run waits for them:
-# compare 1-20 in 0.9 s instead of 1.7 s)
-SMALL_RUN = 200
 
 
 def batch_options(fn):
@@ -155,10 +149,9 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
                          "Solvitaire's seeds are not: write the list to a .txt file (one "
                          "solvitaire:N a line)")
     cores = available_cores()
-    workers = checked_jobs(jobs)
-    if (jobs is None and not odds and dask_address is None and deal_list is not None
-            and deal_list.total is not None and deal_list.total * len(chosen) <= SMALL_RUN):
-        workers = 1  # done sooner here than workers start (numba's import and the kernels')
+    small = (deal_list.total * len(chosen) if deal_list is not None and deal_list.total
+             and not odds else None)  # a run with odds: seconds a deal, workers pay
+    workers = checked_jobs(jobs, small)
     work = work_for(fewest_moves, odds, samples, seed, budget, no_fair, memory, workers,
                     alone=dask_address is None)
     if workers > cores:

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import WholeNumber
+from golfsolve.cli.inputs import SMALL_RUN, WholeNumber
 from golfsolve.cli.streams import EXIT_FAILED, echo_err, echo_json
 from golfsolve.errors import InputError, OutputError
 
@@ -36,7 +36,9 @@ def census() -> None:
 @click.option("--rules", default="all", show_default=True,
               help="easy, classic, dead-king, strict, a comma list, or all.")
 @click.option("--jobs", type=WholeNumber(min=1), default=None,
-              help="Worker processes (default: the cores this process may use).")
+              help="Worker processes (default: the cores this process may use; none for at "
+              f"most {SMALL_RUN} deals times rule sets, which this process solves sooner "
+              "than workers start).")
 @click.option("--dask", "dask_address", metavar="ADDRESS",
               help="Solve on a Dask cluster's workers (tcp://host:8786) instead.")
 @click.option("--quiet", is_flag=True, help="No progress line.")
@@ -57,7 +59,7 @@ def run_command(deals: str, directory: str, rules: str, jobs: int | None,
     if jobs is not None and dask_address:
         raise InputError("--jobs sets local worker processes and --dask solves on a cluster's "
                          "workers: give one or the other")
-    workers = checked_jobs(jobs)
+    workers = checked_jobs(jobs, None if dask_address else span.size * len(chosen))
     import golfsolve.kernels  # noqa: F401 (numba's settings checked: bad input before files)
 
     runner = None
