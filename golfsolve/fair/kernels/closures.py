@@ -19,10 +19,12 @@ DEEPEST = 256  # a column_rows stack's entries: one more than 6 for each of the 
 
 
 def row_heights(h0, stride, nrows) -> np.ndarray:
-    """``heights[row, c]``: column c's height at each row (rows x 7 int64). Plain numpy, as
-    the helpers below that run once a computation: compiling them would cost more than they
-    take."""
-    return np.arange(nrows, dtype=np.int64)[:, None] // stride % (h0 + 1)
+    """``heights[row, c]``: column c's height at each row (rows x 7 int64, a view). Plain
+    numpy, as the helpers below that run once a computation: compiling them would cost more
+    than they take. (The rows are the heights' mixed radix, column 0 the lowest digit: the
+    digits of an array of shape h0 + 1, columns reversed, in its own order.)"""
+    shape = tuple(int(h) + 1 for h in h0[::-1])
+    return np.indices(shape, dtype=np.int64).reshape(COLUMNS, nrows)[::-1].T
 
 
 def top_cards(col_ranks, h0, stride, nrows) -> np.ndarray:
@@ -81,8 +83,10 @@ def row_strides(h0) -> tuple[int, np.ndarray]:
 def row_levels(h0, stride, nrows) -> tuple[np.ndarray, np.ndarray]:
     """The rows ordered by cards left (a stable order), and where each count of cards starts
     among them (cards 0 .. the most, and one bound past)."""
-    cards = row_heights(h0, stride, nrows).sum(axis=1)
-    levels = np.argsort(cards, kind="stable")
+    cards = np.zeros(1, dtype=np.int8)  # each row's cards, column 6's digit first
+    for c in range(COLUMNS - 1, -1, -1):
+        cards = np.add.outer(cards, np.arange(int(h0[c]) + 1, dtype=np.int8)).ravel()
+    levels = np.argsort(cards, kind="stable")  # (a radix sort, on 8-bit keys)
     bounds = np.searchsorted(cards[levels], np.arange(int(np.sum(h0)) + 2))
     return levels.astype(np.int64), bounds.astype(np.int64)
 
