@@ -79,9 +79,13 @@ def _or_down(dst, src, shift, mask):
 
 
 @njit(cache=True, inline="always")
-def _close_down(row, snap, strides, radix, has):
-    """``row`` closed downwards: every sub-multiset of each multiset it holds added."""
+def _close_down(row, snap, strides, radix, has, closures, own_only):
+    """``row`` closed downwards: every sub-multiset of each multiset it holds added, where
+    ``own_only`` only by the ranks whose closure (``closures``, the row's of ``rank_cl``) is
+    the row itself."""
     for j in range(strides.shape[0]):
+        if own_only and closures[j] != SELF:
+            continue
         for _ in range(radix[j] - 1):
             copy_into(snap, row)
             _or_down(row, snap, strides[j], has[j])
@@ -110,7 +114,7 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
     for m in seed_rows:
         r[m, seed_bit >> 6] |= ONE << np.uint64(seed_bit & 63)
         if not forced:  # a row's own draws: every sub-multiset of the seed's
-            _close_down(r[m], snap, strides, radix, has)
+            _close_down(r[m], snap, strides, radix, has, rank_cl[m], False)
     for lv in range(level_start.shape[0] - 2, 0, -1):
         lo, hi = level_start[lv], level_start[lv + 1]
         if forced:  # a row keeps the draws of the ranks that fit none of its free cards
@@ -118,14 +122,8 @@ def reach_pass(levels, level_start, strides, radix, has, cl_start, cl_win, mem_s
                 h = levels[q]
                 if _row_empty(r, h):
                     continue
-                row = r[h]
-                snap = np.empty(nw, dtype=np.uint64)
-                for j in range(nr):
-                    if rank_cl[h, j] != SELF:
-                        continue
-                    for _ in range(radix[j] - 1):
-                        copy_into(snap, row)
-                        _or_down(row, snap, strides[j], has[j])
+                _close_down(r[h], np.empty(nw, dtype=np.uint64), strides, radix, has,
+                            rank_cl[h], True)
         for part in prange(parts):
             p = np.zeros(nw, dtype=np.uint64)
             for q in range(lo, hi):
