@@ -25,7 +25,9 @@ from .test_solver import positions
 def lanes_at(game: Game) -> list[int]:
     """d(S) of every set, as bound_lanes' tables give it at ``game``'s position."""
     col_ranks, stock_ranks, fits, _ = kernel_inputs(game)
-    lo, hi, stock = bound_lanes(col_ranks, stock_ranks, fits, BOUND_IN_SET)
+    in_set = BOUND_IN_SET.view()
+    in_set.flags.writeable = False  # as bound_tables passes the global: no compile of its own
+    lo, hi, stock = bound_lanes(col_ranks, stock_ranks, fits, in_set)
     h3 = sum(h << (3 * c) for c, h in enumerate(game.heights))
     found = []
     for lane in range(len(BOUND_SETS)):

@@ -68,6 +68,23 @@ def deal_9_cut() -> tuple:
     return (pack_columns(game.start), heights, int(game.waste.rank)), unseen
 
 
+def test_the_kernels_read_the_top_cards_in_one_layout_whatever_the_tableau():
+    # an empty tableau is one row, whose table numpy makes C and F order at once: the kernels
+    # that read it were compiled a second time for it (seconds, on a fresh install's first
+    # fair value of such a position) until every table was made in C order
+    import golfsolve.fair.kernels.closures as closures
+    import golfsolve.fair.kernels.values as values
+
+    args, unseen = deal_9_cut()
+    for heights in ([0] * 7, [2, 2, 1, 1, 1, 0, 0]):
+        stock_fair(args[0], np.array(heights, dtype=np.int64), args[2], unseen,
+                   CLASSIC.fits_table())
+    for kernel in (closures.closure_table, closures.loose_columns, values.values_rows):
+        tops = [signature[0 if kernel is not values.values_rows else 12]
+                for signature in kernel.signatures]
+        assert tops and all(t.layout == "C" for t in tops), (kernel, tops)
+
+
 def test_a_position_with_16_unseen_cards_equals_the_expectimax():
     args, unseen = deal_9_cut()
     expected = fair_value(*args, np.zeros(16, dtype=np.int64), unseen, CLASSIC.fits_table(),

@@ -288,7 +288,7 @@ def _deal_words(words: np.ndarray, base: np.ndarray, lanes: int, out: np.ndarray
         left = n_mt - start
         if left < _LANES_MIN:
             _outputs_one(words, mt_rows[start], base, one_mt, one_draws)
-            _shuffle_mt(one_draws, 0, deck)
+            _shuffle_mt(one_draws, np.int64(0), deck)  # (an int64 lane, as below: one compile)
             _layout(deck, out[mt_rows[start]])
             start += 1
             continue

@@ -28,9 +28,10 @@ def row_heights(h0, stride, nrows) -> np.ndarray:
 
 
 def top_cards(col_ranks, h0, stride, nrows) -> np.ndarray:
-    """``tops[row, c]``: the rank of column c's top card at a row (0: the column is empty)."""
+    """``tops[row, c]``: the rank of column c's top card at a row (0: the column is empty), in
+    C order whatever the rows (the kernels that read it are compiled for that layout alone)."""
     at = np.arange(COLUMNS) * COLUMN_STRIDE + row_heights(h0, stride, nrows)
-    return col_ranks[at].astype(np.int8)  # col_ranks holds 0 for a height of 0
+    return col_ranks[at].astype(np.int8, order="C")  # col_ranks holds 0 for a height of 0
 
 
 @njit(cache=True)
