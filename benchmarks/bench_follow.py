@@ -1,6 +1,7 @@
 """Speed of play's hints in a followed game: the first, and every one after it.
 
-    python benchmarks/bench_follow.py [--deal 27] [--rules classic] [--baseline REF]
+    python benchmarks/bench_follow.py [--deal 27] [--rules classic] [--after MOVES]
+                                      [--baseline REF]
 
 It types a deal's layout without its stock into `golfsolve play` (a whole process, its
 commands piped in one at a time), takes a hint before every move, plays the hinted move and,
@@ -8,7 +9,9 @@ for a draw, names the card the deal's real stock turns up (`d CARD`), to the end
 It prints the seconds each hint took to answer (from the command written to the hint's last
 line read), the first apart from the others; and, for the same layout, the seconds
 `golfsolve odds` takes to print the fair value (the first answer a player reads) and to
-end. The kernels are compiled (or loaded from numba's cache) before anything is timed.
+end. The kernels are compiled (or loaded from numba's cache) before anything is timed. With
+--after MOVES the game's first MOVES moves are those of the solver's line (the stock known)
+and the first hint comes after them, as for a player who asks first in mid-game.
 
 With --baseline REF the same deal is played by the code at the git ref REF (checked out into a
 temporary worktree) side by side, the deal given by its number or board (its stock known:
@@ -112,8 +115,9 @@ def first_answer(deal: Deal, rules: str, root: Path) -> tuple[float, float]:
     return fair, time.perf_counter() - began
 
 
-def follow(named: str, rules: str, root: Path, baseline: Path | None) -> None:
-    """``named``: a PySolFC deal number, or a board file of a deal with its stock."""
+def follow(named: str, rules: str, root: Path, baseline: Path | None, after: int = 0) -> None:
+    """``named``: a PySolFC deal number, or a board file of a deal with its stock; ``after``:
+    the moves of the solver's line played before the first hint."""
     if named.isdigit():
         deal = Deal.from_number(int(named))
     else:
@@ -125,6 +129,17 @@ def follow(named: str, rules: str, root: Path, baseline: Path | None) -> None:
     mine = Played(root, [layout(deal), "--rules", rules])
     theirs = Played(baseline, [named, "--rules", rules]) if baseline else None
     times, old_times, drawn, ended = [], [], 0, None
+    from golfsolve.model.rules import rules_by_name
+    from golfsolve.solver import solve
+
+    for move in solve(deal, rules_by_name(rules)).moves[:after]:
+        if move.token == "d":
+            ended = mine.move(f"d {deal.stock[drawn]}")
+            drawn += 1
+        else:
+            ended = mine.move(move.token)
+        if theirs is not None:
+            theirs.move(move.token)
     while not ended:
         seconds, hinted = mine.hint()
         times.append(seconds)
@@ -145,7 +160,8 @@ def follow(named: str, rules: str, root: Path, baseline: Path | None) -> None:
     later = times[1:]
     print(f"deal {named} {rules}, followed (its layout typed, {drawn} draws named): "
           f"{len(times)} hints, then {ended!r}")
-    print(f"  first hint: {times[0]:.2f} s")
+    print(f"  first hint{f' after {after} moves of the solver' if after else ''}: "
+          f"{times[0]:.3f} s")
     if later:
         print(f"  later hints: {_spread(later)}")
     print(f"  odds of the layout: the fair value after {fair:.2f} s, all figures after "
@@ -169,6 +185,8 @@ def main() -> None:
     parser.add_argument("--deal", default="27", help="a PySolFC deal number, or a board file "
                         "of a deal with its stock (as tests/data/rules-page-deal.board)")
     parser.add_argument("--rules", default="classic", help="easy or classic")
+    parser.add_argument("--after", type=int, default=0, metavar="MOVES", help="play the first "
+                        "MOVES moves of the solver's line before the first hint")
     parser.add_argument("--baseline", metavar="REF", help="a git ref to play side by side")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-follow-") as scratch:
@@ -178,7 +196,7 @@ def main() -> None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
                             str(baseline), args.baseline], check=True)
         try:
-            follow(args.deal, args.rules, ROOT, baseline)
+            follow(args.deal, args.rules, ROOT, baseline, args.after)
         finally:
             if baseline is not None:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",

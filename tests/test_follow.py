@@ -180,6 +180,48 @@ def test_every_hint_of_a_followed_game_is_the_exact_value_of_its_position(monkey
     assert made == [] and checked >= 9  # every later hint from the kept table
 
 
+def test_a_first_hint_in_mid_game_makes_the_table_from_there_and_an_undo_before_it_the_whole(
+        monkeypatch):
+    """A player who asks the first hint after some moves waits for the positions from there
+    on, not the whole game's; undoing before them makes the whole game's table, once; every
+    value is that of the position computed afresh. (Deal 5 saved with 12 stock cards unseen.)"""
+    import golfsolve.fair.layered
+    from golfsolve.solver import solve
+
+    known = Game(Deal.from_number(5), EASY)
+    for move in solve(Deal.from_number(5), EASY).moves:
+        if known.stock_left <= 12:
+            break
+        known.play(move.token)
+    real_stock = known.stock[known.stock_pos:]
+    game = Game(known.position().hidden(), EASY)
+    made = []
+    real = golfsolve.fair.layered.stock_fair
+    monkeypatch.setattr(golfsolve.fair.layered, "stock_fair",
+                        lambda *a, **k: made.append(int(a[1].sum())) or real(*a, **k))
+    tables = HintTables(None)
+    steps = ["d", "*", "d", "hint", "*", "hint", "undo", "undo", "hint", "undo", "hint", "d",
+             "hint"]
+    cards = [sum(game.heights)]
+    for step in steps:
+        if step == "hint":
+            values = tables.values(game)
+            col_ranks, heights, waste_rank, _, unseen = game_fair_arrays(game)
+            fresh = real(col_ranks, heights, waste_rank, unseen, EASY.fits_table())
+            assert values == {a: Fraction(w, fresh.orders) for a, w in fresh.actions.items()}
+            cards.append(sum(game.heights))
+        elif step == "undo":
+            game.undo()
+        elif step == "d":
+            game.draw(real_stock[game.stock_pos])
+        else:
+            game.play(str(game.playable_columns()[-1]))
+    # the first hint's table, from where the game stood (a card fewer than at its start); the
+    # undo before it, the whole game's (the start's cards): two tables for five hints
+    assert cards[1:] == [cards[0] - 1, cards[0] - 2, cards[0] - 1, cards[0], cards[0]]
+    assert made == [cards[0] - 1, cards[0]]
+
+
 def test_the_hint_names_every_legal_move_with_its_exact_value(cli):
     deal = Deal.from_number(27)
     out = cli("play", to_oneline(deal, with_stock=False), "--rules", "classic", "--lang", "en",

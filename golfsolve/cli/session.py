@@ -204,9 +204,9 @@ class PlaySession:
 
     def hint(self) -> None:
         """The best action for what the player sees, with the exact value of every legal
-        action where it can be had (from one table of the whole deal, made at the first hint
-        and asked again at every later one), else by the clairvoyant odds of each action; it
-        never looks at a stock card the player has not seen."""
+        action where it can be had (from one table of every position the game can reach,
+        made at the first hint and asked again at every later one), else by the clairvoyant
+        odds of each action; it never looks at a stock card the player has not seen."""
         from golfsolve.odds import Limit, odds
 
         if self._over():
@@ -322,63 +322,91 @@ def _card(token: str) -> Card | None:
 
 
 class HintTables:
-    """The exact values a hint gives: the table of a whole game, made at its first hint from
-    the game's start (its stock unseen) where it fits in ``memory`` bytes (None: 80% of the
-    free memory), which answers every later position of that game at once, whatever was
-    removed, drawn or undone; one table at a time."""
+    """The exact values a hint gives: a table made at the game's first hint, of every position
+    the game can reach from where it stands then (its stock unseen), where it fits in
+    ``memory`` bytes (None: 80% of the free memory), which answers every later position at
+    once, whatever was removed, drawn or undone since; where the game goes back before it,
+    the table of the whole game from its start, once. One table at a time."""
 
     def __init__(self, memory: int | None) -> None:
         self.memory = memory
         self.refused = False  # the last exact value needed more than the memory
         self._key: tuple | None = None
-        self._table = None  # the FairTable of the game at _key, or None where it is not kept
-        self._start_value = None  # the start's values where its table is not kept
+        self._table = None  # the FairTable kept for the game at _key, or None
+        self._whole = False  # the game's start was tried already: no other table is made
 
     def values(self, game: Game, say_why: bool = False) -> dict[Action, Fraction] | None:
         """The exact value of each legal action where ``game`` stands, as the player sees it
         (the stock face down); None where there is no stock left or it needs more memory
-        than allowed. ``say_why``: a note on stderr before the table is made (seconds, for
+        than allowed. ``say_why``: a note on stderr before a table is made (seconds, for
         some deals minutes)."""
         from golfsolve import fair
-        from golfsolve.errors import MemoryRefused
-        from golfsolve.fair.memory import NeedsMemory
         from golfsolve.packing import position_arrays
 
         self.refused = False
         start = game.start.hidden()
         if not game.stock_left or fair.method(start, game.rules) is not fair.Method.LAYERS:
             return None
-        limit = fair.Limit(budget=None, memory=self.memory)  # the layers alone
         col_ranks, h0, waste0, _, unseen0 = position_arrays(start)
         key = (col_ranks.tobytes(), h0.tobytes(), waste0, unseen0.tobytes(), game.rules.name)
         view = game.position().hidden()
         _, heights, waste_rank, _, unseen = position_arrays(view)
         if key != self._key:
-            from golfsolve.compiling import ready
-
-            # compiled first where numba's cache lacks them, saying so
-            ready(fair.kernel_parts(start, game.rules))
-            self._key, self._table, self._start_value = key, None, None
-            if say_why:
-                from golfsolve.cli.streams import echo_err
-
-                echo_err("golfsolve: note: working out the exact value of every position this "
-                         "game can reach, once (seconds; minutes for some Easy deals)")
-            try:
-                made = fair.value(start, game.rules, limit, keep=True)
-            except (NeedsMemory, MemoryRefused):
-                self.refused = True
-                self._key = None
-                return None
-            self._table, self._start_value = made.table, made
+            self._key, self._table, self._whole = key, None, False
         if self._table is not None:
             found = self._table.position(heights, waste_rank, unseen)
             if found is not None:
                 return {action: Fraction(w, found.orders) for action, w in found.actions.items()}
-        elif (heights == h0).all() and waste_rank == waste0 and (unseen == unseen0).all():
-            return dict(self._start_value.actions)
+        if not self._whole:
+            # the game's first table from where it stands; where it went back before that
+            # table's position, the whole game's
+            at_start = (heights == h0).all() and waste_rank == waste0 and (
+                unseen == unseen0).all()
+            origin = view if self._table is None and not at_start else start
+            made = self._made(origin, game, "from its start, once" if origin is start else
+                              "from here", say_why)
+            if made is None:
+                return None
+            # a table that did not fit is not tried again: later hints take their own values
+            self._table, self._whole = made.table, origin is start or made.table is None
+            if origin is view or at_start:
+                return dict(made.actions)
+            found = made.table.position(heights, waste_rank, unseen) if made.table else None
+            if found is not None:
+                return {action: Fraction(w, found.orders) for action, w in found.actions.items()}
+        return self._own(view, game)
+
+    def _made(self, origin, game: Game, where: str, say_why: bool):
+        """The fair value of ``origin`` with its table kept where it fits (None where it
+        needs more memory than allowed, said by ``refused``)."""
+        from golfsolve import fair
+        from golfsolve.compiling import ready
+        from golfsolve.errors import MemoryRefused
+        from golfsolve.fair.memory import NeedsMemory
+
+        ready(fair.kernel_parts(origin, game.rules))  # compiled first where the cache lacks
+        if say_why:
+            from golfsolve.cli.streams import echo_err
+
+            echo_err(f"golfsolve: note: working out the exact value of every position this "
+                     f"game can reach {where} (seconds; minutes for some Easy deals)")
+        try:
+            return fair.value(origin, game.rules, fair.Limit(budget=None, memory=self.memory),
+                              keep=True)
+        except (NeedsMemory, MemoryRefused):
+            self.refused = True
+            self._whole = True  # nothing larger is tried again
+            return None
+
+    def _own(self, view, game: Game) -> dict[Action, Fraction] | None:
+        """The exact values of ``view`` alone (no table kept)."""
+        from golfsolve import fair
+        from golfsolve.errors import MemoryRefused
+        from golfsolve.fair.memory import NeedsMemory
+
         try:  # not kept: this position's own values
-            return dict(fair.value(view, game.rules, limit).actions)
+            return dict(fair.value(view, game.rules, fair.Limit(budget=None,
+                                                                memory=self.memory)).actions)
         except (NeedsMemory, MemoryRefused):
             self.refused = True
             return None
