@@ -140,21 +140,27 @@ def test_a_followed_game_is_the_game_with_its_stock_known(data):
 
 
 # ----- the hints --------------------------------------------------------------------------------
+def saved_late_in_deal_5(left: int) -> tuple[Game, list]:
+    """Deal 5 under Easy played along the solver's line until ``left`` stock cards are left,
+    saved with them unseen (the game then starts there), and those cards in their real order."""
+    from golfsolve.solver import solve
+
+    known = Game(Deal.from_number(5), EASY)
+    for move in solve(Deal.from_number(5), EASY).moves:
+        if known.stock_left <= left:
+            break
+        known.play(move.token)
+    return Game(known.position().hidden(), EASY), known.stock[known.stock_pos:]
+
+
 def test_every_hint_of_a_followed_game_is_the_exact_value_of_its_position(monkeypatch):
     """The table made at the first hint answers every later one, whatever was removed,
     drawn or undone, with each action's exact value, the same as computing that position
     afresh; it is made once. (A game saved late in deal 5, 9 stock cards unseen: small
     tables.)"""
     import golfsolve.fair.layered
-    from golfsolve.solver import solve
 
-    known = Game(Deal.from_number(5), EASY)
-    for move in solve(Deal.from_number(5), EASY).moves:
-        if known.stock_left <= 9:
-            break
-        known.play(move.token)
-    real_stock = known.stock[known.stock_pos:]
-    game = Game(known.position().hidden(), EASY)
+    game, real_stock = saved_late_in_deal_5(9)
     tables = HintTables(None)
     tables.values(game)
     made = []
@@ -186,15 +192,8 @@ def test_a_first_hint_in_mid_game_makes_the_table_from_there_and_an_undo_before_
     on, not the whole game's; undoing before them makes the whole game's table, once; every
     value is that of the position computed afresh. (Deal 5 saved with 12 stock cards unseen.)"""
     import golfsolve.fair.layered
-    from golfsolve.solver import solve
 
-    known = Game(Deal.from_number(5), EASY)
-    for move in solve(Deal.from_number(5), EASY).moves:
-        if known.stock_left <= 12:
-            break
-        known.play(move.token)
-    real_stock = known.stock[known.stock_pos:]
-    game = Game(known.position().hidden(), EASY)
+    game, real_stock = saved_late_in_deal_5(12)
     made = []
     real = golfsolve.fair.layered.stock_fair
     monkeypatch.setattr(golfsolve.fair.layered, "stock_fair",
