@@ -261,7 +261,7 @@ def test_saved_games_are_deals_and_positions(cli):
     assert record["rules"] == "classic" and record["number"] is None
     position = kpat.read_save(mid).position
     assert record["max_removed"] >= position.removed_from_tableau
-    odds = cli("odds", mid, "--samples", "20", "--seed", "1")
+    odds = cli("odds", mid, "--samples", "20", "--seed", "1", "--jobs", "1")
     assert odds.code == 0 and f"{16 - position.drawn} unseen stock cards" in odds.out
     text = (FIXTURES / "dealt" / "kpat-2.xml").read_text(encoding="utf-8")
     piped = cli("show", "-", "--format", "board", input=text)

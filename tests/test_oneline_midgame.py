@@ -240,7 +240,7 @@ def test_commands_take_a_game_under_way(cli):
     assert solved.code == 0 and json.loads(solved.out)["deal"] == line
     assert cli("show", line, "--format", "board").out == reached.out
     odds = cli("odds", oneline.to_oneline(position, with_stock=False), "--samples", "5",
-               "--seed", "1", "--json")
+               "--seed", "1", "--json", "--jobs", "1")
     assert odds.code == 0 and json.loads(odds.out)["rules"] == "easy"
     batch = cli("batch", line, "--rules", "easy", "--jobs", "1", "--quiet")
     assert batch.code == 0 and batch.out.startswith("easy: 1 deal")

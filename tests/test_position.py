@@ -204,7 +204,7 @@ def test_play_saves_json_with_its_rules(cli, tmp_path):
     text, seen = saved_after_a_draw(cli, path)
     saved = json.loads(text)
     assert saved["rules"] == "classic" and Position.from_dict(saved) == seen
-    odds = cli("odds", str(path), "--samples", "5", "--seed", "1")
+    odds = cli("odds", str(path), "--samples", "5", "--seed", "1", "--jobs", "1")
     assert odds.out.splitlines()[0].startswith(f"{path}, classic rules: 15 unseen stock cards")
 
 

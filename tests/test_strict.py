@@ -364,13 +364,14 @@ def test_odds_command_under_strict_gives_a_whole_deals_exact_fair_value(cli):
     """By the layers, whatever the expectimax's budget: deal 3's value is the expectimax's
     (6.6 million states, checked when this was written), deal 49's too (358,000)."""
     result = cli("odds", "3", "--rules", "strict", "--samples", "40", "--seed", "1", "--json",
-                 "--budget", "1000")
+                 "--budget", "1000", "--jobs", "1")
     assert result.code == 0
     (figures,) = [json.loads(line) for line in result.out.splitlines()]
     assert figures["rules"] == "strict"
     assert (figures["fair"]["kind"], figures["fair"]["fraction"]) == ("exact", "3301633/227026800")
     assert figures["clairvoyant"]["kind"] == "estimate"
-    whole = cli("odds", "49", "--rules", "strict", "--samples", "40", "--seed", "1", "--json")
+    whole = cli("odds", "49", "--rules", "strict", "--samples", "40", "--seed", "1", "--json",
+                "--jobs", "1")
     (figures,) = [json.loads(line) for line in whole.out.splitlines()]
     assert (figures["fair"]["kind"], figures["fair"]["fraction"]) == ("exact", "3499147/4540536000")
 
