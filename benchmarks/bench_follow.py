@@ -37,6 +37,8 @@ sys.path.insert(0, str(ROOT))
 from compiled import compile_kernels  # noqa: E402
 
 from golfsolve.model.deal import Deal  # noqa: E402
+from golfsolve.model.rules import rules_by_name  # noqa: E402
+from golfsolve.solver import solve  # noqa: E402
 
 HINT = re.compile(r"^Hint: (draw|column (\d))")
 END = ("You won!", "No more moves possible")
@@ -129,9 +131,6 @@ def follow(named: str, rules: str, root: Path, baseline: Path | None, after: int
     mine = Played(root, [layout(deal), "--rules", rules])
     theirs = Played(baseline, [named, "--rules", rules]) if baseline else None
     times, old_times, drawn, ended = [], [], 0, None
-    from golfsolve.model.rules import rules_by_name
-    from golfsolve.solver import solve
-
     for move in solve(deal, rules_by_name(rules)).moves[:after]:
         if move.token == "d":
             ended = mine.move(f"d {deal.stock[drawn]}")
