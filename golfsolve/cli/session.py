@@ -353,36 +353,35 @@ class HintTables:
         _, heights, waste_rank, _, unseen = position_arrays(view)
         if key != self._key:
             self._key, self._table, self._whole = key, None, False
-        if self._table is not None:
-            found = self._table.position(heights, waste_rank, unseen)
-            if found is not None:
-                return {action: Fraction(w, found.orders) for action, w in found.actions.items()}
-        if not self._whole:
-            # the game's first table from where it stands; where it went back before that
-            # table's position, the whole game's
+        found = (self._table.position(heights, waste_rank, unseen)
+                 if self._table is not None else None)
+        if found is None and not self._whole:
+            # the game's first table, from where it stands; where the game went back before
+            # that table's position, the whole game's from its start
             at_start = (heights == h0).all() and waste_rank == waste0 and (
                 unseen == unseen0).all()
-            origin = view if self._table is None and not at_start else start
+            origin = start if at_start or self._table is not None else view
             made = self._made(origin, game, "from its start, once" if origin is start else
                               "from here", say_why)
+            # refused, or too large to keep: not tried again (later hints take their own)
+            self._whole = origin is start or made is None or made.table is None
             if made is None:
                 return None
-            # a table that did not fit is not tried again: later hints take their own values
-            self._table, self._whole = made.table, origin is start or made.table is None
-            if origin is view or at_start:
+            if made.table is not None:
+                self._table = made.table
+                found = made.table.position(heights, waste_rank, unseen)
+            elif origin is view or at_start:
                 return dict(made.actions)
-            found = made.table.position(heights, waste_rank, unseen) if made.table else None
-            if found is not None:
-                return {action: Fraction(w, found.orders) for action, w in found.actions.items()}
-        return self._own(view, game)
+        if found is not None:
+            return {action: Fraction(w, found.orders) for action, w in found.actions.items()}
+        made = self._value(view, game)  # not kept: this position's own values
+        return None if made is None else dict(made.actions)
 
     def _made(self, origin, game: Game, where: str, say_why: bool):
-        """The fair value of ``origin`` with its table kept where it fits (None where it
-        needs more memory than allowed, said by ``refused``)."""
+        """The fair value of ``origin`` with its table kept where it fits; None where it
+        needs more memory than allowed (``refused``)."""
         from golfsolve import fair
         from golfsolve.compiling import ready
-        from golfsolve.errors import MemoryRefused
-        from golfsolve.fair.memory import NeedsMemory
 
         ready(fair.kernel_parts(origin, game.rules))  # compiled first where the cache lacks
         if say_why:
@@ -390,23 +389,18 @@ class HintTables:
 
             echo_err(f"golfsolve: note: working out the exact value of every position this "
                      f"game can reach {where} (seconds; minutes for some Easy deals)")
-        try:
-            return fair.value(origin, game.rules, fair.Limit(budget=None, memory=self.memory),
-                              keep=True)
-        except (NeedsMemory, MemoryRefused):
-            self.refused = True
-            self._whole = True  # nothing larger is tried again
-            return None
+        return self._value(origin, game, keep=True)
 
-    def _own(self, view, game: Game) -> dict[Action, Fraction] | None:
-        """The exact values of ``view`` alone (no table kept)."""
+    def _value(self, position, game: Game, keep: bool = False):
+        """The layers' fair value of ``position`` (its table kept with ``keep``, where it
+        fits); None where it needs more memory than allowed (``refused`` set)."""
         from golfsolve import fair
         from golfsolve.errors import MemoryRefused
         from golfsolve.fair.memory import NeedsMemory
 
-        try:  # not kept: this position's own values
-            return dict(fair.value(view, game.rules, fair.Limit(budget=None,
-                                                                memory=self.memory)).actions)
+        try:
+            return fair.value(position, game.rules, fair.Limit(budget=None, memory=self.memory),
+                              keep=keep)
         except (NeedsMemory, MemoryRefused):
             self.refused = True
             return None
