@@ -58,7 +58,7 @@ def closure_tables(tops, fits, stride, ranks, threads: int, forced: bool = False
     from golfsolve.fair.kernels.closures import SELF, closure_table
 
     tables = by_ranges(lambda lo, hi: closure_table(tops, fits, stride, ranks, lo, hi, forced),
-                        tops.shape[0], max(1, min(threads, CLOSURE_THREADS)))
+                        tops.shape[1], max(1, min(threads, CLOSURE_THREADS)))
     if len(tables) == 1:
         return _narrow(*tables[0])
     cl_starts, wins, mem_starts, members, rank_cls = [], [], [], [], []
@@ -85,7 +85,7 @@ def loose_tables(closures: Closures, fits, rank_j, threads: int) -> tuple:
     tables = by_ranges(lambda lo, hi: loose_columns(closures.tops, fits, closures.stride,
                                                      rank_j, rank_cl, mem_start, members, lo,
                                                      hi, closures.forced),
-                        closures.tops.shape[0], threads)
+                        closures.tops.shape[1], threads)
     starts, rows = [], []
     total = 0
     for start, part_rows in tables:

@@ -175,7 +175,7 @@ def _sets(closures: Closures, layers: Layers, h0, stride, root_closure, through_
     from golfsolve.fair.kernels.closures import row_levels
     from golfsolve.fair.kernels.support import layer_counts, reach_pass, support_pass
 
-    nrows = closures.tops.shape[0]
+    nrows = closures.tops.shape[1]
     cl_start, cl_win, mem_start, members, rank_cl = closures.table
     levels, level_start = row_levels(h0, stride, nrows)
     nw = layers.valid.shape[0]

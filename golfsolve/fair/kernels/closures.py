@@ -28,9 +28,11 @@ def row_heights(h0, stride, nrows) -> np.ndarray:
 
 
 def top_cards(col_ranks, h0, stride, nrows) -> np.ndarray:
-    """``tops[row, c]``: the rank of column c's top card at a row (0: the column is empty), in
-    C order whatever the rows (the kernels that read it are compiled for that layout alone)."""
-    at = np.arange(COLUMNS) * COLUMN_STRIDE + row_heights(h0, stride, nrows)
+    """``tops[c, row]``: the rank of column c's top card at a row (0: the column is empty).
+    Column by column, each column's rows in a run (the kernels read them faster so than row by
+    row), and in C order whatever the rows (numpy marks a one-row table C and F at once: the
+    kernels that read it are compiled for the one layout)."""
+    at = (np.arange(COLUMNS) * COLUMN_STRIDE)[:, None] + row_heights(h0, stride, nrows).T
     return col_ranks[at].astype(np.int8, order="C")  # col_ranks holds 0 for a height of 0
 
 
@@ -58,7 +60,7 @@ def closure_of(tops, fits, stride, row, waste, stamp, seen, tag, out, forced):
             won = True
         stuck = True
         for c in range(COLUMNS):
-            card = tops[r, c]
+            card = tops[c, r]
             if card and fits[w, card]:
                 stuck = False
                 nr = r - stride[c]
@@ -120,7 +122,7 @@ def closure_table(tops, fits, stride, ranks, lo, hi, forced):
     closure ids counted from 0 in this range. Row lo + i's closures are ids cl_start[i] ..
     cl_start[i + 1] - 1; rank_cl holds one of them, or SELF when the rank fits none of the
     row's free cards (the closure is the row alone). Holds no lock: ranges run in threads."""
-    nrows = tops.shape[0]
+    nrows = tops.shape[1]
     nr = ranks.shape[0]
     cl_start = np.zeros(hi - lo + 1, dtype=np.int64)
     rank_cl = np.full((hi - lo, nr), SELF, dtype=np.int32)
@@ -140,7 +142,7 @@ def closure_table(tops, fits, stride, ranks, lo, hi, forced):
         for j in range(nr):
             mask = 0
             for c in range(COLUMNS):
-                if tops[row, c] and fits[ranks[j], tops[row, c]]:
+                if tops[c, row] and fits[ranks[j], tops[c, row]]:
                     mask |= 1 << c
             masks[j] = mask
             if mask == 0:
@@ -185,7 +187,7 @@ def column_rows(h, col, tops, stride, rank_j, rank_cl, mem_start, members, loose
     a, b = loose_start[i], loose_start[i + 1]
     if b > a:
         return loose_rows[a:b]
-    c = rank_cl[h - stride[col], rank_j[tops[h, col]]]
+    c = rank_cl[h - stride[col], rank_j[tops[col, h]]]
     return members[mem_start[c]:mem_start[c + 1]]
 
 
@@ -199,7 +201,7 @@ def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members, lo, h
     where a draw can come, as :func:`closure_of` has them. Returns (start, rows) int32:
     (h, col)'s rows are ``rows[start[i]:start[i + 1]]``, i = (h - lo) * COLUMNS + col, none
     where the table holds them. Holds no lock: ranges apart run in threads."""
-    nrows = tops.shape[0]
+    nrows = tops.shape[1]
     start = np.zeros((hi - lo) * COLUMNS + 1, dtype=np.int32)
     rows = np.empty(1 << 16, dtype=np.int32)
     seen = np.zeros(nrows, dtype=np.int32)
@@ -209,7 +211,7 @@ def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members, lo, h
     for h in range(lo, hi):
         for col in range(COLUMNS):
             start[(h - lo) * COLUMNS + col] = n
-            card = tops[h, col]
+            card = tops[col, h]
             if card == 0:
                 continue
             row = h - stride[col]
@@ -242,7 +244,7 @@ def loose_columns(tops, fits, stride, rank_j, rank_cl, mem_start, members, lo, h
                 stuck = True
                 if jj < 0:
                     for c2 in range(COLUMNS):
-                        t = tops[r, c2]
+                        t = tops[c2, r]
                         if t and fits[w, t]:
                             stuck = False
                             stack[top, 0] = r - stride[c2]

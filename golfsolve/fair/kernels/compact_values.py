@@ -213,8 +213,9 @@ def values_rows(bits, boff, voff, down, boff1, voff1, lo1, hi1, high1, orders1, 
     fields a word) of the values' high parts in ``vhi``: entry i's in word i // fields. Layer
     k - 1 comes stored the same way (``boff1``, ``voff1``, ``lo1``, ``hi1``, ``high1``), and
     only its rows below ``hi`` are read; ``orders1``, ``down``, ``scratch`` and the closures'
-    arrays are as :func:`golfsolve.fair.kernels.values.values_rows` has them. Holds no lock,
-    as that one."""
+    arrays (``tops`` column by column, as :func:`golfsolve.fair.kernels.closures.top_cards`
+    makes it) are as :func:`golfsolve.fair.kernels.values.values_rows` has them. Holds no
+    lock, as that one."""
     work = task_work(scratch, task)
     forget_ring(work)
     bits, boff, voff, down, boff1, voff1, lo1, hi1, vlo, vhi = borrowed(

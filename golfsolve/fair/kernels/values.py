@@ -185,7 +185,7 @@ def keep_columns(h, end, voff, tops, fits, stride, ranks, rank_j, rank_cl, cl_wi
         later = h + stride[c]
         if n == 0 or later >= end or voff[later + 1] == voff[later]:
             continue
-        card = tops[later, c]  # 0 where column c's height wraps round: h is not a card below
+        card = tops[c, later]  # 0 where column c's height wraps round: h is not a card below
         if card == 0:
             continue
         j = rank_j[card]
@@ -244,7 +244,7 @@ def closure_columns(h, tops, fits, ranks, cl_start, cl_win, rank_cl, masks):
             continue
         mask = 0
         for col in range(COLUMNS):
-            card = tops[h, col]
+            card = tops[col, h]
             if card and fits[ranks[j], card]:
                 mask |= 1 << col
         masks[c - base] = mask
