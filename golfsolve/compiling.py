@@ -136,9 +136,21 @@ def _seems_cached(kernel: str) -> bool:
         with open(index, "rb") as f:
             if pickle.load(f) != importlib.metadata.version("numba"):  # a str: no numba
                 return False
-        return os.stat(index).st_mtime >= os.stat(source).st_mtime
+        # written after every kernel module last changed (golfsolve.kernels keys each
+        # kernel's code on them all: a callee's change compiles its callers again)
+        return os.stat(index).st_mtime >= _kernel_sources_changed()
     except Exception:  # noqa: BLE001 (any way of not finding it: numba is asked)
         return False
+
+
+def _kernel_sources_changed() -> float:
+    """When a module of golfsolve's kernels last changed (the newest modification time)."""
+    import golfsolve.kernels
+
+    package = os.path.dirname(os.path.abspath(golfsolve.kernels.__file__))
+    folders = (package, os.path.join(os.path.dirname(package), "fair", "kernels"))
+    return max(os.stat(os.path.join(folder, name)).st_mtime for folder in folders
+               for name in os.listdir(folder) if name.endswith(".py"))
 
 
 def _first_line(source: str, name: str) -> int:

@@ -906,3 +906,34 @@ def test_a_file_option_with_a_nul_byte_is_a_usage_error(cli, args):
     assert (result.code, result.out, result.err) == (2, "", (
         f"golfsolve {args[0]}: error: Invalid value for '{option}': a file name cannot hold a NUL "
         "byte (see --help)\n"))
+
+
+def test_a_change_to_a_kernel_another_module_calls_compiles_its_callers_again(tmp_path):
+    # numba keys a kernel's cached code on its own source, and that code holds what it calls
+    # from other modules: after an update of one of those, the old code was read (wrong
+    # values, or a crash). A copy of the package, the strict solver compiled, then a line
+    # added to the module of the fit tables it calls: the next run compiles it again.
+    import pickle
+
+    import golfsolve
+
+    copy = tmp_path / "site"
+    shutil.copytree(Path(golfsolve.__file__).parent, copy / "golfsolve",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**ENV, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(copy)}
+
+    def solved_and_keys() -> tuple[str, int]:
+        done = subprocess.run([sys.executable, "-m", "golfsolve", "solve", "1", "--rules",
+                               "strict"], cwd=copy, env=env, capture_output=True, text=True,
+                              check=True)
+        (index,) = (tmp_path / "cache").rglob("strict.strict_search-*.nbi")
+        with open(index, "rb") as f:
+            pickle.load(f)  # numba's version
+            _, overloads = pickle.loads(f.read())
+        return _timeless(done.stdout), len(overloads)
+
+    first = solved_and_keys()
+    assert solved_and_keys() == first  # loaded, not compiled again
+    layout = copy / "golfsolve" / "kernels" / "layout.py"
+    layout.write_text(layout.read_text(encoding="utf-8") + "# changed\n", encoding="utf-8")
+    assert solved_and_keys() == (first[0], first[1] + 1)  # compiled again for the new sources

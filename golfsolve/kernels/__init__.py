@@ -19,6 +19,8 @@ the work (see ``_guard_cache``)."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib.abc
 import importlib.util
 import os
@@ -210,8 +212,36 @@ def _guard(caching) -> None:
             _note_once("unsaved", f"the compiled kernels cannot be kept in numba's cache "
                        f"{self._cache_path} ({reason}): the next run compiles them again")
 
+    index_key = cache._index_key
+
+    def keyed_by_every_kernel(self, sig, codegen):
+        # numba keys a kernel's code on its own source alone, but a kernel's code holds the
+        # kernels it calls, from other modules too: a change to one of those left the callers'
+        # old code in the cache (read after an update in place: wrong values, or a crash).
+        # golfsolve's kernels are keyed on the sources of every kernel module as well.
+        key = index_key(self, sig, codegen)
+        if getattr(self._py_func, "__module__", "").startswith("golfsolve."):
+            return (*key, _kernel_sources())
+        return key
+
     files._load_index, files._load_data = guarded_index, guarded_data
     cache.load_overload, cache.save_overload = guarded_load, guarded_save
+    cache._index_key = keyed_by_every_kernel
+
+
+@functools.lru_cache(maxsize=1)
+def _kernel_sources() -> str:
+    """A digest of the source of every module of golfsolve's kernels (``golfsolve.kernels``
+    and ``golfsolve.fair.kernels``), in a stable order."""
+    digest = hashlib.sha256()
+    package = os.path.dirname(os.path.abspath(__file__))
+    for folder in (package, os.path.join(os.path.dirname(package), "fair", "kernels")):
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                digest.update(name.encode())
+                with open(os.path.join(folder, name), "rb") as f:
+                    digest.update(f.read())
+    return digest.hexdigest()
 
 
 def _data_file(cache, sig, target_context) -> str:
