@@ -188,6 +188,8 @@ def main() -> None:
                         "MOVES moves of the solver's line before the first hint")
     parser.add_argument("--baseline", metavar="REF", help="a git ref to play side by side")
     args = parser.parse_args()
+    if args.after < 0:
+        parser.error(f"--after takes a number of moves, 0 or more, not {args.after}")
     with tempfile.TemporaryDirectory(prefix="bench-follow-") as scratch:
         baseline = None
         if args.baseline:
