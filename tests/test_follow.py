@@ -289,6 +289,21 @@ def test_bad_draws_get_one_line_in_the_players_language_and_the_game_goes_on(cli
     assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
 
 
+def test_a_seen_card_named_when_asked_is_refused_and_the_card_asked_for_again(cli, tmp_path):
+    path = tmp_path / "after.board"
+    result = cli("play", PAGE_LAYOUT, "--lang", "en",
+                 input=f"d\n6h\nA♣\n8s\ns {path}\nq\n")
+    assert result.code == 0 and result.err == ""
+    out = result.out.splitlines()
+    asked = "Card the draw turned up (as 7H or 10♥; Enter: no draw):"
+    first = out.index(asked)
+    assert out[first:first + 5] == [asked, "6♥ is in column 1, row 5: it cannot be in the stock",
+                                    asked, "A♣ is the waste card: it cannot be in the stock",
+                                    asked]
+    after = Position.from_board(path.read_text(encoding="utf-8"))  # the third answer drawn
+    assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
+
+
 def test_an_empty_stock_and_a_garbled_line_are_one_line_each(cli):
     draws = "".join(f"d {card}\n" for card in PAGE_DEAL.stock)
     out = cli("play", PAGE_LAYOUT, "--lang", "en", input=draws + "d\nd 7H\n%%\nq\n").out

@@ -163,21 +163,30 @@ class PlaySession:
     def draw(self, named: str) -> bool:
         """Draw, the card turned up named by ``named`` or, where the next stock card is
         unseen, by the answer to a question; whether a card was drawn (MoveRefused where the
-        rules or what the player has seen refuse it)."""
+        rules or what the player has seen refuse it). A card the question's answer names and
+        what the player has seen refuses is said so, and the question asked again."""
         self.game.check_draw()
-        if not named and self.game.next_unseen:
-            named = self.ask("draw_which")
-            if not named:
-                self.say("no_draw")
-                return False
-        card = None
-        if named:
-            card = _card(named)
-            if card is None:
-                self.say("bad_card", text=_excerpt(named))
-                return False
-        self.game.draw(card)
-        return True
+        asked = not named and self.game.next_unseen
+        while True:
+            if asked:
+                named = self.ask("draw_which")
+                if not named:
+                    self.say("no_draw")
+                    return False
+            card = None
+            if named:
+                card = _card(named)
+                if card is None:
+                    self.say("bad_card", text=_excerpt(named))
+                    return False
+            try:
+                self.game.draw(card)
+            except MoveRefused as refused:
+                if not asked:
+                    raise
+                self.out(refused.message(self.lang))  # (a seen card: the question again)
+                continue
+            return True
 
     def say_if_over(self) -> None:
         """The end message and final score, when the game is over."""

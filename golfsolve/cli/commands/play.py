@@ -51,7 +51,8 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     Where the stock is unseen (a layout typed without its stock, a position with ??, a
     saved game), play follows your game: after each draw in the app, type d and the card it
     turned up (d 7H), or d alone and the card when asked. A card you have seen elsewhere is
-    refused, saying where it is; u takes the draw back.
+    refused, saying where it is (when asked, the card is asked for again); u takes the draw
+    back.
 
     DEAL is a game code, a PySolFC number (#N too), msN, kpat:N, solvitaire:N, a board or
     saved file, or the cards you see typed on one line (the stock first, or without it).
