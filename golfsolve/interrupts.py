@@ -58,6 +58,13 @@ def received() -> int | None:
     return _received
 
 
+def handled() -> None:
+    """The stop signal received was dealt with where it struck (a long answer given up at a
+    terminal, the program going on): :func:`received` says none again."""
+    global _received, _noted
+    _received = _noted = None
+
+
 def check() -> None:
     """Raise :class:`Interrupted` if a stop signal arrived since ``deferred()`` began."""
     global _noted

@@ -304,6 +304,46 @@ def test_a_seen_card_named_when_asked_is_refused_and_the_card_asked_for_again(cl
     assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
 
 
+@pytest.mark.parametrize(("interactive", "signum", "goes_on"), [
+    (True, "SIGINT", True), (False, "SIGINT", False), (True, "SIGTERM", False)])
+def test_ctrl_c_at_a_terminal_stops_a_hint_and_the_game_goes_on(monkeypatch, interactive, signum,
+                                                                goes_on):
+    """Ctrl-C while a hint is worked out, at a terminal, gives the move prompt back; piped
+    input, or another stop signal, ends the game as before."""
+    import signal
+
+    from golfsolve import interrupts
+    from golfsolve.cli.session import PlaySession
+    from golfsolve.interrupts import Interrupted
+
+    stop = getattr(signal, signum)
+
+    def struck(self, game, say_why=False):
+        interrupts._on_signal(stop, None)  # as the signal strikes, noted as received
+
+    monkeypatch.setattr(HintTables, "values", struck)
+    said = []
+    session = PlaySession(PAGE_DEAL.position().hidden(), EASY, "t", "en", said.append,
+                          interactive=interactive)
+    before = {each: signal.getsignal(each) for each in interrupts.SIGNALS}
+    interrupts.install()
+    try:
+        if goes_on:
+            assert session.run(["h", "d 8s", "q"]) == 0
+            assert "Hint stopped; the game goes on." in said
+            assert interrupts.received() is None  # dealt with: a later failure is its own
+            assert session.game.position().waste == Card.parse("8S")  # the game went on
+        else:
+            with pytest.raises(Interrupted) as raised:
+                session.run(["h", "q"])
+            assert raised.value.signum == stop
+            assert "Hint stopped; the game goes on." not in said
+    finally:
+        interrupts.handled()
+        for each, handler in before.items():
+            signal.signal(each, handler)
+
+
 def test_an_empty_stock_and_a_garbled_line_are_one_line_each(cli):
     draws = "".join(f"d {card}\n" for card in PAGE_DEAL.stock)
     out = cli("play", PAGE_LAYOUT, "--lang", "en", input=draws + "d\nd 7H\n%%\nq\n").out
@@ -359,68 +399,105 @@ def test_shuffle_deals_the_unseen_cards_as_before(cli):
 
 
 # ----- end to end, at a terminal ----------------------------------------------------------------
+class Terminal:
+    """``golfsolve play ARGS`` on a pseudo-terminal of its own: what it shows, read as it
+    comes, and keys typed to it."""
+
+    def __init__(self, *args: str) -> None:
+        import os
+        import pty
+
+        from .test_faults import GOLFSOLVE
+
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execvp(GOLFSOLVE[0], [*GOLFSOLVE, "play", *args])
+        self.shown = self.everything = b""  # since the last type(), and all
+
+    def read_until(self, *texts: bytes) -> bytes:
+        """What it showed since the last :meth:`type`, once one of ``texts`` is in it."""
+        import os
+        import select
+
+        while not any(t in self.shown for t in texts):
+            ready, _, _ = select.select([self.fd], [], [], 120)
+            assert ready, self.shown[-400:]
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:
+                chunk = b""
+            assert chunk, self.shown[-400:]
+            self.shown += chunk
+            self.everything += chunk
+        return self.shown
+
+    def type(self, keys: bytes) -> None:
+        import os
+
+        self.shown = b""
+        os.write(self.fd, keys)
+
+    def status(self) -> int:
+        """Its exit status, once it has ended."""
+        import os
+
+        _, status = os.waitpid(self.pid, 0)
+        return os.waitstatus_to_exitcode(status)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
 def test_a_followed_game_at_a_terminal_takes_every_hint_to_the_end():
     """Type deal 27's layout without its stock, take every hint, name each drawn card as the
     real stock turns it up (d, then the card when asked): the first hint is the deal's exact
     fair value, the table is made once, and the game ends won."""
-    import os
-    import pty
     import re
-    import select
-
-    from .test_faults import GOLFSOLVE
 
     deal = Deal.from_number(27)
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execvp(GOLFSOLVE[0], [*GOLFSOLVE, "play", to_oneline(deal, with_stock=False),
-                                 "--rules", "classic", "--lang", "en"])
-    shown = everything = b""
-
-    def read_until(*texts: bytes) -> bytes:
-        nonlocal shown, everything
-        while not any(t in shown for t in texts):
-            ready, _, _ = select.select([fd], [], [], 120)
-            assert ready, shown[-400:]
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                chunk = b""
-            assert chunk, shown[-400:]
-            shown += chunk
-            everything += chunk
-        return shown
-
+    terminal = Terminal(to_oneline(deal, with_stock=False), "--rules", "classic", "--lang", "en")
     prompt = b"q quit): "
-    read_until(prompt)
+    terminal.read_until(prompt)
     hints, drawn = [], 0
     for _ in range(60):
-        shown = b""
-        os.write(fd, b"h\r")
-        text = read_until(prompt).decode()
+        terminal.type(b"h\r")
+        text = terminal.read_until(prompt).decode()
         hint = re.search(r"Hint: (draw|column (\d))", text)
         assert hint, text
         hints.append(text[hint.start():].splitlines()[0])
-        shown = b""
         if hint.group(2):
-            os.write(fd, hint.group(2).encode() + b"\r")
+            terminal.type(hint.group(2).encode() + b"\r")
         else:
-            os.write(fd, b"d\r")
-            read_until(b"Enter: no draw): ")
-            shown = b""
-            os.write(fd, str(deal.stock[drawn]).encode() + b"\r")
+            terminal.type(b"d\r")
+            terminal.read_until(b"Enter: no draw): ")
+            terminal.type(str(deal.stock[drawn]).encode() + b"\r")
             drawn += 1
-        text = read_until(prompt, b"You won!", b"No more moves possible").decode()
+        text = terminal.read_until(prompt, b"You won!", b"No more moves possible").decode()
         if "You won!" in text or "No more moves possible" in text:
             break
-    read_until(b"q quits.")
-    os.write(fd, b"q\r")
-    _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0
+    terminal.read_until(b"q quits.")
+    terminal.type(b"q\r")
+    assert terminal.status() == 0
     assert "You won!" in text
     assert hints[0] == (f"Hint: column 1 ({deal.tableau[0][4].pretty}). Best play without "
                         "seeing the stock wins 32.8% of the time.")
     assert f"{100 * float(DEAL_27_CLASSIC):.1f}%" == "32.8%"
     assert len(hints) > 30 and drawn >= 5
-    assert everything.count(b"working out the exact value of every position") == 1
+    assert terminal.everything.count(b"working out the exact value of every position") == 1
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_a_long_first_hint_at_a_terminal_says_how_far_it_is_and_ctrl_c_stops_only_it():
+    """The rules pages' layout under Easy (its first hint: seconds): the hint's status line
+    names the pass under way; Ctrl-C stops the hint, the prompt comes back, the game goes on."""
+    terminal = Terminal(PAGE_LAYOUT, "--rules", "easy", "--lang", "en")
+    prompt = b"q quit): "
+    terminal.read_until(prompt)
+    terminal.type(b"h\r")
+    terminal.read_until(b"exact value: ")  # the status line, on the terminal's stderr
+    terminal.type(b"\x03")
+    shown = terminal.read_until(prompt)
+    assert b"Hint stopped; the game goes on." in shown
+    terminal.type(b"d 8s\r")
+    assert b"8\xe2\x99\xa0" in terminal.read_until(prompt)  # 8♠ on the waste: the game went on
+    terminal.type(b"q\r")
+    assert terminal.status() == 0
+    assert b"interrupted" not in terminal.everything

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -216,10 +218,22 @@ class PlaySession:
         action where it can be had (from one table of every position the game can reach,
         made at the first hint and asked again at every later one), else by the clairvoyant
         odds of each action; it never looks at a stock card the player has not seen."""
-        from golfsolve.odds import Limit, odds
-
         if self._over():
             return
+        from golfsolve.interrupts import Interrupted, handled
+
+        try:
+            self._hint()
+        except Interrupted as stop:  # Ctrl-C at a terminal stops the hint, not the game
+            if not self.interactive or stop.signum != signal.SIGINT:
+                raise
+            handled()
+            self.say("hint_stopped")
+
+    def _hint(self) -> None:
+        """:meth:`hint`'s work, once the game is known to go on."""
+        from golfsolve.odds import Limit, odds
+
         exact = self.hints.values(self.game, self.interactive)
         if exact is not None:
             best = best_of(exact, exact.__getitem__)
@@ -393,23 +407,38 @@ class HintTables:
         from golfsolve.compiling import ready
 
         ready(fair.kernel_parts(origin, game.rules))  # compiled first where the cache lacks
+        status = None
+        told = ["", 0, 0]  # the pass the layers report, and its entries done of all
         if say_why:
             from golfsolve.cli.streams import echo_err
 
             echo_err(f"golfsolve: note: working out the exact value of every position this "
                      f"game can reach {where} (seconds; minutes for some Easy deals)")
-        return self._value(origin, game, keep=True)
+            if sys.stderr.isatty():
+                from golfsolve.cli.render.progress import StatusLine, fair_pass_words
 
-    def _value(self, position, game: Game, keep: bool = False):
+                status = StatusLine(lambda: "exact value: " + fair_pass_words(*told))
+
+        def report(stage, done: int, total: int) -> None:
+            told[:] = [stage.value, done, total]
+
+        try:
+            return self._value(origin, game, keep=True, progress=report)
+        finally:
+            if status is not None:
+                status.close()
+
+    def _value(self, position, game: Game, keep: bool = False, progress=None):
         """The layers' fair value of ``position`` (its table kept with ``keep``, where it
-        fits); None where it needs more memory than allowed (``refused`` set)."""
+        fits; ``progress`` told of each pass as :func:`golfsolve.fair.value` tells it); None
+        where it needs more memory than allowed (``refused`` set)."""
         from golfsolve import fair
         from golfsolve.errors import MemoryRefused
         from golfsolve.fair.memory import NeedsMemory
 
         try:
             return fair.value(position, game.rules, fair.Limit(budget=None, memory=self.memory),
-                              keep=keep)
+                              keep=keep, progress=progress)
         except (NeedsMemory, MemoryRefused):
             self.refused = True
             return None

@@ -238,6 +238,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "{value} of the time.",
         "hint_odds": "Hint: {move}. It can be won under {value} of sampled stock orders (the "
                      "exact chance is out of reach here).",
+        "hint_stopped": "Hint stopped; the game goes on.",
         "peek_move": "Peeking at the stock: {move} (a winning line).",
         "peek_lost": "Peeking at the stock: no winning line; {move} starts the best one, which "
                      "removes {more} more cards.",
@@ -277,6 +278,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "voittaa {value} todennäköisyydellä.",
         "hint_odds": "Vihje: {move}. Sen jälkeen voi voittaa {value} arvotuista nostopakan "
                      "järjestyksistä (tarkkaa todennäköisyyttä on tässä liian raskas laskea).",
+        "hint_stopped": "Vihje keskeytetty; peli jatkuu.",
         "peek_move": "Nostopakkaan kurkistaen: {move} (voittava linja).",
         "peek_lost": "Nostopakkaan kurkistaen: voittavaa linjaa ei ole; {move} aloittaa "
                      "parhaan, joka poistaa vielä {more} korttia.",
@@ -318,6 +320,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "melihat tumpukan ambil menang dengan peluang {value}.",
         "hint_odds": "Petunjuk: {move}. Dapat dimenangkan pada {value} urutan tumpukan ambil "
                      "yang diambil acak (peluang pastinya terlalu berat dihitung di sini).",
+        "hint_stopped": "Petunjuk dihentikan; permainan berlanjut.",
         "peek_move": "Mengintip tumpukan ambil: {move} (jalan menang).",
         "peek_lost": "Mengintip tumpukan ambil: tidak ada jalan menang; {move} memulai jalan "
                      "terbaik, yang mengeluarkan {more} kartu lagi.",
@@ -359,6 +362,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "{value} olasılıkla kazanır.",
         "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi dizilimlerinin {value} "
                      "kadarında kazanılabilir (kesin olasılık burada hesaplanamayacak kadar ağır).",
+        "hint_stopped": "İpucu durduruldu; oyun sürüyor.",
         "peek_move": "Çekme destesine göz atarak: {move} (kazanan yol).",
         "peek_lost": "Çekme destesine göz atarak: kazanan yol yok; {move} en iyi yolu başlatır, "
                      "bu yol {more} kart daha kaldırır.",

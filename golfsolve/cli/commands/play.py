@@ -46,7 +46,8 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     best move without seeing the stock, and what every legal move is worth), p to peek (the
     solver's move, seeing the stock), s FILE to save the position as the player sees it
     (.json: with the rules), n for a new deal, ? for the commands, q to quit. Commands can
-    also be piped in on standard input, one a line.
+    also be piped in on standard input, one a line. At a terminal, a first hint that takes
+    seconds says how far it is, and Ctrl-C stops the hint, not the game.
 
     Where the stock is unseen (a layout typed without its stock, a position with ??, a
     saved game), play follows your game: after each draw in the app, type d and the card it

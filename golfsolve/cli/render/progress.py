@@ -149,6 +149,15 @@ FAIR_PASSES = {  # the fair value's passes as a player reads them
 }
 
 
+def fair_pass_words(stage: str, done: int, total: int) -> str:
+    """The fair value's pass as a player reads it (``stage``: the name of a
+    :class:`golfsolve.fair.layered.Stage`, or ``""`` before the first), the values with
+    their share made (``done`` of ``total`` entries)."""
+    if stage == "values":
+        return f"values {100 * (done / total if total else 1.0):.0f}%"
+    return FAIR_PASSES.get(stage, stage)
+
+
 def odds_status(names: list[str], states: list) -> str:
     """What golfsolve odds is doing, per rule set: the fair value's pass (its values' share
     made) and the sampled stock orders weighed (``states``: golfsolve.odds.Underway)."""
@@ -157,13 +166,8 @@ def odds_status(names: list[str], states: list) -> str:
         if state.odds is not None:
             words = "done"
         else:
-            if state.fair is not None:
-                fair = "known"
-            elif state.fair_pass == "values":
-                share = state.fair_done / state.fair_total if state.fair_total else 1.0
-                fair = f"values {100 * share:.0f}%"
-            else:
-                fair = FAIR_PASSES.get(state.fair_pass, state.fair_pass)
+            fair = ("known" if state.fair is not None else
+                    fair_pass_words(state.fair_pass, state.fair_done, state.fair_total))
             words = f"fair value: {fair}"
             if state.orders_total:
                 words += f", orders weighed: {state.orders_done:,} of {state.orders_total:,}"
