@@ -154,6 +154,20 @@ def test_a_fair_value_past_the_memory_is_not_computed_and_the_rest_stands(cli):
     assert lines[-2].endswith(", by clairvoyant odds (the fair value is not computed)")
 
 
+def test_moves_tied_by_clairvoyant_odds_get_no_recommendation(cli):
+    # three sampled orders, each winnable after any first move: nothing to choose between
+    result = cli("odds", "19", "--rules", "easy", "--seed", "2", "--samples", "3",
+                 "--memory", "100M", "--budget", "1", "--jobs", "1")
+    lines = result.out.splitlines()
+    assert (result.code, result.err) == (0, "")
+    assert lines[-5:-1] == [
+        "  column 2 (J♠)  -            100.0% ~",
+        "  column 5 (K♠)  -            100.0% ~",
+        "  draw           -            100.0% ~",
+        "  No move recommended: column 2 (J♠), column 5 (K♠) and draw tie by clairvoyant odds "
+        "(the fair value is not computed)"]
+
+
 def test_a_position_with_stock_cards_known_keeps_the_state_budget():
     # two stock cards named, the rest unknown: not a wholly unseen stock, so the expectimax
     from golfsolve.model.position import Position

@@ -147,8 +147,14 @@ def odds_rest(odds: Odds) -> list[str]:
                          f"{_short(action.clairvoyant)}")
         if odds.recommended_by != "fair value":
             best = next(a for a in odds.actions if a.action == odds.recommended)
-            lines.append(f"  Recommended: {_action_name(best)}, by {odds.recommended_by} (the "
-                         "fair value is not computed)")
+            tied = [a for a in odds.actions if a.clairvoyant.value == best.clairvoyant.value]
+            if len(tied) > 1:  # (a stop after a few sampled orders: often all of them)
+                names = [_action_name(a) for a in tied]
+                lines.append(f"  No move recommended: {', '.join(names[:-1])} and {names[-1]} "
+                             f"tie by {odds.recommended_by} (the fair value is not computed)")
+            else:
+                lines.append(f"  Recommended: {_action_name(best)}, by {odds.recommended_by} "
+                             "(the fair value is not computed)")
         if any(a.clairvoyant.kind == "estimate" for a in odds.actions):
             lines.append("  (~ an estimate over the sampled orders)")
     return lines
