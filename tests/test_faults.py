@@ -1624,6 +1624,24 @@ def test_standard_output_whose_reader_is_gone_is_a_quiet_end_and_nothing_else_is
     assert (done.returncode, done.stderr) == (0, "")
 
 
+def test_odds_whose_reader_leaves_stops_its_work_not_at_its_next_line():
+    """odds | head -1: the first line out, the reader gone; the next line (Easy deal 19's fair
+    value, some 50 s of work here) is not worked out: the command and its workers end
+    quietly."""
+    proc = subprocess.Popen([*GOLFSOLVE, "odds", "19", "--rules", "easy"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        assert proc.stdout.readline().startswith(b"GO1-E-AAAAAAT (deal 19), easy rules:")
+        proc.stdout.close()
+        assert proc.wait(timeout=20) == 0
+        assert proc.stderr.read() == b""
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    group_is_gone(proc.pid)
+
+
 def test_batch_rows_to_a_reader_that_leaves_early_end_quietly_and_keep_what_is_stored(tmp_path):
     db = tmp_path / "r.sqlite"
     done = subprocess.run(  # as | head -2: the reader gone once the rows are under way

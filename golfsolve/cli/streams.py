@@ -135,6 +135,23 @@ class ReaderGone(Exception):  # noqa: N818 (an event, not a failure)
     takes it for another failure, nor another broken pipe for it."""
 
 
+def reader_gone(stream=None) -> bool:
+    """Whether ``stream`` (default: standard output) is a pipe whose reader has gone, found
+    without writing to it: long work whose next output is far off can end at once instead."""
+    import select
+    import stat
+
+    try:
+        fd = (stream or sys.stdout).fileno()
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode) or not hasattr(select, "poll"):
+            return False
+        poller = select.poll()
+        poller.register(fd, 0)  # (an error is told whatever is asked)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (OSError, ValueError, io.UnsupportedOperation):  # no descriptor: not a pipe
+        return False
+
+
 class _Forwarding(io.TextIOBase):
     """A text stream that passes what it is given to the stream beneath."""
 

@@ -101,6 +101,10 @@ class _OddsPrinter:
         self.status = None  # the status line, cleared before each print
 
     def progress(self, states: list) -> None:
+        from golfsolve.cli.streams import ReaderGone, reader_gone
+
+        if reader_gone():  # (| head has what it wanted: the rest is not worked out)
+            raise ReaderGone
         self.states = states
         if self.wants_status and self.status is None:  # after the kernels' compile, if any
             from golfsolve.cli.render.progress import StatusLine, odds_status
