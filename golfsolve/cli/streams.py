@@ -377,14 +377,34 @@ def fit_output(stream):
     return fit_text_stream(stream)
 
 
+SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+RANK_ENDS = frozenset("A23456789TJQKR0")  # the last character of a rank as players write it
+SHOWN_ERRORS = "golfsolve-cards"
+
+
+def _shown_instead(error: UnicodeEncodeError) -> tuple[str, int]:
+    """What a stream writes for characters its encoding cannot show: a suit symbol just after
+    a rank as its letter (the card 9♠ as 9S, as golfsolve's own cards are then written), any
+    other character as ?."""
+    text, start = error.object, error.start
+    shown = "".join(SUIT_LETTERS.get(char, "?") if i and text[i - 1] in RANK_ENDS else "?"
+                    for i, char in enumerate(text[start:error.end], start))
+    return shown, error.end
+
+
 def fit_text_stream(stream):
-    """A text stream that writes ? for each character its encoding cannot show (on an ASCII
-    one too, beneath which click would write UTF-8)."""
+    """A text stream that writes a card's suit symbol as its letter, and ? for any other
+    character its encoding cannot show (on an ASCII one too, beneath which click would write
+    UTF-8)."""
     import codecs
 
     encoding = getattr(stream, "encoding", None) or "ascii"
     if hasattr(stream, "reconfigure"):
-        stream.reconfigure(errors="replace")
+        try:
+            codecs.lookup_error(SHOWN_ERRORS)
+        except LookupError:
+            codecs.register_error(SHOWN_ERRORS, _shown_instead)
+        stream.reconfigure(errors=SHOWN_ERRORS)
     try:
         ascii_only = codecs.lookup(encoding).name == "ascii"
     except LookupError:
