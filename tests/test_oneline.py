@@ -159,6 +159,8 @@ def test_every_command_takes_the_line(cli):
     (" | ".join(_fields(RULES_LINE)[:7]), "the layout has 6 columns, expected 7: [stock |] "
      "waste | 7 columns, separated by |"),
     (" | ".join([*_fields(RULES_LINE), "KS QS JS TS 9S"]), "the layout has 8 columns"),
+    (" | ".join(_fields(RULES_LINE)[1:]), "the layout has 7 columns and no waste: the waste "
+     "card comes first, WASTE | COLUMN 1 | ... | COLUMN 7, separated by |"),
     (RULES_LINE.replace("6H", "5C"), "column 7: duplicate card 5C (also in column 1)"),
     (RULES_LINE.replace("6H", "6H 2H"), "column 1 has 6 cards, expected 5 (top to bottom, the "
      "free card last)")])

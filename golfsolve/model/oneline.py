@@ -150,6 +150,9 @@ def parse(text: str) -> OneLine:
     first = tokens[0] if tokens else []
     stock_like = first == [EMPTY_COLUMN] or (len(first) == 1 and (
         first[0] in UNKNOWN or _COUNT.match(first[0]) is not None))
+    if len(tokens) == COLUMNS and all(len(field) > 1 for field in tokens):  # columns alone
+        raise OneLineError(f"the layout has {COLUMNS} columns and no waste: the waste card "
+                           "comes first, WASTE | COLUMN 1 | ... | COLUMN 7, separated by |")
     if len(tokens) not in (8, 9) or (len(tokens) == 9 and not stock_given) or (
             len(tokens) == 8 and stock_like):
         columns_given = max(0, len(tokens) - (2 if len(first) > 1 or stock_like else 1))
