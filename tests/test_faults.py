@@ -598,7 +598,8 @@ def test_replay_picks_its_record_from_a_batch_file(cli, tmp_path):
      (["batch", "-", "@-"], "1\n", "standard input can be read only once: give - or @- once"),
      (["compare", "@-", "@-"], "1\n", "standard input can be read only once: give - or @- "
       "once"),
-     (["solve", ""], None, "an empty DEAL argument: give a deal number, game code or file"),
+     (["solve", ""], None, "an empty DEAL argument: give a deal number, game code or file, "
+      "or the cards you see: \"WASTE | COLUMN 1 | ... | COLUMN 7\""),
      (["replay", "1", "adir"], None, "adir is a directory, not moves or a file of them"),
      (["batch", "1-2", "--out", "rows"], None, "--out writes .csv or .jsonl files, and this "
       "name has no suffix: rows"),

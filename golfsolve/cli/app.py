@@ -74,11 +74,12 @@ class _Commands(click.Group):
 @click.group(
     cls=_Commands,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
-    epilog="DEAL is a game code (GO1-E-AAAAAAB), a PySolFC deal number (1), a board or JSON "
-    "file, or - for standard input. Exit status: 0 done (a deal that cannot be won is not an "
-    "error), 1 a replay stopped at an illegal move, compare found a solver bug, a worker died "
-    "or output could not be written, 2 bad input, 128 + the signal's number when stopped "
-    "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).",
+    epilog="DEAL is a game code (GO1-E-AAAAAAB), a PySolFC deal number (1), the cards you see "
+    "typed on one line (\"WASTE | COLUMN 1 | ... | COLUMN 7\", each column from the top "
+    "down), a board or JSON file, or - for standard input. Exit status: 0 done (a deal that "
+    "cannot be won is not an error), 1 a replay stopped at an illegal move, compare found a "
+    "solver bug, a worker died or output could not be written, 2 bad input, 128 + the "
+    "signal's number when stopped (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).",
 )
 @click.version_option(__version__, prog_name="golfsolve")
 def cli() -> None:

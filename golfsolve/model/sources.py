@@ -92,7 +92,8 @@ def resolve(arg: str) -> DealSource:
     ``-`` for stdin."""
     text = arg.strip()
     if not text:
-        raise DealError("an empty DEAL argument: give a deal number, game code or file")
+        raise DealError("an empty DEAL argument: give a deal number, game code or file, or "
+                        "the cards you see: \"WASTE | COLUMN 1 | ... | COLUMN 7\"")
     if (text.startswith(pysolfc.SHOWN_MARK) and pysolfc.shown_number(text) is None
             and exists(text)):
         return _read_file(arg)  # a file whose name starts with #, not PySolFC's # 12345
