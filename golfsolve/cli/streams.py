@@ -378,7 +378,7 @@ def fit_output(stream):
 
 
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-RANK_ENDS = frozenset("A23456789TJQKR0")  # the last character of a rank as players write it
+RANK_ENDS = frozenset("A23456789TJQKR0ajqktr")  # a rank's last character as players type it
 SHOWN_ERRORS = "golfsolve-cards"
 
 
