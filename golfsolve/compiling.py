@@ -136,11 +136,25 @@ def _seems_cached(kernel: str) -> bool:
         with open(index, "rb") as f:
             if pickle.load(f) != importlib.metadata.version("numba"):  # a str: no numba
                 return False
-        # written after every kernel module last changed (golfsolve.kernels keys each
-        # kernel's code on them all: a callee's change compiles its callers again)
-        return os.stat(index).st_mtime >= _kernel_sources_changed()
+        # saved for the kernel modules as they are now (golfsolve.kernels keys each kernel's
+        # code on them all: a callee's change compiles its callers again): by the digest
+        # stamped beside the index when it was saved, else (no stamp: written by an older
+        # golfsolve) by the index written after every module last changed
+        return _saved_for_these_sources(index)
     except Exception:  # noqa: BLE001 (any way of not finding it: numba is asked)
         return False
+
+
+def _saved_for_these_sources(index: str) -> bool:
+    """Whether a golfsolve kernel's index file was last saved for the kernels' sources as
+    they are now (a module rewritten with the same text is the same source)."""
+    from golfsolve.kernels import SOURCES_STAMP, _kernel_sources
+
+    try:
+        with open(index + SOURCES_STAMP, encoding="ascii") as f:
+            return f.read() == _kernel_sources()
+    except FileNotFoundError:
+        return os.stat(index).st_mtime >= _kernel_sources_changed()
 
 
 def _kernel_sources_changed() -> float:

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -257,3 +258,34 @@ def test_odds_names_the_kernels_its_units_run():
     # strict: the fair value and the policy's games by the layers too (draws when stuck)
     assert named(hidden, STRICT, games=1) == {STRICT_SEARCH, LAYERS}
     assert named(one_known, STRICT) == {STRICT_SEARCH, EXPECTIMAX}
+
+
+def test_a_kernel_module_written_again_with_the_same_text_leaves_its_kernels_found_compiled(
+        tmp_path):
+    """The check that needs no numba reads what the kernels were saved for by their sources'
+    text, not their files' times: a module written again unchanged (a checkout, a copy)
+    leaves them found compiled without importing numba; a change to its text does not."""
+    import golfsolve
+
+    copy = tmp_path / "site"
+    shutil.copytree(Path(golfsolve.__file__).parent, copy / "golfsolve",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(copy)}
+    subprocess.run([sys.executable, "-m", "golfsolve", "solve", "1", "--rules", "strict"],
+                   cwd=copy, env=env, capture_output=True, check=True)  # compiled and saved
+    asked = ("import sys; from golfsolve.compiling import STRICT_SEARCH as part; "
+             "print(part.cached(), 'numba' in sys.modules)")
+
+    def found() -> str:
+        return subprocess.run([sys.executable, "-c", asked], cwd=copy, env=env,
+                              capture_output=True, text=True, check=True).stdout.strip()
+
+    assert found() == "True False"
+    layout = copy / "golfsolve" / "kernels" / "layout.py"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(text, encoding="utf-8")
+    later = layout.stat().st_mtime + 60
+    os.utime(layout, (later, later))  # written after the cache, the same text
+    assert found() == "True False"
+    layout.write_text(text + "# changed\n", encoding="utf-8")
+    assert found() == "False True"  # numba asked, and it has none for these sources

@@ -211,6 +211,9 @@ def _guard(caching) -> None:
             reason = getattr(exc, "strerror", None) or exc
             _note_once("unsaved", f"the compiled kernels cannot be kept in numba's cache "
                        f"{self._cache_path} ({reason}): the next run compiles them again")
+            return
+        if getattr(self._py_func, "__module__", "").startswith("golfsolve."):
+            _stamp_sources(self._cache_file._index_path)
 
     index_key = cache._index_key
 
@@ -242,6 +245,21 @@ def _kernel_sources() -> str:
                 with open(os.path.join(folder, name), "rb") as f:
                     digest.update(f.read())
     return digest.hexdigest()
+
+
+SOURCES_STAMP = ".sources"  # beside a kernel's index: the kernels' sources it was saved for
+
+
+def _stamp_sources(index: str) -> None:
+    """Beside a golfsolve kernel's index file just saved, the digest of the kernels' sources
+    its newest code was compiled for (:func:`golfsolve.compiling` reads it without importing
+    numba). A stamp that cannot be written is no stamp: the check falls back to the files'
+    times."""
+    try:
+        with open(index + SOURCES_STAMP, "w", encoding="ascii") as f:
+            f.write(_kernel_sources())
+    except OSError:
+        pass
 
 
 def _data_file(cache, sig, target_context) -> str:
