@@ -3,6 +3,7 @@ up; hints from one table of the whole deal."""
 
 from __future__ import annotations
 
+import json
 import sys
 from fractions import Fraction
 
@@ -369,6 +370,25 @@ def test_a_followed_game_saved_and_resumed_gives_the_same_hints(cli, tmp_path):
 
     assert hints(resumed) == hints(played) and len(hints(played)) == 2  # word for word
     assert Position.from_board(later.read_text(encoding="utf-8")).waste == deal.stock[2]
+
+
+def test_a_game_saved_as_json_keeps_its_move_counter_which_never_goes_down(cli, tmp_path):
+    """An undo does not lower the counter (the rules), so it can be more than the position's
+    removals and draws: a JSON save keeps it, and play takes it up from there."""
+    saved = tmp_path / "game.json"
+    out = cli("play", PAGE_LAYOUT, "--lang", "en",
+              input=f"d 8s\nd 9d\nu\nd 9d\ns {saved}\nq\n").out
+    assert [out.count(f"Moves: {n}") for n in range(4)] == [1, 1, 2, 1]  # d, d, u, d
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["moves"] == 3 and data["removed"] == ["AC", "8S"]  # two draws, one undo
+    resumed = cli("play", str(saved), "--lang", "en", input="d 5h\nq\n").out
+    assert "Moves: 2" not in resumed and [resumed.count(f"Moves: {n}") for n in (3, 4)] == [1, 1]
+    data["moves"] = 1  # fewer than its two draws
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    refused = cli("play", str(saved), input="q\n")
+    assert (refused.code, refused.err) == (2, (
+        f"golfsolve: error: {saved}: JSON deal: moves 1 is no move counter of this position "
+        "(a whole number from 2, its removals and draws, up)\n"))
 
 
 def test_peek_cannot_see_a_stock_the_player_has_not_seen(cli):

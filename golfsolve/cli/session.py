@@ -70,9 +70,12 @@ class PlaySession:
                  out: Callable[[str], None], seed: int | None = None,
                  interactive: bool = False, memory: int | None = None,
                  read_from: str | None = None, shuffle: bool = False,
-                 ask: Callable[[str], str] | None = None, color: bool = False) -> None:
+                 ask: Callable[[str], str] | None = None, color: bool = False,
+                 moves: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.game = Game(self._dealt(start) if shuffle else start, rules)
+        if moves is not None:  # a saved game's counter (no fewer than its actions)
+            self.game.move_count = moves
         self.title = title
         self.lang = lang
         self.out = out
@@ -296,8 +299,9 @@ class PlaySession:
             self.say("save_over_deal", path=repr(path)[1:-1])
             return
         position = self.game.position().hidden()
-        if path.lower().endswith(".json"):
-            text = json.dumps({**position.to_dict(), "rules": self.game.rules.name}) + "\n"
+        if path.lower().endswith(".json"):  # the rules and the move counter with it
+            text = json.dumps({**position.to_dict(), "rules": self.game.rules.name,
+                               "moves": self.game.move_count}) + "\n"
         else:
             text = position.to_board()
         try:

@@ -47,7 +47,7 @@ def parse_deal_text(text: str) -> tuple[Position, dict]:
         raise DealError(str(exc)) from None
     position = Position.from_dict(data)
     assert isinstance(data, dict)
-    return position, {key: data[key] for key in ("number", "code", "rules")
+    return position, {key: data[key] for key in ("number", "code", "rules", "moves")
                       if data.get(key) is not None}
 
 
@@ -61,6 +61,7 @@ class DealSource:
     position: Position
     number: int | None = None  # the deal number of a deal at its start
     code_rules: Rules | None = None  # the rules a game code or JSON deal names, else None
+    moves: int | None = None  # the move counter a saved game (JSON) names, else None
 
     def code_for(self, rules: Rules) -> str | None:
         """The game code under these rules; None for rules without a letter, positions and
@@ -122,8 +123,7 @@ def text_source(text: str) -> DealSource:
         return named
     if "\n" not in stripped:  # one line that names nothing: say why, as the command line does
         _refuse_unnamed(stripped)
-    position, number, rules = read_deal_text(text)
-    return DealSource("text", position, number, rules)
+    return _source_of_text("text", text)
 
 
 def _numbered(text: str) -> DealSource:
@@ -191,10 +191,9 @@ def _cards_in(text: str) -> int:
 def _read_file(arg: str) -> DealSource:
     where = "stdin" if arg == "-" else arg
     try:
-        position, number, rules = read_deal_text(read_text(arg))
+        return _source_of_text(arg, read_text(arg))
     except DealError as exc:
         raise DealError(f"{where}: {exc}") from None
-    return DealSource(arg, position, number, rules)
 
 
 def solvitaire_seed(text: str) -> int:
@@ -233,6 +232,28 @@ def read_deal_text(text: str) -> tuple[Position, int | None, Rules | None]:
     all checked against each other."""
     position, said = parse_deal_text(text)
     return (position, *_what_json_says(position, said))
+
+
+def _source_of_text(label: str, text: str) -> DealSource:
+    """The DealSource of a deal or position's text, with what a JSON one says of itself."""
+    position, said = parse_deal_text(text)
+    number, rules = _what_json_says(position, said)
+    return DealSource(label, position, number, rules, _moves_said(position, said))
+
+
+MOST_MOVES = 10**6  # a move counter past this is no game's (an undo counts as a move too)
+
+
+def _moves_said(position: Position, said: dict) -> int | None:
+    """The move counter a saved game names (JSON's ``moves``), checked: a whole number no
+    fewer than the position's own actions (the counter never goes down), else None."""
+    if "moves" not in said:
+        return None
+    moves, least = said["moves"], position.removed_from_tableau + position.drawn
+    if type(moves) is not int or not least <= moves <= MOST_MOVES:
+        raise DealError(f"JSON deal: moves {shown(moves)} is no move counter of this position "
+                        f"(a whole number from {least}, its removals and draws, up)")
+    return moves
 
 
 def _what_json_says(position: Position, said: dict) -> tuple[int | None, Rules | None]:

@@ -45,9 +45,9 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     column and row, as 1 4, to tap any card), d to draw, u to undo, h for a fair hint (the
     best move without seeing the stock, and what every legal move is worth), p to peek (the
     solver's move, seeing the stock), s FILE to save the position as the player sees it
-    (.json: with the rules), n for a new deal, ? for the commands, q to quit. Commands can
-    also be piped in on standard input, one a line. At a terminal, a first hint that takes
-    seconds says how far it is, and Ctrl-C stops the hint, not the game.
+    (.json: with the rules and the move counter), n for a new deal, ? for the commands, q to
+    quit. Commands can also be piped in on standard input, one a line. At a terminal, a first
+    hint that takes seconds says how far it is, and Ctrl-C stops the hint, not the game.
 
     Where the stock is unseen (a layout typed without its stock, a position with ??, a
     saved game), play follows your game: after each draw in the app, type d and the card it
@@ -83,7 +83,8 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     session = PlaySession(source.position, chosen, title, lang,
                           lambda line: click.echo(line, color=painted), seed, interactive,
                           memory, read_from=deal if deal != "-" and exists(deal) else None,
-                          shuffle=shuffle, ask=_answer if interactive else None, color=painted)
+                          shuffle=shuffle, ask=_answer if interactive else None, color=painted,
+                          moves=source.moves)
     try:
         return session.run(lines)
     except KeyboardInterrupt:
