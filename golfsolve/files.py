@@ -297,6 +297,17 @@ class StreamLines:
 _stdin_read: tuple[object, str] | None = None  # (the stream, its text): it cannot be read twice
 
 
+SQLITE_HEADER = b"SQLite format 3\0"  # how every SQLite database file begins
+
+
+def _refuse_database(data: bytes, where: str) -> None:
+    """A FileError where a file read as text is a database (a results database given where a
+    deal or list was meant: the --db left out)."""
+    if data.startswith(SQLITE_HEADER):
+        raise FileError(f"{where} is a database, not a deal or a list: give a results "
+                        f"database as --db {where}")
+
+
 def read_text(path: str, limit: int = MAX_DEAL_BYTES,
               too_large: str = "not a deal or moves") -> str:
     """A file's text, or standard input's for ``-`` (the same text each time it is asked
@@ -314,6 +325,7 @@ def read_text(path: str, limit: int = MAX_DEAL_BYTES,
                 data = f.read(limit + 1)
     except (OSError, ValueError) as exc:
         raise FileError(path_problem(path, exc, where)) from None
+    _refuse_database(data, where)
     if len(data) > limit:
         raise FileError(f"{where} is larger than {limit:,} bytes: {too_large}")
     encoding = encoding_of(data)
@@ -379,6 +391,7 @@ def _held_pieces(stream, where: str, limit: int, too_large: str, line_limit: int
         if decoder is None:
             if not data:
                 return ()
+            _refuse_database(data, where)
             encoding = encoding_of(data)
             decoder = codecs.getincrementaldecoder(encoding)()
         if encoding == "utf-8-sig" and b"\0" in data:  # (UTF-16 text has zero bytes)

@@ -128,6 +128,16 @@ def test_binary_and_huge_files_are_not_deals(cli, tmp_path):
         2, f"golfsolve: error: {huge} is larger than 1,048,576 bytes: not a deal or moves\n")
 
 
+def test_a_results_database_given_as_a_deal_is_told_to_be_given_as_db(cli, tmp_path):
+    db = tmp_path / "runs.sqlite"
+    assert cli("batch", "1-3", "--rules", "easy", "--db", str(db), "--quiet").code == 0
+    said = (f"golfsolve: error: {db} is a database, not a deal or a list: give a results "
+            f"database as --db {db}\n")
+    for command in (["solve"], ["batch"], ["compare"], ["show"], ["odds"]):
+        result = cli(*command, str(db))
+        assert (result.code, result.err) == (2, said), command
+
+
 def test_a_closed_pipe_is_not_an_error():
     import subprocess
     import sys
