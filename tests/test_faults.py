@@ -167,6 +167,31 @@ def test_a_database_on_read_only_media_is_reported_but_not_added_to(cli, tmp_pat
     assert db.read_bytes() == before
 
 
+def test_a_report_of_a_read_only_database_leaves_nothing_beside_it(cli, tmp_path,
+                                                                     monkeypatch):
+    """A database file this process may not write is read as immutable: SQLite would leave
+    its shared-memory file and log beside it, with the file's own permissions, and those
+    refused every later run's writes once the file could be written again."""
+    from golfsolve.batch import store as store_module
+
+    db = tmp_path / "ro.sqlite"
+    assert cli("batch", "1-5", "--rules", "easy", "--jobs", "1", "--db", str(db)).code == 0
+    beside = [tmp_path / "ro.sqlite-shm", tmp_path / "ro.sqlite-wal"]
+    assert not any(path.exists() for path in beside)  # a run that ended folds its log in
+    real_access = os.access
+    with monkeypatch.context() as patched:
+        patched.setattr(store_module.os, "access",  # the file alone may not be written
+                        lambda path, mode: not (mode == os.W_OK and str(path) == str(db))
+                        and real_access(path, mode))
+        for command in (["batch", "--db", str(db)], ["compare", "--db", str(db)],
+                        ["export", "--db", str(db), "--out", str(tmp_path / "rows.csv")]):
+            assert cli(*command).code == 0, command
+            assert not any(path.exists() for path in beside), command
+    added = cli("batch", "6-7", "--rules", "easy", "--jobs", "1", "--db", str(db))
+    assert added.code == 0 and added.out.startswith("easy: 2 deals, ")
+    assert cli("batch", "--db", str(db)).out.startswith("easy: 7 deals, ")
+
+
 def test_a_second_run_adding_to_a_database_in_use_is_refused(cli, tmp_path):
     """Two runs adding to one database at once would each write the other's rows to their
     --out files too, interleaved."""

@@ -183,13 +183,20 @@ class ResultStore:
                 "SELECT 1 FROM results LIMIT 1").fetchone() is not None
 
     def _read_only(self) -> sqlite3.Connection:
-        """A connection that only reads. Where the directory cannot be written (read-only
-        media), SQLite cannot make the shared-memory file a database in WAL mode needs to be
-        read; there no one can change the file either, so it is read as immutable, which
-        reads the database file alone: where a write-ahead log beside it holds pages (results
-        committed by a run that ended without folding them into the file), StoreError, since
-        the rows read would lack them."""
+        """A connection that only reads, leaving nothing beside the file. Where the directory
+        cannot be written (read-only media), SQLite cannot make the shared-memory file a
+        database in WAL mode needs to be read; there no one can change the file either, so it
+        is read as immutable, which reads the database file alone: where a write-ahead log
+        beside it holds pages (results committed by a run that ended without folding them into
+        the file), StoreError, since the rows read would lack them. A file this process may
+        not write is read as immutable too, where its log holds no pages."""
         uri = self._uri() + "?mode=ro"
+        log = Path(f"{self.path}-wal")
+        if not os.access(self.path, os.W_OK) and not self._log_has_pages(log):
+            # a file this process may not write: read as immutable too, since SQLite would
+            # leave its shared-memory file and log beside it with the file's own permissions,
+            # and they would refuse the writes of a run once the file may be written again
+            return sqlite3.connect(uri + "&immutable=1", uri=True, timeout=LOCK_WAIT)
         db = None
         try:
             db = sqlite3.connect(uri, uri=True, timeout=LOCK_WAIT)
@@ -200,15 +207,7 @@ class ResultStore:
                 db.close()
             if os.access(self.path.resolve().parent, os.W_OK):
                 raise
-        log = Path(f"{self.path}-wal")
-        try:
-            pages = log.stat().st_size > WAL_HEADER
-        except FileNotFoundError:
-            pages = False
-        except OSError as exc:  # (a log that cannot be looked at cannot be read either)
-            raise StoreError(f"cannot read {self.path}: its write-ahead log {log}: "
-                             f"{exc.strerror or exc}") from None
-        if pages:
+        if self._log_has_pages(log):
             raise StoreError(
                 f"cannot read {self.path} where it is: its write-ahead log {log} holds results "
                 "not yet in the database file, which SQLite reads only with a file it makes "
@@ -216,6 +215,17 @@ class ResultStore:
                 "directory that can be, and read the copy", reason="wal_read_only",
                 path=self.path, log=log)
         return sqlite3.connect(uri + "&immutable=1", uri=True, timeout=LOCK_WAIT)
+
+    def _log_has_pages(self, log: Path) -> bool:
+        """Whether the write-ahead log beside the database holds pages (results committed but
+        not yet in the database file)."""
+        try:
+            return log.stat().st_size > WAL_HEADER
+        except FileNotFoundError:
+            return False
+        except OSError as exc:  # (a log that cannot be looked at cannot be read either)
+            raise StoreError(f"cannot read {self.path}: its write-ahead log {log}: "
+                             f"{exc.strerror or exc}") from None
 
     def _uri(self) -> str:
         """The file's URI, which SQLite reads as that file whatever its name: given as a name,
