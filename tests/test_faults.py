@@ -187,6 +187,11 @@ def test_a_report_of_a_read_only_database_leaves_nothing_beside_it(cli, tmp_path
                         ["export", "--db", str(db), "--out", str(tmp_path / "rows.csv")]):
             assert cli(*command).code == 0, command
             assert not any(path.exists() for path in beside), command
+        refused = cli("batch", "6-7", "--rules", "easy", "--jobs", "1", "--db", str(db))
+        assert (refused.code, refused.err) == (2, error(  # at once: nothing was written
+            f"--db {db}: the file cannot be written (check its permissions); a report or an "
+            "export only reads it"))
+        assert not any(path.exists() for path in beside)
     added = cli("batch", "6-7", "--rules", "easy", "--jobs", "1", "--db", str(db))
     assert added.code == 0 and added.out.startswith("easy: 2 deals, ")
     assert cli("batch", "--db", str(db)).out.startswith("easy: 7 deals, ")

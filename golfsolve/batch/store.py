@@ -149,6 +149,10 @@ class ResultStore:
             raise StoreError(f"{self.path}: its directory cannot be written (SQLite keeps a "
                              "journal beside the database); a report or an export only reads "
                              "it", reason="directory_read_only", path=self.path)
+        if create and self.path.is_file() and not os.access(self.path, os.W_OK):
+            raise StoreError(f"{self.path} cannot be written (check its permissions); a report "
+                             "or an export only reads it", reason="file_read_only",
+                             path=self.path)
         with self._errors("open"):
             if create:
                 self.db = sqlite3.connect(self._uri(), uri=True, timeout=LOCK_WAIT)

@@ -43,6 +43,9 @@ def _count(reason: str, **fields) -> str | None:
 def _store(reason: str, path, **fields) -> str | None:
     if reason == "no_directory":
         return f"--db {path}: no such directory"
+    if reason == "file_read_only":
+        return (f"--db {path}: the file cannot be written (check its permissions); a report or "
+                "an export only reads it")
     if reason == "directory_read_only":
         return (f"--db {path}: its directory cannot be written (SQLite keeps a journal beside "
                 "the database); a report or an export only reads it")
