@@ -106,7 +106,7 @@ class Game:
         self.stock: list[Card | None] = list(self.start.stock)  # None: not seen yet
         self.stock_pos = 0
         self.waste = self.start.waste
-        self.move_count = self.start.removed_from_tableau + self.start.drawn
+        self.move_count = self.start.moves_taken
         self._history: deque[_Step] = deque(maxlen=UNDO_DEPTH)
 
     @classmethod

@@ -94,6 +94,11 @@ class Position:
         return STOCK_SIZE - len(self.stock)
 
     @property
+    def moves_taken(self) -> int:
+        """The moves that led here: its removals and draws (the least a move counter reads)."""
+        return self.removed_from_tableau + self.drawn
+
+    @property
     def is_start(self) -> bool:
         """Whether this is a deal before its first move."""
         return all(len(c) == ROWS for c in self.columns) and len(self.stock) == STOCK_SIZE

@@ -249,7 +249,7 @@ def _moves_said(position: Position, said: dict) -> int | None:
     fewer than the position's own actions (the counter never goes down), else None."""
     if "moves" not in said:
         return None
-    moves, least = said["moves"], position.removed_from_tableau + position.drawn
+    moves, least = said["moves"], position.moves_taken
     if type(moves) is not int or not least <= moves <= MOST_MOVES:
         raise DealError(f"JSON deal: moves {shown(moves)} is no move counter of this position "
                         f"(a whole number from {least}, its removals and draws, up)")
