@@ -479,6 +479,35 @@ def test_progress_counts_stored_rows_in_the_win_rates():
     assert "2/3" in sink.getvalue() and "easy 50.0%" in sink.getvalue()
 
 
+def test_deals_found_stored_do_not_count_in_the_bars_rate():
+    import io
+
+    sink = io.StringIO()
+    bar = Progress(20000, ["easy"], True, file=sink)
+    time.sleep(0.05)
+    bar.skip([], 10000)  # a resumed run: half the deals stored, none solved yet
+    shown = sink.getvalue().split("\r")[-1]
+    bar.close()
+    assert "10000/20000" in shown
+    rate = re.search(r"([0-9.?]+)deal/s", shown).group(1)
+    assert rate == "?" or float(rate) < 100, shown
+
+
+def test_a_batch_says_how_many_results_its_database_held_already(cli, tmp_path):
+    db = str(tmp_path / "runs.sqlite")
+    assert "already" not in cli("batch", "1-30", "--quiet", "--db", db).out
+    grown = cli("batch", "1-50", "--quiet", "--db", db).out.splitlines()
+    assert grown[-1] == (f"(60 of these 100 results (a deal under a rule set) were in {db} "
+                         "already; 40 solved now)")
+    again = cli("batch", "1-50", "--rules", "all", "--quiet", "--db", db, "--json").out
+    assert (json.loads(again)["stored"], json.loads(again)["solved"]) == (100, 100)
+    compared = cli("compare", "1-50", "--rules", "all", "--quiet", "--db", db).out.splitlines()
+    assert (f"(all 200 results (a deal under a rule set) were in {db} already: nothing was "
+            "solved)") in compared
+    assert "stored" not in json.loads(cli("batch", "--db", db, "--json").out)
+    assert "stored" not in json.loads(cli("batch", "1-5", "--json").out)
+
+
 def test_the_tally_counts_and_the_renderer_words_the_summary():
     """batch/ counts (numbers in, numbers out); the text is cli/render/'s."""
     import golfsolve.batch.tally as tally

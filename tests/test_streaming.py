@@ -132,7 +132,12 @@ def test_a_database_grows_by_deals_and_by_rule_sets_without_solving_twice(cli, t
     solved.clear()
     again = cli("batch", "1-15", "--rules", "classic,easy", "--jobs", "1",
                 "--db", str(db))
-    assert solved == [] and again.out == result.out
+    assert solved == []
+    assert again.out.splitlines()[:-1] == result.out.splitlines()[:-1]
+    assert result.out.splitlines()[-1] == (f"(15 of these 30 results (a deal under a rule set) "
+                                           f"were in {db} already; 15 solved now)")
+    assert again.out.splitlines()[-1] == (f"(all 30 results (a deal under a rule set) were in "
+                                          f"{db} already: nothing was solved)")
     with sqlite3.connect(db) as con:
         assert con.execute("SELECT count(*) FROM results").fetchone() == (30,)
         assert con.execute("SELECT count(DISTINCT deal) FROM results").fetchone() == (15,)

@@ -218,6 +218,13 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     return chosen, report
 
 
+def stored_counts(report, deals, db) -> dict:
+    """For a JSON report: how many results (a deal under a rule set) a run that solves into a
+    database found there already and how many it solved (nothing without a database, or when
+    it only reports what the database holds)."""
+    return {"stored": report.stored, "solved": report.solved} if deals and db else {}
+
+
 def _say_interrupted(db: str | None) -> None:
     kept = (f"; the finished results are kept in {db}: run the same command again to go on"
             if db else "")

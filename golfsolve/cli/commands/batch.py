@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
+from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session, stored_counts
 from golfsolve.cli.inputs import SCORE_OPTION, FileName, check_format
 from golfsolve.cli.streams import EXIT_OK, echo_json
 
@@ -37,7 +37,7 @@ def batch(deals, rules, out, fmt, won_only, count, jobs, db, fewest_moves, odds,
       golfsolve batch GO1-C-AAAAAAB --count 500 --jobs 2 --json
       golfsolve batch --db runs.sqlite --rules all   (what the database holds)
     """
-    from golfsolve.cli.render.summary import render_repeated, render_summary
+    from golfsolve.cli.render.summary import render_repeated, render_stored, render_summary
 
     piped = out == "-"  # the rows on standard output: the summary on standard error
     check_format(out, fmt)
@@ -46,10 +46,11 @@ def batch(deals, rules, out, fmt, won_only, count, jobs, db, fewest_moves, odds,
                             no_fair=no_fair, memory=memory, won_only=won_only, fmt=fmt)
     summaries = report.tally.summaries()
     if as_json:
-        echo_json({"summary": [s.to_dict() for s in summaries], "repeated": report.repeated},
-                  err=piped)
+        echo_json({"summary": [s.to_dict() for s in summaries], "repeated": report.repeated,
+                   **stored_counts(report, deals, db)}, err=piped)
     else:
         click.echo(render_summary(summaries, traditional=score == "traditional"), err=piped)
-        for line in render_repeated(report.repeated):
+        for line in (render_repeated(report.repeated)
+                     + render_stored(report.stored, report.solved, db if deals else None)):
             click.echo(line, err=piped)
     return EXIT_OK

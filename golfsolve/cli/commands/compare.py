@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session
+from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session, stored_counts
 from golfsolve.cli.inputs import SCORE_OPTION, FileName, written_files
 from golfsolve.cli.streams import EXIT_FAILED, EXIT_OK, echo_err, echo_json
 from golfsolve.model.rules import parse_rules_list
@@ -35,7 +35,12 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
       golfsolve compare --db runs.sqlite --rules all   (what the database holds)
     """
     from golfsolve.cli.render.plot import PLOT_SUFFIXES, check_plot_path, plot_histograms
-    from golfsolve.cli.render.summary import render_comparison, render_rates, render_repeated
+    from golfsolve.cli.render.summary import (
+        render_comparison,
+        render_rates,
+        render_repeated,
+        render_stored,
+    )
 
     if len(parse_rules_list(rules)) < 2:
         raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
@@ -53,10 +58,12 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
         plot_histograms(summaries, plot)
     if as_json:
         echo_json({"summary": [s.to_dict() for s in summaries],
-                    "tables": [t.to_dict() for t in tables], "repeated": report.repeated})
+                    "tables": [t.to_dict() for t in tables], "repeated": report.repeated,
+                    **stored_counts(report, deals, db)})
     else:
         for line in (render_rates(summaries, score == "traditional")
-                     + render_repeated(report.repeated)):
+                     + render_repeated(report.repeated)
+                     + render_stored(report.stored, report.solved, db if deals else None)):
             click.echo(line)
         for table in tables:
             click.echo()

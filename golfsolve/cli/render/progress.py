@@ -61,6 +61,7 @@ class Progress:
         if self.bar is not None and deals:
             self.bar.n += deals
             self.bar.last_print_n += deals  # tqdm's rate counts from here
+            self.bar.initial += deals  # and its average, before the rate's first measure
             self.bar.refresh()
 
     def skip_counts(self, counts: list[SpanCount], deals: int) -> None:

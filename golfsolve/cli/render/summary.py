@@ -24,6 +24,19 @@ def render_repeated(repeated: int) -> list[str]:
     return [f"({plural(repeated, 'deal')} {named} more than once and counted once)"]
 
 
+def render_stored(stored: int, solved: int, db: str | None) -> list[str]:
+    """The line that says how many results a run found in its database already and how many
+    it solved (none when it found none)."""
+    if not stored or db is None:
+        return []
+    if not solved:
+        every = "the 1 result (a deal under a rule set) was" if stored == 1 else (
+            f"all {stored:,} results (a deal under a rule set) were")
+        return [f"({every} in {db} already: nothing was solved)"]
+    return [f"({stored:,} of these {stored + solved:,} results (a deal under a rule set) were "
+            f"in {db} already; {solved:,} solved now)"]
+
+
 def _odds(s: RulesSummary) -> list[str]:
     """The mean clairvoyant odds and fair value of a layout, when the rows had them."""
     lines = []
