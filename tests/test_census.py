@@ -147,7 +147,8 @@ def test_a_killed_census_exits_with_the_signals_status_and_leaves_no_worker(tmp_
 @pytest.mark.parametrize(("text", "message"), [
     ("1-", "'1-' is not a census range: give deal numbers as 1-100000 or Solvitaire's seeds "
      "as solvitaire:1-10000000"),
-    ("9-3", "'9-3': the range runs backwards (9 is after 3)"),
+    ("9-3", "the range 9-3 is reversed: 3 comes before 9"),
+    ("solvitaire:9-3", "the range solvitaire:9-3 is reversed: 3 comes before 9"),
     ("solvitaire:5-2147483648", None),
     ("0-5", "deal number 0 is out of range (1 to 99999999999999999999)"),
 ])

@@ -47,6 +47,7 @@ from golfsolve.model.codes import (
     code_read,
     digits_value,
     out_of_range,
+    reversed_range,
 )
 from golfsolve.model.deal import Deal, DealError
 from golfsolve.model.kpat import looks_like_kpat
@@ -219,7 +220,7 @@ def _checked_range(first: int, last: int, spec: str) -> NumberRange:
         except CodeError as exc:
             raise DealsError(f"{spec}: {exc}") from None
     if last < first:
-        raise DealsError(f"the range {spec} is reversed: {last} comes before {first}")
+        raise DealsError(reversed_range(spec, first, last))
     return NumberRange(first, last)
 
 
@@ -233,7 +234,7 @@ def _seed_range(spec: str) -> SeedRange:
     except DealError as exc:
         raise DealsError(str(exc)) from None
     if ends[1] < ends[0]:
-        raise DealsError(f"the range {spec} is reversed: {ends[1]} comes before {ends[0]}")
+        raise DealsError(reversed_range(spec, *ends))
     return SeedRange(*ends)
 
 

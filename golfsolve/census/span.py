@@ -9,7 +9,7 @@ from enum import Enum
 
 from golfsolve.errors import InputError
 from golfsolve.model import pysolfc, solvitaire
-from golfsolve.model.codes import CodeError, check_number, digits_value
+from golfsolve.model.codes import CodeError, check_number, digits_value, reversed_range
 from golfsolve.model.text import shown
 
 # PySolFC's window shows a game number as # 12345: each end may carry that mark
@@ -58,7 +58,7 @@ def parse_span(text: str) -> Span:
         first, last = (_deal_number(match.group(i)) for i in (1, 2))
         kind = DealKind.PYSOLFC
     if first > last:
-        raise InputError(f"{shown(spec)}: the range runs backwards ({first} is after {last})")
+        raise InputError(reversed_range(spec, first, last))
     return Span(kind, first, last)
 
 
