@@ -383,6 +383,12 @@ def test_a_game_saved_as_json_keeps_its_move_counter_which_never_goes_down(cli, 
     assert data["moves"] == 3 and data["removed"] == ["AC", "8S"]  # two draws, one undo
     resumed = cli("play", str(saved), "--lang", "en", input="d 5h\nq\n").out
     assert "Moves: 2" not in resumed and [resumed.count(f"Moves: {n}") for n in (3, 4)] == [1, 1]
+    shown = cli("show", str(saved), "--lang", "en").out
+    assert "Moves: 3" in shown and "Moves: 2" not in shown  # show tells it as play does
+    again = tmp_path / "again.json"
+    again.write_text(cli("show", str(saved), "--format", "json").out, encoding="utf-8")
+    assert json.loads(again.read_text(encoding="utf-8"))["moves"] == 3
+    assert "Moves: 3" in cli("show", str(again), "--lang", "en").out
     data["moves"] = 1  # fewer than its two draws
     saved.write_text(json.dumps(data), encoding="utf-8")
     refused = cli("play", str(saved), input="q\n")

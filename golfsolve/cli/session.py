@@ -73,9 +73,7 @@ class PlaySession:
                  ask: Callable[[str], str] | None = None, color: bool = False,
                  moves: int | None = None) -> None:
         self.rng = random.Random(seed)
-        self.game = Game(self._dealt(start) if shuffle else start, rules)
-        if moves is not None:  # a saved game's counter (no fewer than its actions)
-            self.game.move_count = moves
+        self.game = Game(self._dealt(start) if shuffle else start, rules, moves)
         self.title = title
         self.lang = lang
         self.out = out

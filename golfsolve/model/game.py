@@ -92,21 +92,23 @@ class Move:
 
 
 class Game:
-    """A game from a deal or a position. The move counter of a position starts at the moves
+    """A game from a deal or a position. The move counter of a position starts at ``moves``
+    (a saved game's counter, which undos have raised past its actions) or else at the moves
     it took to get there (its removals and draws).
 
     A stock card the start does not name (unseen) is named by the draw that turns it up:
     ``draw(card)``, as a player tells the game the app deals; undoing that draw makes it
     unseen again."""
 
-    def __init__(self, start: Deal | Position, rules: Rules | str = EASY) -> None:
+    def __init__(self, start: Deal | Position, rules: Rules | str = EASY,
+                 moves: int | None = None) -> None:
         self.start = as_position(start, "start")
         self.rules = as_rules(rules)
         self.heights = self.start.heights
         self.stock: list[Card | None] = list(self.start.stock)  # None: not seen yet
         self.stock_pos = 0
         self.waste = self.start.waste
-        self.move_count = self.start.moves_taken
+        self.move_count = self.start.moves_taken if moves is None else moves
         self._history: deque[_Step] = deque(maxlen=UNDO_DEPTH)
 
     @classmethod

@@ -51,13 +51,15 @@ def show(deal: str, rules: str | None, fmt: str, color: bool | None, lang: str |
     """
     source = resolve(deal)
     chosen = one_rules(source, rules)
-    game = Game(source.position, chosen)
+    game = Game(source.position, chosen, source.moves)
     lang = lang or default_language()
     if fmt in ("board", "line"):
         echo_board(source.position, chosen, one_line=fmt == "line")
     elif fmt == "json":
         data = {"deal": source.label, "number": source.number, "code": source.code_for(chosen),
                 "rules": chosen.name, **source.position.to_dict()}
+        if source.moves is not None:  # a saved game's counter, kept
+            data["moves"] = source.moves
         echo_json(data)
     elif fmt == "grid":
         painted = wants_color(sys.stdout, color)
