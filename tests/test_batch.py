@@ -292,7 +292,8 @@ def test_bad_databases_are_refused_and_left_untouched(cli, tmp_path):
     ("args", "message"),
     [(["batch", "5-3"], "golfsolve: error: the range 5-3 is reversed: 3 comes before 5"),
      (["batch", "1-3", "--rules", "easy,nope"],
-      "golfsolve: error: unknown rules 'nope' (expected one of: easy, classic, dead-king, strict)"),
+      "golfsolve: error: unknown rules 'nope' (expected easy, classic, dead-king, strict, a comma "
+      "list of them, or all)"),
      (["batch", "1-3", "--out", "r.xml"],
       "golfsolve: error: --out writes .csv or .jsonl files, not .xml: r.xml"),
      (["batch", "1-3", "--jobs", "0"], "golfsolve batch: error: Invalid value for '--jobs': 0 "

@@ -85,8 +85,8 @@ def test_show_reads_stdin(cli):
          "golfsolve: error: unknown rules 'hard' (expected one of: easy, classic, dead-king, "
          "strict)"),
         (["solve", "1", "--rules", "easy,nope"], None,
-         "golfsolve: error: unknown rules 'nope' (expected one of: easy, classic, dead-king, "
-         "strict)"),
+         "golfsolve: error: unknown rules 'nope' (expected easy, classic, dead-king, strict, a "
+         "comma list of them, or all)"),
         (["show", "1", "--rules", "all"], None, "golfsolve: error: 'all' names more than one "
          "rule set: this command takes one of easy, classic, dead-king, strict"),
         (["replay", "1", "d", "--rules", "easy,classic"], None, "golfsolve: error: "

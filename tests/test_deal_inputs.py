@@ -176,7 +176,8 @@ def test_a_batch_of_many_codes_gets_one_note(cli, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (("solve", "GO1-E-AAAAAAB", "missing.board"), "no such file: missing.board"),
     (("odds", "GO1-E-AAAAAAB", "--rules", "bogus"),
-     "unknown rules 'bogus' (expected one of: easy, classic, dead-king, strict)"),
+     "unknown rules 'bogus' (expected easy, classic, dead-king, strict, a comma list of them, "
+     "or all)"),
     (("batch", "GO1-E-AAAAAAB", "GO1-E-AAAAAAA"),
      "game code 'GO1-E-AAAAAAA' names deal 0, which does not exist"),
     (("show", "GO1-X-AAAAAAB"),

@@ -878,6 +878,7 @@ def hostile(text):
 
 
 KNOWN_RULES = "(expected one of: easy, classic, dead-king, strict)"
+KNOWN_LISTS = "(expected easy, classic, dead-king, strict, a comma list of them, or all)"
 LAYOUT = ("AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C | JH 3C 7D 8H 9C "
           "| TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C")
 
@@ -885,7 +886,7 @@ LAYOUT = ("AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4
 @pytest.mark.parametrize(("args", "message"), [
     # the Kelvin sign K lowers to k: dead-king was taken
     (["show", "1", "--rules", "dead-\u212aing"], f"unknown rules 'dead-\u212aing' {KNOWN_RULES}"),
-    (["batch", "1-2", "--rules", "easy,\u212a"], f"unknown rules '\u212a' {KNOWN_RULES}"),
+    (["batch", "1-2", "--rules", "easy,\u212a"], f"unknown rules '\u212a' {KNOWN_LISTS}"),
     (["show", "1", "--rules", "EA\u017fY"], f"unknown rules 'EA\u017fY' {KNOWN_RULES}"),
     (["show", "1", "--rules", "e\u0301asy"], "unknown rules 'e\\u0301asy' " + KNOWN_RULES),
     (["show", "1", "--rules", "\uff45asy"], f"unknown rules '\uff45asy' {KNOWN_RULES}"),
@@ -1523,8 +1524,8 @@ def test_a_workers_bad_input_is_bad_input_and_an_unsendable_result_a_failure(dea
         pool.submit(1, partial(parse_rules_list, "bogus"))
         with pytest.raises(InputError) as bad:
             pool.next_result()
-        assert str(bad.value) == ("unknown rules 'bogus' (expected one of: easy, classic, "
-                                  "dead-king, strict)")
+        assert str(bad.value) == ("unknown rules 'bogus' (expected easy, classic, dead-king, "
+                                  "strict, a comma list of them, or all)")
         pool.submit(2, partial(eval, "lambda: 0"))  # a result that cannot be pickled
         with pytest.raises(WorkerError) as failed:
             pool.next_result()

@@ -130,5 +130,11 @@ def parse_rules_list(text: str) -> tuple[Rules, ...]:
         raise RulesError("no rules given (expected easy, classic, dead-king, strict or all)")
     if any(ascii_lower(part.strip()) == "all" for part in names):
         return ALL_RULES  # (all, with more named beside it, is still all)
-    chosen = {rules_by_name(part) for part in names}
+    chosen = set()
+    for part in names:
+        word = ascii_lower(part.strip())
+        if word not in RULES_BY_NAME:
+            raise RulesError(f"unknown rules {shown(part)} (expected {', '.join(RULES_BY_NAME)}, "
+                             "a comma list of them, or all)")
+        chosen.add(RULES_BY_NAME[word])
     return tuple(r for r in ALL_RULES if r in chosen)
