@@ -55,8 +55,10 @@ def test_a_census_run_writes_what_solve_says_and_reads_it_back(cli, tmp_path, mo
     assert result.code == 0 and result.err == ""
     lines = result.out.splitlines()
     assert lines[0].startswith("census of solvitaire:3-22 (complete; ")
-    assert lines[1].startswith(f"  classic: {won[CLASSIC]} won of 20  ")
-    assert lines[2].startswith(f"   strict: {won[STRICT]} won of 20  ")
+    assert lines[1].startswith(f"  classic: {won[CLASSIC]:>2} won of 20  ")
+    assert lines[2].startswith(f"   strict: {won[STRICT]:>2} won of 20  ")
+    assert len({line.index(" won of") for line in lines[1:]}) == 1  # the counts in a column
+    assert len({line.index("[") for line in lines[1:]}) == 1
     manifest = json.loads((tmp_path / "c" / "census.json").read_text())
     assert (manifest["deals"], manifest["first"], manifest["last"], manifest["done"],
             manifest["rules"]) == ("solvitaire", 3, 22, 20, ["classic", "strict"])

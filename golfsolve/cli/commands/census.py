@@ -143,6 +143,7 @@ def _print_report(census_files, as_json: bool) -> None:
         state = "complete" if done == span.size else f"{done:,} of {span.size:,} deals done"
         click.echo(f"census of {span} ({state}; {_duration(manifest.progress.seconds)} of "
                    "wall time in all)")
+    width = len(f"{done:,}")  # the counts in a column
     for rules in manifest.rules:
         won = manifest.progress.won[rules.name]
         low, high = wilson_interval(won, done) if done else (0.0, 1.0)
@@ -151,9 +152,9 @@ def _print_report(census_files, as_json: bool) -> None:
                        "win_rate": won / done if done else None, "wilson_low": low,
                        "wilson_high": high, "complete": done == span.size})
         else:
-            rate = f"{100 * won / done:.3f}%" if done else "-"
-            click.echo(f"{rules.name:>9}: {won:,} won of {done:,}  {rate} "
-                       f"[{100 * low:.3f}%, {100 * high:.3f}%]")
+            rate = f"{100 * won / done:7.3f}%" if done else "-"
+            click.echo(f"{rules.name:>9}: {won:>{width},} won of {done:,}  {rate} "
+                       f"[{100 * low:6.3f}%, {100 * high:6.3f}%]")
 
 
 @census.command("verdict")
