@@ -293,15 +293,24 @@ def test_bad_draws_get_one_line_in_the_players_language_and_the_game_goes_on(cli
 def test_a_seen_card_named_when_asked_is_refused_and_the_card_asked_for_again(cli, tmp_path):
     path = tmp_path / "after.board"
     result = cli("play", PAGE_LAYOUT, "--lang", "en",
-                 input=f"d\n6h\nA♣\n8s\ns {path}\nq\n")
+                 input=f"d\n6h\nA♣\nZZ\n8s\ns {path}\nq\n")
     assert result.code == 0 and result.err == ""
     out = result.out.splitlines()
     asked = "Card the draw turned up (as 7H or 10♥; Enter: no draw):"
     first = out.index(asked)
-    assert out[first:first + 5] == [asked, "6♥ is in column 1, row 5: it cannot be in the stock",
+    assert out[first:first + 7] == [asked, "6♥ is in column 1, row 5: it cannot be in the stock",
                                     asked, "A♣ is the waste card: it cannot be in the stock",
+                                    asked, "'ZZ' is not a card: write it as 7H, 10H, 10♥ or qs",
                                     asked]
     after = Position.from_board(path.read_text(encoding="utf-8"))  # the third answer drawn
+    assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
+
+
+def test_the_draw_typed_again_at_its_question_names_the_card(cli, tmp_path):
+    path = tmp_path / "after.board"
+    result = cli("play", PAGE_LAYOUT, "--lang", "en", input=f"d\nd 8♠\ns {path}\nq\n")
+    assert result.code == 0 and "not a card" not in result.out
+    after = Position.from_board(path.read_text(encoding="utf-8"))
     assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
 
 

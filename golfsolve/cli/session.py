@@ -166,13 +166,14 @@ class PlaySession:
     def draw(self, named: str) -> bool:
         """Draw, the card turned up named by ``named`` or, where the next stock card is
         unseen, by the answer to a question; whether a card was drawn (MoveRefused where the
-        rules or what the player has seen refuse it). A card the question's answer names and
-        what the player has seen refuses is said so, and the question asked again."""
+        rules or what the player has seen refuse it). An answer to the question that names no
+        card (the draw typed again, ``d 7H``, names its card), or one that what the player has
+        seen refuses, is said so, and the question asked again."""
         self.game.check_draw()
         asked = not named and self.game.next_unseen
         while True:
             if asked:
-                named = self.ask("draw_which")
+                named = _without_draw_word(self.ask("draw_which"))
                 if not named:
                     self.say("no_draw")
                     return False
@@ -181,6 +182,8 @@ class PlaySession:
                 card = _card(named)
                 if card is None:
                     self.say("bad_card", text=_excerpt(named))
+                    if asked:
+                        continue
                     return False
             try:
                 self.game.draw(card)
@@ -327,6 +330,13 @@ class PlaySession:
 
 def _percent(value) -> str:
     return f"{100 * float(value):.1f}%"
+
+
+def _without_draw_word(answer: str) -> str:
+    """A card typed at the draw's question, with the draw's own word before it (``d 7H``, as
+    at the move prompt) taken off."""
+    word, _, rest = answer.partition(" ")
+    return rest.strip() if word.lower() in ("d", "draw") and rest.strip() else answer
 
 
 def _excerpt(line: str) -> str:
