@@ -406,6 +406,29 @@ def test_a_game_saved_as_json_keeps_its_move_counter_which_never_goes_down(cli, 
         "(a whole number from 2, its removals and draws, up)\n"))
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "{path} is there already: type s {path} again to write over it"),
+    ("tr", "{path} zaten var: üzerine yazmak için s {path} komutunu yeniden yazın"),
+])
+def test_a_save_over_a_file_that_is_there_is_asked_again(cli, tmp_path, lang, said):
+    """Another game's save is not written over by one s FILE: the same s FILE just after
+    does it; a file this game saved to is written over freely."""
+    other = tmp_path / "other.json"
+    other.write_text("another game's save\n", encoding="utf-8")
+    mine = tmp_path / "mine.board"
+    out = cli("play", PAGE_LAYOUT, "--lang", lang,
+              input=f"s {other}\nd 8s\ns {other}\ns {mine}\nd 9d\ns {mine}\nq\n").out
+    assert out.splitlines().count(said.format(path=other)) == 2  # a command between: asked again
+    assert other.read_text(encoding="utf-8") == "another game's save\n"
+    assert Position.from_board(mine.read_text(encoding="utf-8")).waste == Card.parse("9D")
+    out = cli("play", PAGE_LAYOUT, "--lang", lang, input=f"s {other}\ns {other}\nq\n").out
+    assert out.splitlines().count(said.format(path=other)) == 1
+    folder = cli("play", PAGE_LAYOUT, "--lang", "en", input=f"s {tmp_path}\nq\n").out
+    assert "there already" not in folder  # a directory: no file to ask about, refused at once
+    assert f"Cannot write {tmp_path}: Is a directory" in folder.splitlines()
+    assert json.loads(other.read_text(encoding="utf-8"))["waste"] == "AC"  # written over
+
+
 def test_peek_cannot_see_a_stock_the_player_has_not_seen(cli):
     out = cli("play", PAGE_LAYOUT, "--lang", "en", input="p\nq\n").out.splitlines()
     assert out[-1] == "The stock is face down here: there is nothing to peek at."

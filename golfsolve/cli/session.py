@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import signal
@@ -84,6 +85,8 @@ class PlaySession:
         self._lines: Iterator[str] = iter(())
         self.color = color  # red hearts and diamonds on the board
         self._leaving = False  # n given once in a followed game: the next n leaves it
+        self._overwriting: str | None = None  # s FILE refused for an existing FILE, just before
+        self._saved: list[str] = []  # the files this game has saved to (written over freely)
 
     def _dealt(self, start: Position) -> Position:
         unseen = list(start.unseen)
@@ -123,6 +126,7 @@ class PlaySession:
     def handle(self, line: str) -> None:
         game = self.game
         leaving, self._leaving = self._leaving, False  # n said once already, just before
+        overwriting, self._overwriting = self._overwriting, None  # so too s FILE
         command = line.lower()
         target = _CARD_AT.match(command)
         word, _, rest = line.partition(" ")
@@ -142,7 +146,7 @@ class PlaySession:
                 self.peek()
                 return
             elif word.lower() in ("s", "save"):
-                self.save(rest.strip())
+                self.save(rest.strip(), confirmed=rest.strip() == overwriting)
                 return
             elif command in ("?", "help"):
                 self.say("help")
@@ -290,14 +294,21 @@ class PlaySession:
             more = solution.max_removed - self.game.removed
             self.say("peek_lost_one" if more == 1 else "peek_lost", move=move, more=more)
 
-    def save(self, path: str) -> None:
+    def save(self, path: str, confirmed: bool = False) -> None:
         """Write the position as the player sees it (stock face down): to a ``.json`` file as
-        a JSON deal that names the rules, to any other as a board file."""
+        a JSON deal that names the rules, to any other as a board file. A file that exists,
+        and that this game has not saved to, is written over only when ``confirmed`` (the
+        same s FILE typed again just after)."""
         if not path:
             self.say("save_usage")
             return
         if self.read_from is not None and same_file(path, self.read_from):
             self.say("save_over_deal", path=repr(path)[1:-1])
+            return
+        if (not confirmed and os.path.lexists(path) and not os.path.isdir(path)
+                and not any(same_file(path, saved) for saved in self._saved)):
+            self._overwriting = path
+            self.say("save_exists", path=path)
             return
         position = self.game.position().hidden()
         if path.lower().endswith(".json"):  # the rules and the move counter with it
@@ -312,6 +323,7 @@ class PlaySession:
             self.say("save_failed", path=repr(path)[1:-1], reason=getattr(exc, "strerror", None)
                      or exc)
             return
+        self._saved.append(path)
         if path.lower().endswith(".json") or self.game.rules == EASY:  # Easy: the default
             self.say("saved", path=path)
         else:

@@ -250,6 +250,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_usage": "Give a file name: s FILE",
         "save_failed": "Cannot write {path}: {reason}",
         "save_over_deal": "{path} is the file this game was read from: save to another file",
+        "save_exists": "{path} is there already: type s {path} again to write over it",
         "unknown_input": "Unknown input {text!r}: type ? for the commands",
         "layout_typed": "the layout you typed",
         "follow": "The stock is face down: after each draw in your game, type d and the card it "
@@ -292,6 +293,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_failed": "Tiedostoon {path} ei voi kirjoittaa: {reason}",
         "save_over_deal": "{path} on tiedosto, josta tämä peli luettiin: tallenna toiseen "
                           "tiedostoon",
+        "save_exists": "{path} on jo olemassa: kirjoita s {path} uudelleen, jos haluat "
+                       "kirjoittaa sen päälle",
         "unknown_input": "Tuntematon syöte {text!r}: ? näyttää komennot",
         "layout_typed": "kirjoittamasi jako",
         "follow": "Nostopakka on alaspäin: kirjoita jokaisen pelisi noston jälkeen d ja kortti, "
@@ -333,6 +336,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_usage": "Beri nama berkas: s BERKAS",
         "save_failed": "Tidak dapat menulis {path}: {reason}",
         "save_over_deal": "{path} adalah berkas asal permainan ini: simpan ke berkas lain",
+        "save_exists": "{path} sudah ada: ketik s {path} lagi untuk menimpanya",
         "unknown_input": "Masukan tidak dikenal {text!r}: ketik ? untuk daftar perintah",
         "layout_typed": "susunan yang Anda ketik",
         "follow": "Tumpukan ambil tertutup: setelah setiap pengambilan kartu di permainan Anda, "
@@ -375,6 +379,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_usage": "Bir dosya adı verin: s DOSYA",
         "save_failed": "{path} dosyasına yazılamıyor: {reason}",
         "save_over_deal": "{path} bu oyunun okunduğu dosya: başka bir dosyaya kaydedin",
+        "save_exists": "{path} zaten var: üzerine yazmak için s {path} komutunu yeniden "
+                       "yazın",
         "unknown_input": "Bilinmeyen giriş {text!r}: komutlar için ? yazın",
         "layout_typed": "yazdığınız dağıtım",
         "follow": "Çekme destesi kapalı: oyununuzdaki her çekişten sonra d ve çıkan kartı yazın "
