@@ -559,3 +559,33 @@ def test_a_long_first_hint_at_a_terminal_says_how_far_it_is_and_ctrl_c_stops_onl
     terminal.type(b"q\r")
     assert terminal.status() == 0
     assert b"interrupted" not in terminal.everything
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_ctrl_c_at_the_prompt_says_how_to_quit_and_a_second_in_a_row_quits():
+    """Ctrl-C at the move prompt (a hint just over, say) does not throw the game away: it says
+    how to quit or save; at the draw's question it is no draw; twice in a row it ends."""
+    import time
+
+    terminal = Terminal(PAGE_LAYOUT, "--rules", "easy", "--lang", "en")
+    prompt = b"q quit): "
+
+    def ctrl_c() -> None:  # once the prompt is up, as a person types (readline shows the
+        time.sleep(0.3)  # prompt a moment before it waits, and a signal before is missed)
+        terminal.type(b"\x03")
+
+    terminal.read_until(prompt)
+    ctrl_c()
+    shown = terminal.read_until(prompt)
+    assert b"(Ctrl-C: type q to quit, or s FILE to save first; Ctrl-C again quits.)" in shown
+    terminal.type(b"d\r")
+    terminal.read_until(b"Enter: no draw): ")
+    ctrl_c()
+    assert b"No draw." in terminal.read_until(prompt)
+    terminal.type(b"d 8s\r")
+    assert b"8\xe2\x99\xa0" in terminal.read_until(prompt)  # the game went on
+    ctrl_c()
+    terminal.read_until(prompt)
+    ctrl_c()
+    assert b"golfsolve: interrupted" in terminal.read_until(b"interrupted")
+    assert terminal.status() == 130

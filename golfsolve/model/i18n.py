@@ -239,6 +239,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "Hint: {move}. It can be won under {value} of sampled stock orders (the "
                      "exact chance is out of reach here).",
         "hint_stopped": "Hint stopped; the game goes on.",
+        "ctrl_c_at_prompt": "(Ctrl-C: type q to quit, or s FILE to save first; Ctrl-C again "
+                            "quits.)",
         "peek_move": "Peeking at the stock: {move} (a winning line).",
         "peek_lost": "Peeking at the stock: no winning line; {move} starts the best one, which "
                      "removes {more} more cards.",
@@ -280,6 +282,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "Vihje: {move}. Sen jälkeen voi voittaa {value} arvotuista nostopakan "
                      "järjestyksistä (tarkkaa todennäköisyyttä on tässä liian raskas laskea).",
         "hint_stopped": "Vihje keskeytetty; peli jatkuu.",
+        "ctrl_c_at_prompt": "(Ctrl-C: kirjoita q lopettaaksesi tai ensin s TIEDOSTO "
+                            "tallentaaksesi; uusi Ctrl-C lopettaa.)",
         "peek_move": "Nostopakkaan kurkistaen: {move} (voittava linja).",
         "peek_lost": "Nostopakkaan kurkistaen: voittavaa linjaa ei ole; {move} aloittaa "
                      "parhaan, joka poistaa vielä {more} korttia.",
@@ -324,6 +328,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "Petunjuk: {move}. Dapat dimenangkan pada {value} urutan tumpukan ambil "
                      "yang diambil acak (peluang pastinya terlalu berat dihitung di sini).",
         "hint_stopped": "Petunjuk dihentikan; permainan berlanjut.",
+        "ctrl_c_at_prompt": "(Ctrl-C: ketik q untuk keluar, atau s BERKAS untuk menyimpan "
+                            "dulu; Ctrl-C lagi untuk keluar.)",
         "peek_move": "Mengintip tumpukan ambil: {move} (jalan menang).",
         "peek_lost": "Mengintip tumpukan ambil: tidak ada jalan menang; {move} memulai jalan "
                      "terbaik, yang mengeluarkan {more} kartu lagi.",
@@ -367,6 +373,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi dizilimlerinin {value} "
                      "kadarında kazanılabilir (kesin olasılık burada hesaplanamayacak kadar ağır).",
         "hint_stopped": "İpucu durduruldu; oyun sürüyor.",
+        "ctrl_c_at_prompt": "(Ctrl-C: çıkmak için q, önce kaydetmek için s DOSYA yazın; "
+                            "yeniden Ctrl-C çıkar.)",
         "peek_move": "Çekme destesine göz atarak: {move} (kazanan yol).",
         "peek_lost": "Çekme destesine göz atarak: kazanan yol yok; {move} en iyi yolu başlatır, "
                      "bu yol {more} kart daha kaldırır.",

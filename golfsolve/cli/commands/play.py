@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import click
@@ -18,6 +19,7 @@ from golfsolve.cli.inputs import (
 from golfsolve.cli.session import PlaySession
 from golfsolve.cli.streams import shown_encoding, wants_color
 from golfsolve.files import exists, piped_lines
+from golfsolve.interrupts import Interrupted, handled
 from golfsolve.model.i18n import default_language, text
 from golfsolve.model.oneline import looks_like_oneline
 from golfsolve.model.sources import resolve
@@ -73,7 +75,7 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     if interactive:
         if hasattr(stdin, "reconfigure"):  # a key it cannot decode is unknown input, no crash
             stdin.reconfigure(errors="replace")
-        lines = _typed_lines(text(lang, "prompt"))
+        lines = _typed_lines(text(lang, "prompt"), text(lang, "ctrl_c_at_prompt"))
     else:
         lines = piped_lines(stdin)
     painted = wants_color(sys.stdout, color)
@@ -95,26 +97,46 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
         lines.close()  # now, while standard input is still open
 
 
-def _typed_lines(prompt: str):
+def _typed_lines(prompt: str, after_ctrl_c: str):
     """Lines typed at a terminal after ``prompt``, with line editing and history where Python
-    has readline (arrow keys move in the line, up recalls the last command)."""
+    has readline (arrow keys move in the line, up recalls the last command). Ctrl-C there
+    drops the line and says ``after_ctrl_c`` (how to quit or save); a second in a row ends
+    the game."""
     try:
         import readline  # noqa: F401 (loading it is what gives input() its line editing)
     except ImportError:  # Windows: the console's own editing
         pass
+    stopped = False  # Ctrl-C was the last thing typed
     while True:
         try:
-            yield input(_shown(prompt))
+            line = input(_shown(prompt))
         except EOFError:  # Ctrl-D: the shell's prompt then starts a line of its own
             click.echo("")
             return
+        except Interrupted as stop:
+            if stop.signum != signal.SIGINT or stopped:
+                raise
+            stopped = True
+            handled()
+            click.echo("")
+            click.echo(after_ctrl_c)
+            continue
+        stopped = False
+        yield line
 
 
 def _answer(question: str) -> str:
-    """A line typed at the terminal after ``question`` (empty at Ctrl-D)."""
+    """A line typed at the terminal after ``question`` (empty at Ctrl-D or Ctrl-C: no
+    answer)."""
     try:
         return input(_shown(question))
     except EOFError:
+        click.echo("")
+        return ""
+    except Interrupted as stop:
+        if stop.signum != signal.SIGINT:
+            raise
+        handled()
         click.echo("")
         return ""
 
