@@ -187,6 +187,38 @@ def test_every_hint_of_a_followed_game_is_the_exact_value_of_its_position(monkey
     assert made == [] and checked >= 9  # every later hint from the kept table
 
 
+def test_a_hints_note_is_in_the_games_language_and_names_where_its_table_starts(capsys):
+    """A game taken up late (9 unseen), two draws, a hint: worked out from where it stands, at
+    once, and the note says so in the game's language, without the seconds a first card's
+    table takes; undone before that table, from the game's start, once."""
+    game, real_stock = saved_late_in_deal_5(9)
+    tables = HintTables(None)
+    game.draw(real_stock[game.stock_pos])
+    game.draw(real_stock[game.stock_pos])
+    tables.values(game, "fi")
+    assert capsys.readouterr().err == ("golfsolve: note: lasketaan tarkka arvo jokaiselle "
+                                       "tilanteelle, johon tämä peli voi edetä tästä\n")
+    game.draw(real_stock[game.stock_pos])
+    tables.values(game, "fi")
+    assert capsys.readouterr().err == ""  # from the table made
+    game.undo()
+    game.undo()  # before the table's position, past the game's start
+    tables.values(game, "en")
+    assert capsys.readouterr().err == ("golfsolve: note: working out the exact value of every "
+                                       "position this game can reach from its start, once\n")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["where removals lead", "values 42%"]),
+    ("tr", ["kaldırmaların vardığı yerler", "değerler %42"]),
+])
+def test_the_status_lines_passes_are_in_the_games_language(lang, words):
+    from golfsolve.cli.render.progress import fair_pass_words
+
+    assert [fair_pass_words("closures", 0, 0, lang), fair_pass_words("values", 42, 100, lang)
+            ] == words
+
+
 def test_a_first_hint_in_mid_game_makes_the_table_from_there_and_an_undo_before_it_the_whole(
         monkeypatch):
     """A player who asks the first hint after some moves waits for the positions from there
@@ -328,7 +360,7 @@ def test_ctrl_c_at_a_terminal_stops_a_hint_and_the_game_goes_on(monkeypatch, int
 
     stop = getattr(signal, signum)
 
-    def struck(self, game, say_why=False):
+    def struck(self, game, say_why_in=None):
         interrupts._on_signal(stop, None)  # as the signal strikes, noted as received
 
     monkeypatch.setattr(HintTables, "values", struck)

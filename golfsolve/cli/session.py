@@ -57,6 +57,7 @@ def move_name(token: str, lang: str) -> str:
 HINT_LIMIT_SAMPLES = 200  # stock orders a hint weighs when the exact value is out of reach
 HINT_BUDGET = 500_000  # expectimax states for a hint's exact value
 HINT_SEED = 0  # a hint depends on what the player sees, never on the session
+SLOW_UNSEEN = 15  # unseen cards from which a game's exact values take seconds, not less
 
 
 class PlaySession:
@@ -242,7 +243,7 @@ class PlaySession:
         """:meth:`hint`'s work, once the game is known to go on."""
         from golfsolve.odds import Limit, odds
 
-        exact = self.hints.values(self.game, self.interactive)
+        exact = self.hints.values(self.game, self.lang if self.interactive else None)
         if exact is not None:
             best = best_of(exact, exact.__getitem__)
             self.say("hint_fair" if len(exact) > 1 else "hint_only",
@@ -382,11 +383,13 @@ class HintTables:
         self._table = None  # the FairTable kept for the game at _key, or None
         self._whole = False  # the game's start was tried already: no other table is made
 
-    def values(self, game: Game, say_why: bool = False) -> dict[Action, Fraction] | None:
+    def values(self, game: Game, say_why_in: str | None = None
+               ) -> dict[Action, Fraction] | None:
         """The exact value of each legal action where ``game`` stands, as the player sees it
         (the stock face down); None where there is no stock left or it needs more memory
-        than allowed. ``say_why``: a note on stderr before a table is made (seconds, for
-        some deals minutes)."""
+        than allowed. ``say_why_in``: the language of a note on stderr before a table is made
+        (seconds, for some deals minutes), and of the status line at a terminal while it
+        is."""
         from golfsolve import fair
         from golfsolve.packing import position_arrays
 
@@ -408,8 +411,7 @@ class HintTables:
             at_start = (heights == h0).all() and waste_rank == waste0 and (
                 unseen == unseen0).all()
             origin = start if at_start or self._table is not None else view
-            made = self._made(origin, game, "from its start, once" if origin is start else
-                              "from here", say_why)
+            made = self._made(origin, game, origin is start and not at_start, say_why_in)
             # refused, or too large to keep: not tried again (later hints take their own)
             self._whole = origin is start or made is None or made.table is None
             if made is None:
@@ -424,24 +426,28 @@ class HintTables:
         made = self._value(view, game)  # not kept: this position's own values
         return None if made is None else dict(made.actions)
 
-    def _made(self, origin, game: Game, where: str, say_why: bool):
-        """The fair value of ``origin`` with its table kept where it fits; None where it
-        needs more memory than allowed (``refused``)."""
+    def _made(self, origin, game: Game, back_to_start: bool, say_why_in: str | None):
+        """The fair value of ``origin`` (the game's start, where ``back_to_start``: the game
+        is past it) with its table kept where it fits; None where it needs more memory than
+        allowed (``refused``)."""
         from golfsolve import fair
         from golfsolve.compiling import ready
 
         ready(fair.kernel_parts(origin, game.rules))  # compiled first where the cache lacks
         status = None
         told = ["", 0, 0]  # the pass the layers report, and its entries done of all
-        if say_why:
+        if say_why_in is not None:
+            lang = say_why_in
             from golfsolve.cli.streams import echo_err
 
-            echo_err(f"golfsolve: note: working out the exact value of every position this "
-                     f"game can reach {where} (seconds; minutes for some Easy deals)")
+            where = text(lang, "work_from_start" if back_to_start else "work_from_here")
+            slow = text(lang, "work_slow") if len(origin.unseen) >= SLOW_UNSEEN else ""
+            echo_err("golfsolve: note: " + text(lang, "work_note", where=where) + slow)
             if sys.stderr.isatty():
                 from golfsolve.cli.render.progress import StatusLine, fair_pass_words
 
-                status = StatusLine(lambda: "exact value: " + fair_pass_words(*told))
+                status = StatusLine(lambda: text(lang, "work_status",
+                                                 step=fair_pass_words(*told, lang=lang)))
 
         def report(stage, done: int, total: int) -> None:
             told[:] = [stage.value, done, total]

@@ -402,8 +402,65 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "dağılıma geçmek için n'yi tekrar yazın.",
     },
 }
-for _lang, _texts in PLAY_TEXTS.items():
-    TEXTS[_lang].update(_texts)
+
+# What a hint says while it works out a game's exact values: the note on standard error and
+# the status line's words (the passes of the fair value, as a player reads them)
+HINT_WORK_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "work_note": "working out the exact value of every position this game can reach "
+                     "{where}",
+        "work_from_start": "from its start, once",
+        "work_from_here": "from here",
+        "work_slow": " (seconds; minutes for some Easy deals)",
+        "work_status": "exact value: {step}",
+        "work_starting": "starting",
+        "work_closures": "where removals lead",
+        "work_reach": "the positions this deal can reach",
+        "work_support": "which of them can be won",
+        "work_values": "values {percent}%",
+    },
+    "fi": {
+        "work_note": "lasketaan tarkka arvo jokaiselle tilanteelle, johon tämä peli voi edetä "
+                     "{where}",
+        "work_from_start": "alusta alkaen, kerran",
+        "work_from_here": "tästä",
+        "work_slow": " (sekunteja; joissakin Helppo-jaoissa minuutteja)",
+        "work_status": "tarkka arvo: {step}",
+        "work_starting": "aloitetaan",
+        "work_closures": "mihin poistot johtavat",
+        "work_reach": "tilanteet, joihin jako voi edetä",
+        "work_support": "mitkä niistä voi voittaa",
+        "work_values": "arvot {percent} %",
+    },
+    "id": {
+        "work_note": "menghitung nilai pasti setiap posisi yang dapat dicapai permainan ini "
+                     "{where}",
+        "work_from_start": "dari awal, sekali",
+        "work_from_here": "dari sini",
+        "work_slow": " (beberapa detik; beberapa menit untuk sebagian kartu aturan Mudah)",
+        "work_status": "nilai pasti: {step}",
+        "work_starting": "memulai",
+        "work_closures": "ke mana pengambilan kartu mengarah",
+        "work_reach": "posisi yang dapat dicapai kartu ini",
+        "work_support": "mana yang dapat dimenangkan",
+        "work_values": "nilai {percent}%",
+    },
+    "tr": {
+        "work_note": "bu oyunun {where} varabileceği her durumun kesin değeri hesaplanıyor",
+        "work_from_start": "başından itibaren, bir kez",
+        "work_from_here": "buradan",
+        "work_slow": " (saniyeler; bazı Kolay dağılımlarında dakikalar)",
+        "work_status": "kesin değer: {step}",
+        "work_starting": "başlıyor",
+        "work_closures": "kaldırmaların vardığı yerler",
+        "work_reach": "bu dağılımın varabileceği durumlar",
+        "work_support": "hangilerinin kazanılabileceği",
+        "work_values": "değerler %{percent}",
+    },
+}
+for _lang in TEXTS:
+    TEXTS[_lang].update(PLAY_TEXTS[_lang])
+    TEXTS[_lang].update(HINT_WORK_TEXTS[_lang])
 
 
 def default_language() -> str:

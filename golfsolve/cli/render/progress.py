@@ -142,21 +142,15 @@ class StatusLine:
         self._ticker.join(2)
 
 
-FAIR_PASSES = {  # the fair value's passes as a player reads them
-    "": "starting",
-    "closures": "where removals lead",
-    "reach": "the positions this deal can reach",
-    "support": "which of them can be won",
-}
-
-
-def fair_pass_words(stage: str, done: int, total: int) -> str:
-    """The fair value's pass as a player reads it (``stage``: the name of a
+def fair_pass_words(stage: str, done: int, total: int, lang: str = "en") -> str:
+    """The fair value's pass as a player reads it, in ``lang`` (``stage``: the name of a
     :class:`golfsolve.fair.layered.Stage`, or ``""`` before the first), the values with
     their share made (``done`` of ``total`` entries)."""
+    from golfsolve.model.i18n import text
+
     if stage == "values":
-        return f"values {100 * (done / total if total else 1.0):.0f}%"
-    return FAIR_PASSES.get(stage, stage)
+        return text(lang, "work_values", percent=f"{100 * (done / total if total else 1.0):.0f}")
+    return text(lang, f"work_{stage or 'starting'}")
 
 
 def odds_status(names: list[str], states: list) -> str:
