@@ -276,16 +276,38 @@ def test_the_hint_names_every_legal_move_with_its_exact_value(cli):
                                          for a in ranked) + "."]
 
 
-def test_with_the_stock_empty_the_hint_still_names_every_legal_move(cli):
+NONE_WINS = ("Hint: no move wins any more: best play without seeing the stock wins under none "
+             "of its orders (every move 0%). Play on for the score.")
+
+
+def test_with_the_stock_empty_the_hint_still_answers_and_says_when_nothing_wins(cli):
     # the stock's last card drawn, the hint comes from the position itself, not the kept table
     out = cli("play", "3", "--rules", "classic", "--lang", "en",
               input="d\n" * 16 + "h\nu\nh\nq\n").out.splitlines()
     hints = [line for line in out if line.startswith(("Hint: ", "Every legal move: "))]
-    assert hints == [
-        "Hint: column 2 (6♦). Best play without seeing the stock wins 0.0% of the time.",
-        "Every legal move: column 2 (6♦) 0.0%, column 5 (6♣) 0.0%.",
-        "Hint: column 2 (6♦). Best play without seeing the stock wins 0.0% of the time.",
-        "Every legal move: column 2 (6♦) 0.0%, column 5 (6♣) 0.0%, draw 0.0%."]
+    assert hints == [NONE_WINS, NONE_WINS]
+
+
+def test_a_hint_where_nothing_wins_says_so_and_names_no_move(cli):
+    """Deal 1 under Classic cannot be won whatever its stock (exactly 0): after its first draw
+    (two legal moves) the hint says no move wins, not a move at 0.0% as if chosen; in the
+    game's language. (Its one legal move at the start is named, as any only move is.)"""
+    out = cli("play", "1", "--rules", "classic", "--lang", "en", input="h\nd\nh\nq\n").out
+    assert out.splitlines()[-1] == NONE_WINS
+    assert ("Hint: draw, the only legal move. Best play without seeing the stock wins 0.0% of "
+            "the time.") in out.splitlines()
+    out = cli("play", "1", "--rules", "classic", "--lang", "tr", input="d\nh\nq\n").out
+    assert out.splitlines()[-1].startswith("İpucu: artık hiçbir hamle kazandırmaz")
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (Fraction(0), "0.0%"), (Fraction(1, 100_000), "<0.1%"), (Fraction(1, 2000), "0.1%"),
+    (Fraction(1999, 2000), ">99.9%"), (Fraction(99_999, 100_000), ">99.9%"),
+    (Fraction(1), "100.0%"), (Fraction(1, 3), "33.3%")])
+def test_a_chance_near_0_or_1_is_never_shown_as_if_it_were_exactly_that(value, shown):
+    from golfsolve.cli.session import _percent
+
+    assert _percent(value) == shown
 
 
 # ----- the session ------------------------------------------------------------------------------

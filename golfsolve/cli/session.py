@@ -244,6 +244,9 @@ class PlaySession:
         from golfsolve.odds import Limit, odds
 
         exact = self.hints.values(self.game, self.lang if self.interactive else None)
+        if exact is not None and len(exact) > 1 and not any(exact.values()):
+            self.say("hint_none_wins")  # every move loses under every order: no move to name
+            return
         if exact is not None:
             best = best_of(exact, exact.__getitem__)
             self.say("hint_fair" if len(exact) > 1 else "hint_only",
@@ -259,7 +262,10 @@ class PlaySession:
                                                    seed=HINT_SEED))
         best = next(a for a in result.actions if a.action == result.recommended)
         move = self._move_name(best.action, best.card)
-        if result.recommended_by == "fair value":
+        if result.recommended_by == "fair value" and len(result.actions) > 1 and not any(
+                a.fair.value for a in result.actions):
+            self.say("hint_none_wins")
+        elif result.recommended_by == "fair value":
             self.say("hint_fair" if len(result.actions) > 1 else "hint_only", move=move,
                      value=_percent(best.fair.value))
             if len(result.actions) > 1:  # (recommended by fair value: every action has one)
@@ -342,6 +348,12 @@ class PlaySession:
 
 
 def _percent(value) -> str:
+    """A chance as a player reads it: to a tenth of a percent, but never 0.0% or 100.0% for
+    one that is not exactly 0 or 1 (< 0.1%, > 99.9%)."""
+    if 0 < value < Fraction(1, 2000):
+        return "<0.1%"
+    if Fraction(1999, 2000) <= value < 1:
+        return ">99.9%"
     return f"{100 * float(value):.1f}%"
 
 

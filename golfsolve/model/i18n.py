@@ -239,6 +239,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "Hint: {move}. It can be won under {value} of sampled stock orders (the "
                      "exact chance is out of reach here).",
         "hint_stopped": "Hint stopped; the game goes on.",
+        "hint_none_wins": "Hint: no move wins any more: best play without seeing the stock "
+                          "wins under none of its orders (every move 0%). Play on for the "
+                          "score.",
         "ctrl_c_at_prompt": "(Ctrl-C: type q to quit, or s FILE to save first; Ctrl-C again "
                             "quits.)",
         "peek_move": "Peeking at the stock: {move} (a winning line).",
@@ -282,6 +285,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "Vihje: {move}. Sen jälkeen voi voittaa {value} arvotuista nostopakan "
                      "järjestyksistä (tarkkaa todennäköisyyttä on tässä liian raskas laskea).",
         "hint_stopped": "Vihje keskeytetty; peli jatkuu.",
+        "hint_none_wins": "Vihje: mikään siirto ei enää voita: paras peli nostopakkaa "
+                          "näkemättä ei voita sen millään järjestyksellä (jokainen siirto 0 %). "
+                          "Pelaa jatkossa pisteistä.",
         "ctrl_c_at_prompt": "(Ctrl-C: kirjoita q lopettaaksesi tai ensin s TIEDOSTO "
                             "tallentaaksesi; uusi Ctrl-C lopettaa.)",
         "peek_move": "Nostopakkaan kurkistaen: {move} (voittava linja).",
@@ -328,6 +334,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "Petunjuk: {move}. Dapat dimenangkan pada {value} urutan tumpukan ambil "
                      "yang diambil acak (peluang pastinya terlalu berat dihitung di sini).",
         "hint_stopped": "Petunjuk dihentikan; permainan berlanjut.",
+        "hint_none_wins": "Petunjuk: tidak ada langkah yang masih bisa menang: permainan "
+                          "terbaik tanpa melihat tumpukan ambil tidak menang pada urutan mana "
+                          "pun (setiap langkah 0%). Lanjutkan untuk skor.",
         "ctrl_c_at_prompt": "(Ctrl-C: ketik q untuk keluar, atau s BERKAS untuk menyimpan "
                             "dulu; Ctrl-C lagi untuk keluar.)",
         "peek_move": "Mengintip tumpukan ambil: {move} (jalan menang).",
@@ -373,6 +382,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi dizilimlerinin {value} "
                      "kadarında kazanılabilir (kesin olasılık burada hesaplanamayacak kadar ağır).",
         "hint_stopped": "İpucu durduruldu; oyun sürüyor.",
+        "hint_none_wins": "İpucu: artık hiçbir hamle kazandırmaz: çekme destesini görmeden "
+                          "en iyi oyun hiçbir sıralamada kazanmaz (her hamle %0). Puan için "
+                          "oynamaya devam edin.",
         "ctrl_c_at_prompt": "(Ctrl-C: çıkmak için q, önce kaydetmek için s DOSYA yazın; "
                             "yeniden Ctrl-C çıkar.)",
         "peek_move": "Çekme destesine göz atarak: {move} (kazanan yol).",
