@@ -18,12 +18,16 @@ from golfsolve.model.sources import DealSource
 from golfsolve.model.text import shown
 
 RULES_HELP = "easy, classic, dead-king or strict (default: the code's letter, else easy)"
-SCORE_OPTION = click.option(
-    "--score", type=click.Choice(["app", "traditional"]), default="app", show_default=True,
-    help="traditional: beside the app's score, the traditional one: the cards left on the "
-         "tableau (0 for a win); the summaries of batch and compare give their mean per 9 "
-         "deals (par 45).",
-)
+def score_option(what: str):
+    """--score, its help ending with ``what`` the traditional score adds to this command's
+    output."""
+    return click.option(
+        "--score", type=click.Choice(["app", "traditional"]), default="app", show_default=True,
+        help="traditional: beside the app's score, the traditional one: the cards left on the "
+             f"tableau (0 for a win); {what}.")
+
+
+SCORE_OPTION = score_option("the summary gives their mean a deal and per 9 deals (par 45)")
 LANG_OPTION = click.option(
     "--lang", type=click.Choice(LANGUAGES), default=None,
     help="Language: en, fi, id or tr (default: from LC_ALL, LC_MESSAGES or LANG, else en).",

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import SCORE_OPTION, deal_name, describe, rules_for
+from golfsolve.cli.inputs import deal_name, describe, rules_for, score_option
 from golfsolve.cli.render.views import fitted_markup, render_solution
 from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
 from golfsolve.errors import InputError
@@ -27,7 +27,7 @@ from golfsolve.model.sources import DealSource, resolve
               "nothing fetched, so it opens from a file).")
 @click.option("--fewest-moves", is_flag=True,
               help="Give a win with the fewest moves (draws count); slower on most deals.")
-@SCORE_OPTION
+@score_option("a line under the result gives it for the best line found")
 def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fmt: str | None,
           fewest_moves: bool, score: str) -> int:
     """Decide deals: winnable or not, a solution, max cards removable, best score.
