@@ -97,6 +97,10 @@ def test_show_reads_stdin(cli):
          "golfsolve show: error: Invalid value for '--format': 'xml' is not one of 'text', "
          "'grid', 'board', 'json', 'line', 'svg'. (see --help)"),
         (["frobnicate"], None, "golfsolve: error: No such command 'frobnicate'. (see --help)"),
+        (["plya", "1"], None, "golfsolve: error: No such command 'plya'. Did you mean 'play'? "
+         "(see --help)"),
+        (["census", "rn", "1-5"], None, "golfsolve census: error: No such command 'rn'. Did you "
+         "mean 'run'? (see --help)"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(cli, args, input, message):

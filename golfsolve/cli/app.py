@@ -55,6 +55,20 @@ class _Commands(click.Group):
         module, attribute = COMMANDS[name]
         return getattr(importlib.import_module(f"golfsolve.cli.commands.{module}"), attribute)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """The command named first in ``args``; a name that is none is a usage error that
+        names the command it looks like, where one does."""
+        name = args[0] if args else ""
+        if args and name not in COMMANDS and not name.startswith("-"):
+            import difflib
+
+            from golfsolve.model.text import shown
+
+            close = difflib.get_close_matches(name, sorted(COMMANDS), n=1, cutoff=0.6)
+            ctx.fail(f"No such command {shown(name)}."
+                     + (f" Did you mean {close[0]!r}?" if close else ""))
+        return super().resolve_command(ctx, args)
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
