@@ -643,3 +643,17 @@ def test_ctrl_c_at_the_prompt_says_how_to_quit_and_a_second_in_a_row_quits():
     ctrl_c()
     assert b"golfsolve: interrupted" in terminal.read_until(b"interrupted")
     assert terminal.status() == 130
+
+
+def test_an_ascii_terminal_is_shown_each_way_of_typing_a_card_once():
+    """Where suit symbols print as letters, the bad card's examples do not say 10H twice."""
+    import os
+    import subprocess
+
+    from .test_faults import GOLFSOLVE
+
+    done = subprocess.run([*GOLFSOLVE, "play", PAGE_LAYOUT, "--lang", "en"], input="d 1X\nq\n",
+                          capture_output=True, text=True, encoding="ascii", errors="replace",
+                          env={**os.environ, "PYTHONIOENCODING": "ascii"}, check=False)
+    assert done.returncode == 0
+    assert "'1X' is not a card: write it as 7H, 10H or qs" in done.stdout.splitlines()

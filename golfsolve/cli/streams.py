@@ -384,12 +384,32 @@ SHOWN_ERRORS = "golfsolve-cards"
 
 def _shown_instead(error: UnicodeEncodeError) -> tuple[str, int]:
     """What a stream writes for characters its encoding cannot show: a suit symbol just after
-    a rank as its letter (the card 9♠ as 9S, as golfsolve's own cards are then written), any
-    other character as ?."""
+    a rank as its letter (the card 9♠ as 9S, as golfsolve's own cards are then written), a
+    Latin letter with a mark as the letter (the Finnish and Turkish words: ä as a, ş as s, ı
+    as i), any other character as ?."""
     text, start = error.object, error.start
-    shown = "".join(SUIT_LETTERS.get(char, "?") if i and text[i - 1] in RANK_ENDS else "?"
+    shown = "".join(SUIT_LETTERS[char] if char in SUIT_LETTERS and i and text[i - 1] in RANK_ENDS
+                    else _plain_letter(char) if _in_a_word(text, i) else "?"
                     for i, char in enumerate(text[start:error.end], start))
     return shown, error.end
+
+
+def _in_a_word(text: str, i: int) -> bool:
+    """Whether ``text[i]`` has a small letter beside it, as in a word of a language's text (a
+    letter alone, as in a quoted token like GO1-É-..., is shown as ?, not as another token)."""
+    return any(0 <= j < len(text) and text[j].islower() for j in (i - 1, i + 1))
+
+
+def _plain_letter(char: str) -> str:
+    """A Latin letter with a mark (ä, ş, İ; also the dotless ı) as its ASCII letter, else ?
+    (a sign that only looks like a letter, as the Kelvin sign K, is not one)."""
+    import unicodedata
+
+    if char in "ıİ":
+        return "i" if char == "ı" else "I"
+    name = unicodedata.name(char, "")
+    base = unicodedata.normalize("NFD", char)[0]
+    return base if name.startswith("LATIN ") and " WITH " in name and base.isascii() else "?"
 
 
 def fit_text_stream(stream):

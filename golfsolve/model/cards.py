@@ -37,6 +37,12 @@ def written_like() -> str:
     return "TS, 10S, 10♠" if _suit_symbols[0] else "TS, 10S, ts"
 
 
+def typed_like() -> str:
+    """Cards as a player types them, as an example for the game's messages: ``7H, 10H, 10♥``
+    (``7H, 10H`` where the output cannot show suit symbols, which would print 10♥ as 10H)."""
+    return "7H, 10H, 10♥" if _suit_symbols[0] else "7H, 10H"
+
+
 class CardError(InputError):
     """A token that is not a card."""
 

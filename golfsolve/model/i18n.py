@@ -262,7 +262,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                   "turned up (d 7H), or d alone to be asked.",
         "draw_which": "Card the draw turned up (as 7H or 10♥; Enter: no draw): ",
         "no_draw": "No draw.",
-        "bad_card": "{text!r} is not a card: write it as 7H, 10H, 10♥ or qs",
+        "bad_card": "{text!r} is not a card: write it as {examples} or qs",
         "peek_unseen": "The stock is face down here: there is nothing to peek at.",
         "hint_values": "Every legal move: {moves}.",
         "leave_followed": "This game follows yours in the app: type n again to leave it for a "
@@ -311,7 +311,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                   "jonka nosto käänsi (d 7H), tai pelkkä d, niin sitä kysytään.",
         "draw_which": "Kortti, jonka nosto käänsi (esim. 7H tai 10♥; Enter: ei nostoa): ",
         "no_draw": "Ei nostoa.",
-        "bad_card": "{text!r} ei ole kortti: kirjoita se esim. 7H, 10H, 10♥ tai qs",
+        "bad_card": "{text!r} ei ole kortti: kirjoita se esim. {examples} tai qs",
         "peek_unseen": "Nostopakka on tässä alaspäin: kurkistettavaa ei ole.",
         "hint_values": "Jokainen sallittu siirto: {moves}.",
         "leave_followed": "Tämä peli seuraa peliäsi sovelluksessa: kirjoita n uudelleen, jos "
@@ -358,7 +358,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                   "ketik d dan kartu yang keluar (d 7H), atau d saja untuk ditanya.",
         "draw_which": "Kartu yang keluar (misalnya 7H atau 10♥; Enter: tidak mengambil): ",
         "no_draw": "Tidak mengambil kartu.",
-        "bad_card": "{text!r} bukan kartu: tulis misalnya 7H, 10H, 10♥ atau qs",
+        "bad_card": "{text!r} bukan kartu: tulis misalnya {examples} atau qs",
         "peek_unseen": "Tumpukan ambil tertutup di sini: tidak ada yang bisa diintip.",
         "hint_values": "Setiap langkah yang sah: {moves}.",
         "leave_followed": "Permainan ini mengikuti permainan Anda di aplikasi: ketik n lagi "
@@ -407,7 +407,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                   "(d 7H) ya da sorulması için yalnızca d yazın.",
         "draw_which": "Çekilen kart (örneğin 7H ya da 10♥; Enter: çekme yok): ",
         "no_draw": "Kart çekilmedi.",
-        "bad_card": "{text!r} bir kart değil: örneğin 7H, 10H, 10♥ ya da qs yazın",
+        "bad_card": "{text!r} bir kart değil: örneğin {examples} ya da qs yazın",
         "peek_unseen": "Çekme destesi burada kapalı: göz atılacak bir şey yok.",
         "hint_values": "Her geçerli hamle: {moves}.",
         "leave_followed": "Bu oyun uygulamadaki oyununuzu izliyor: bırakıp yeni rastgele bir "
