@@ -390,3 +390,13 @@ def test_a_small_memory_is_named_as_it_was_given(cli, memory, said):
                  "--memory", memory, "--jobs", "1")
     assert result.code == 0
     assert f"needs 449 MB, more than the {said} it may use" in result.out
+
+
+def test_odds_where_no_move_wins_names_no_best_move(cli, tmp_path):
+    """Deal 3 under Classic, its whole stock drawn: two legal moves, neither wins; odds says
+    so rather than naming the first of the tie as the best move."""
+    saved = tmp_path / "end.json"
+    cli("play", "3", "--rules", "classic", input="d\n" * 16 + f"s {saved}\nq\n")
+    lines = cli("odds", str(saved)).out.splitlines()
+    assert lines[1:3] == ["  fair value          0.0%  exact (0/1): your chance with best play",
+                          "  best move          none: no move wins under any order"]

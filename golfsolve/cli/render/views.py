@@ -112,7 +112,9 @@ def odds_fair(fair: Figure, actions: dict[Action, Figure], cards: dict) -> list[
     exact."""
     lines = [f"  fair value        {_figure(fair, 'orders')}"
              + (": your chance with best play" if fair.kind == "exact" else "")]
-    if fair.kind == "exact" and len(actions) > 1:
+    if fair.kind == "exact" and len(actions) > 1 and not fair.value:
+        lines.append("  best move          none: no move wins under any order")
+    elif fair.kind == "exact" and len(actions) > 1:
         best = best_of(actions, lambda a: actions[a].value)
         lines.append(f"  best move          {_move(best, cards[best])}")
     return lines
