@@ -139,7 +139,9 @@ def test_every_command_takes_the_line(cli):
     assert cli("show", full, "--format", "board").out == page.to_board()
     solved = cli("solve", full, "--json")
     assert solved.code == 0 and json.loads(solved.out)["deal"] == full
-    assert cli("solve", full).out.startswith(f"{full}, easy rules: winnable")
+    fields = full.split(" | ")  # the title names a long line by its ends
+    assert cli("solve", full).out.startswith(
+        f"{fields[0]} | {fields[1]} | ... | {fields[-1]}, easy rules: winnable")
     # (the line's fair value is in docs/player.md and test_follow's; here only that odds reads it)
     odds = cli("odds", RULES_LINE, "--samples", "20", "--seed", "1", "--memory", "1MB",
                "--budget", "1000")
@@ -150,6 +152,9 @@ def test_every_command_takes_the_line(cli):
     assert played.code == 0
     refused = cli("solve", RULES_LINE)
     assert refused.code == 2 and f"golfsolve odds '{RULES_LINE}' gives the chances" in refused.err
+    ends = RULES_LINE.split(" | ")
+    assert refused.err.startswith(f"golfsolve: error: {ends[0]} | {ends[1]} | ... | {ends[-1]} "
+                                  "has 16 unknown stock cards")  # named once whole: to paste
     drawn = cli("replay", RULES_LINE, "d")  # the line to paste back quoted, as solve's
     assert drawn.code == 2 and f"golfsolve odds '{RULES_LINE}' gives the chances" in drawn.err
     assert cli("batch", full, "--rules", "easy").out.startswith("easy: 1 deal, 1 won")

@@ -279,7 +279,9 @@ def test_a_game_whose_stock_is_empty_is_a_deal_argument_not_options(cli):
         result = cli(*args)
         assert (result.code, result.out, result.err) == (0, board, ""), args
     solved = cli("solve", empty, "--rules", "classic")
-    assert solved.code == 0 and solved.out.startswith(f"{empty}, classic rules: cannot be won\n")
+    shortened = "- | JS | ... | 7C QC | removed: TH 8H ... 6S QS"  # the title: the line's ends
+    assert solved.code == 0
+    assert solved.out.startswith(f"{shortened}, classic rules: cannot be won\n")
 
 
 def test_a_layout_on_one_line_is_read_from_a_file_and_standard_input(cli, tmp_path):

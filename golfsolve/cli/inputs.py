@@ -61,6 +61,27 @@ def describe(source: DealSource, rules: Rules, lang: str = "en") -> str:
     return deal_name(source, lang)
 
 
+def shortened(name: str) -> str:
+    """``name``, where it is a long layout typed on one line, as ``A | B | ... | Z`` (its first
+    two fields and its last column; a position's removed cards after it by their first two
+    and last two): a title of one line, or a message's subject."""
+    from golfsolve.files import exists
+    from golfsolve.model.oneline import looks_like_oneline
+
+    fields = name.split(" | ")
+    if len(name) <= LONG_TITLE or len(fields) < 4 or not looks_like_oneline(name) or exists(name):
+        return name
+    last = fields[-1:]
+    if fields[-1].startswith("removed:"):
+        cards = fields[-1].split()[1:]
+        removed = " ".join(["removed:", *cards[:2], "...", *cards[-2:]]) if len(cards) > 5 else (
+            fields[-1])
+        last = [fields[-2], removed]
+    return " | ".join([*fields[:2], "...", *last])
+
+
+LONG_TITLE = 72  # characters of a typed layout that a title shows whole
+
 _INTEGER = re.compile(r"\s*[+-]?[0-9]+(?:_[0-9]+)*\s*", re.ASCII)
 
 

@@ -6,7 +6,15 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import MEMORY_HELP, Integer, MemorySize, WholeNumber, describe, rules_for
+from golfsolve.cli.inputs import (
+    MEMORY_HELP,
+    Integer,
+    MemorySize,
+    WholeNumber,
+    describe,
+    rules_for,
+    shortened,
+)
 from golfsolve.cli.render.shapes import odds_record
 from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
 from golfsolve.model.rules import Rules
@@ -128,7 +136,7 @@ class _OddsPrinter:
         if self.shown[i] == 0:
             if i:
                 lines.append("")
-            title = describe(self.source, self.chosen[i])
+            title = shortened(describe(self.source, self.chosen[i]))
             lines.append(odds_head(title, self.chosen[i].name, unseen, orders, legal, cards))
             self.shown[i] = 1
         if self.shown[i] == 1 and fair is not None:

@@ -6,7 +6,7 @@ import shlex
 
 import click
 
-from golfsolve.cli.inputs import LANG_OPTION, deal_name, describe, read_moves
+from golfsolve.cli.inputs import LANG_OPTION, deal_name, describe, read_moves, shortened
 from golfsolve.cli.render.views import render_grid
 from golfsolve.cli.session import move_name, replay
 from golfsolve.cli.streams import EXIT_FAILED, EXIT_OK, echo_board, echo_err, echo_json
@@ -54,8 +54,8 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
     illegal = token = reason = None
     if result.illegal and result.illegal.key == "stock_unknown":  # not the rules: the input
         where = deal_name(source)  # a file or stdin: a numbered deal's stock is known
-        raise InputError(f"move {result.played + 1} draws a stock card that {where} does not "
-                         "name (??): replay needs known cards; golfsolve odds "
+        raise InputError(f"move {result.played + 1} draws a stock card that {shortened(where)} "
+                         "does not name (??): replay needs known cards; golfsolve odds "
                          f"{shlex.quote(where)} gives the chances")
     if result.illegal:
         token = tokens[result.played]

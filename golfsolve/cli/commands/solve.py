@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from golfsolve.cli.inputs import deal_name, describe, rules_for, score_option
+from golfsolve.cli.inputs import deal_name, describe, rules_for, score_option, shortened
 from golfsolve.cli.render.views import fitted_markup, render_solution
 from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
 from golfsolve.errors import InputError
@@ -93,7 +93,7 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fmt: str | N
         else:
             if n:
                 click.echo()
-            click.echo(render_solution(describe(source, chosen), solution,
+            click.echo(render_solution(shortened(describe(source, chosen)), solution,
                                        score == "traditional"))
     return EXIT_OK
 
@@ -103,5 +103,6 @@ def known_stock(source: DealSource) -> None:
     unknown = source.position.unknown_slots
     if unknown:
         where = deal_name(source)  # a file or stdin: a numbered deal's stock is known
-        raise InputError(f"{where} has {unknown} unknown stock cards: solving needs the whole "
-                         f"stock; golfsolve odds {shlex.quote(where)} gives the chances")
+        raise InputError(f"{shortened(where)} has {unknown} unknown stock cards: solving needs "
+                         f"the whole stock; golfsolve odds {shlex.quote(where)} gives the "
+                         "chances")
