@@ -127,6 +127,8 @@ def test_the_odds_command(cli):
     assert lines[2] == "  best move          column 7 (8♣)"
     assert lines[3].startswith("  clairvoyant odds ") and "estimate: " in lines[3]
     assert lines[3].endswith("; estimates an upper bound on the fair value")
+    assert lines[4].startswith("  most removed      35: ")
+    lines = [line for line in lines if not line.startswith(" " * 20)]  # its wrapped shares
     assert lines[5] == "  action         fair value   clairvoyant odds"
     assert [line.split()[:4] for line in lines[6:8]] == [
         ["column", "7", "(8♣)", "23.7%"], ["draw", "20.3%", lines[7].split()[2], "~"]]
@@ -400,3 +402,18 @@ def test_odds_where_no_move_wins_names_no_best_move(cli, tmp_path):
     lines = cli("odds", str(saved)).out.splitlines()
     assert lines[1:3] == ["  fair value          0.0%  exact (0/1): your chance with best play",
                           "  best move          none: no move wins under any order"]
+
+
+def test_the_most_removed_line_wraps_at_80_characters(cli):
+    """A layout whose sampled orders end at many counts: the shares wrap, lined up under the
+    first, every count once, in order."""
+    layout = ("9S | JH 9D QD 7S AC | AH 4H 5H 2S 3C | TS 4S QS 5C KC | 9H KS QH 7D JC | "
+              "7H KD JD 6H 6D | 8H 5S 7C AD TC | 4D JS KH 2H TH")
+    lines = cli("odds", layout, "--rules", "classic", "--samples", "200", "--seed", "1").out
+    lines = lines.splitlines()
+    first = next(n for n, line in enumerate(lines) if line.startswith("  most removed      "))
+    end = next(n for n in range(first + 1, len(lines)) if not lines[n].startswith(" " * 20))
+    rows = lines[first:end]
+    assert len(rows) >= 2 and all(len(row) <= 80 for row in rows)
+    counts = [int(share.split(":")[0]) for row in rows for share in row[20:].split("  ")]
+    assert counts == sorted(counts, reverse=True) and len(set(counts)) == len(counts) >= 10

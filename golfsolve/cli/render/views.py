@@ -137,9 +137,9 @@ def odds_rest(odds: Odds) -> list[str]:
         lines.append(f"  policy            {_figure(odds.policy, 'games')}; "
                      f"{_bound(odds.policy, 'a lower')} on the fair value{gap}")
     total = sum(odds.max_removed.values())
-    shares = "  ".join(f"{removed}: {100 * n / total:.1f}%" for removed, n in
-                       sorted(odds.max_removed.items(), reverse=True))
-    lines.append(f"  most removed      {shares}")
+    shares = [f"{removed}: {100 * n / total:.1f}%" for removed, n in
+              sorted(odds.max_removed.items(), reverse=True)]
+    lines += _wrapped("  most removed      ", shares)
     if odds.actions:
         names = [_action_name(a) for a in odds.actions]
         width = max(len(n) for n in names + ["action"]) + 2
@@ -160,6 +160,17 @@ def odds_rest(odds: Odds) -> list[str]:
         if any(a.clairvoyant.kind == "estimate" for a in odds.actions):
             lines.append("  (~ an estimate over the sampled orders)")
     return lines
+
+
+def _wrapped(head: str, items: list[str], width: int = 80) -> list[str]:
+    """``head`` and ``items`` two spaces apart, in lines of at most ``width`` characters (an
+    item longer alone excepted), the lines after the first indented as far as ``head``."""
+    rows: list[list[str]] = [[]]
+    for item in items:
+        if rows[-1] and len(head) + len("  ".join([*rows[-1], item])) > width:
+            rows.append([])
+        rows[-1].append(item)
+    return [(head if n == 0 else " " * len(head)) + "  ".join(row) for n, row in enumerate(rows)]
 
 
 def _move(action: Action, card) -> str:
