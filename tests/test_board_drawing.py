@@ -217,3 +217,24 @@ def test_an_ascii_stdout_draws_cards_as_in_files():
         "  QS    4S    2D    AS    7D    7H    3H     Pisteet:    0",
         "  TS    2C    5D    RD    8H    7C    9S     Siirrot:    0",
         " [6H]  [8C]  [JS]  [4C]  [9C]  [8D]  [5C]"]
+
+
+def test_a_narrow_terminal_gets_the_title_wrapped_and_the_side_below(monkeypatch):
+    """On a terminal 40 characters wide the title wraps to it and the stock, waste, score and
+    moves go below the columns; not on a terminal, and never wider than 80."""
+    from golfsolve.cli.render.views import render_grid
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    game = Game(Deal.from_board((DATA / "rules-page-deal.board").read_text()), EASY)
+    title = "AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C"
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = render_grid(game, title, stream=Terminal()).splitlines()
+    assert all(len(line) <= 40 for line in narrow if not line.startswith(("  ", " [")))
+    assert narrow[-4:] == ["Stock: 16 cards", "Waste: A♣", "Score: 0", "Moves: 0"]
+    wide = render_grid(game, title, stream=io.StringIO()).splitlines()
+    assert wide == render_grid(game, title).splitlines() and wide[-1].startswith(" [")
+    monkeypatch.setenv("COLUMNS", "200")
+    assert render_grid(game, title, stream=Terminal()) == "\n".join(wide)

@@ -99,7 +99,8 @@ class PlaySession:
     def show(self) -> None:
         if self.interactive:
             self.out("")  # on a terminal, a blank line between one board and the next
-        self.out(render_grid(self.game, self.title, self.lang, self.color))
+        self.out(render_grid(self.game, self.title, self.lang, self.color,
+                             sys.stdout if self.interactive else None))
 
     def run(self, lines: Iterable[str]) -> int:
         self._lines = iter(lines)

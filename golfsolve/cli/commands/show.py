@@ -64,7 +64,7 @@ def show(deal: str, rules: str | None, fmt: str, color: bool | None, lang: str |
     elif fmt == "grid":
         painted = wants_color(sys.stdout, color)
         # click drops escapes on what is no terminal unless told: --color into a pipe keeps them
-        click.echo(render_grid(game, describe(source, chosen, lang), lang, painted),
+        click.echo(render_grid(game, describe(source, chosen, lang), lang, painted, sys.stdout),
                    color=painted)
     elif fmt == "svg":
         from golfsolve.pictures.board import board_svg

@@ -21,8 +21,10 @@ _CARD = 5  # "[10♠]": a card in brackets, the widest thing a column holds but 
 _SIDE_GAP = 4  # spaces between the columns and what is beside them
 
 
-def draw_board(game: Game, title: str, lang: str = "en", color: bool = False) -> str:
-    """``game`` as the app shows it, at most ``WIDTH`` characters a line (escapes aside):
+def draw_board(game: Game, title: str, lang: str = "en", color: bool = False,
+               most: int = WIDTH) -> str:
+    """``game`` as the app shows it, at most ``most`` characters a line (escapes aside; the
+    columns themselves, 42 characters, excepted):
     ``title`` and the rules' name (wrapped when longer), the column numbers 1-7, each
     column's cards from the top down, its free card in brackets last, an empty column as the
     word for empty; beside the columns (below them if a line would be too wide) the stock's
@@ -30,11 +32,11 @@ def draw_board(game: Game, title: str, lang: str = "en", color: bool = False) ->
     diamonds are red. No line ends in a space."""
     rules = text(lang, f"rules_{game.rules.name}")
     head = f"{title}, {rules}" if title else rules
-    lines = _wrapped(head)
+    lines = _wrapped(head, most)
     columns = _columns(game, lang, color)
     side = _side(game, lang, color)
     width = _width(columns[0])  # every row of the columns is as wide
-    if width + _SIDE_GAP + max(map(_width, side)) <= WIDTH:
+    if width + _SIDE_GAP + max(map(_width, side)) <= most:
         rows = max(len(columns), 1 + len(side))  # beside the cards, from their first row
         columns += [" " * width] * (rows - len(columns))
         beside = ["", *side] + [""] * (rows - 1 - len(side))
@@ -45,16 +47,16 @@ def draw_board(game: Game, title: str, lang: str = "en", color: bool = False) ->
     return "\n".join(lines)
 
 
-def _wrapped(head: str) -> list[str]:
-    """``head`` in lines of at most WIDTH characters: a layout's (fields separated by `` | ``)
+def _wrapped(head: str, most: int) -> list[str]:
+    """``head`` in lines of at most ``most`` characters: a layout's (fields separated by `` | ``)
     broken between its fields where they fit, each line but the last ending in ``|``, so that
     no column's cards are split; other text at spaces."""
     fields = head.split(" | ")
-    if len(fields) < 2 or max(map(len, fields)) > WIDTH - 2:
-        return textwrap.wrap(head, WIDTH, break_long_words=True, break_on_hyphens=False)
+    if len(fields) < 2 or max(map(len, fields)) > most - 2:
+        return textwrap.wrap(head, most, break_long_words=True, break_on_hyphens=False)
     lines, line = [], fields[0]
     for field in fields[1:]:
-        if len(line) + 3 + len(field) + 2 <= WIDTH:  # room for this field and a closing " |"
+        if len(line) + 3 + len(field) + 2 <= most:  # room for this field and a closing " |"
             line += " | " + field
         else:
             lines.append(line + " |")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from golfsolve.cli.render.board import draw_board
+from golfsolve.cli.render.board import WIDTH, draw_board
 from golfsolve.cli.render.summary import plural, render_interval
 from golfsolve.cli.streams import shown_encoding
 from golfsolve.model.actions import Action, best_of
@@ -16,10 +16,22 @@ if TYPE_CHECKING:  # the solver imports numba: only the commands that solve load
     from golfsolve.solver import Solution
 
 
-def render_grid(game: Game, title: str, lang: str = "en", color: bool = False) -> str:
+def render_grid(game: Game, title: str, lang: str = "en", color: bool = False,
+                stream=None) -> str:
     """The board as the app lays it out (``board.draw_board``): what ``show``, ``play`` and
-    ``replay --format grid`` print; ``color`` paints the red suits with ANSI escapes."""
-    return draw_board(game, title, lang, color)
+    ``replay --format grid`` print; ``color`` paints the red suits with ANSI escapes. On a
+    terminal ``stream`` narrower than the drawing's 80 characters, as narrow as it."""
+    return draw_board(game, title, lang, color, board_width(stream))
+
+
+def board_width(stream) -> int:
+    """The characters a line of a drawing may take on ``stream``: 80, or a terminal's width
+    where that is less (never below 20)."""
+    import shutil
+
+    if stream is None or not getattr(stream, "isatty", lambda: False)():
+        return WIDTH
+    return max(20, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
 
 
 def fitted_markup(markup: str, stream) -> str:
