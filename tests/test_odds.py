@@ -104,6 +104,24 @@ def test_only_an_exact_figure_is_called_a_bound():
     assert (data["fraction"], data["wins"], data["out_of"]) == ("91/120", 91, 120)
 
 
+def test_an_estimate_below_the_exact_fair_value_says_it_is_chance():
+    """A few sampled orders can fall below the exact fair value: the line says so, where it
+    would otherwise read as a bound broken."""
+    from dataclasses import replace
+
+    from golfsolve.cli.render.views import render_odds
+    from golfsolve.odds import Figure
+
+    figures = odds(late_view(8, EASY, 5), EASY, Limit(seed=0))  # fair value 41/60
+    low = Figure("estimate", Fraction(1, 2), wins=10, out_of=20, interval=(0.3, 0.7))
+    line = render_odds("deal 8", replace(figures, clairvoyant=low)).splitlines()[3]
+    assert line.endswith("; estimates an upper bound on the fair value (below it here by "
+                         "sampling chance)")
+    high = replace(low, value=Fraction(4, 5), wins=16)
+    assert render_odds("deal 8", replace(figures, clairvoyant=high)).splitlines()[3].endswith(
+        "; estimates an upper bound on the fair value")
+
+
 def test_a_known_stock_is_a_verdict(cli):
     for number, rules in [(1, EASY), (1, CLASSIC)]:
         game = random_game(number, rules, 5, 20)

@@ -137,8 +137,11 @@ def odds_rest(odds: Odds) -> list[str]:
     removable, the move table, and the recommended move where the fair value does not name
     it."""
     of = "sampled orders" if odds.clairvoyant.kind == "estimate" else "orders"
+    below = (odds.clairvoyant.kind == "estimate" and odds.fair.kind == "exact"
+             and odds.clairvoyant.value < odds.fair.value)
     lines = [f"  clairvoyant odds  {_figure(odds.clairvoyant, of)}; "
-             f"{_bound(odds.clairvoyant, 'an upper')} on the fair value"]
+             f"{_bound(odds.clairvoyant, 'an upper')} on the fair value"
+             + (" (below it here by sampling chance)" if below else "")]
     if odds.policy is not None:
         gap = ""
         if odds.policy.value is not None and odds.fair.kind == "exact":
