@@ -168,7 +168,11 @@ def test_every_command_takes_the_line(cli):
      "card comes first, WASTE | COLUMN 1 | ... | COLUMN 7, separated by |"),
     (RULES_LINE.replace("6H", "5C"), "column 7: duplicate card 5C (also in column 1)"),
     (RULES_LINE.replace("6H", "6H 2H"), "column 1 has 6 cards, expected 5 (top to bottom, the "
-     "free card last)")])
+     "free card last)"),
+    (RULES_LINE + " |", "the layout ends with |: nothing follows it (fields are separated by |; "
+     "an empty column is written -)"),
+    ("| " + RULES_LINE, "the layout starts with |: nothing comes before it (the waste card, or "
+     "the stock first; an empty column is written -)")])
 def test_bad_lines_are_one_line_and_status_2(cli, line, message):
     for command in ("show", "solve", "odds", "batch"):
         result = cli(command, line)

@@ -129,6 +129,13 @@ def _split(text: str) -> tuple[list[tuple[int, list[str]]], list[str] | None]:
         else:
             removed = rest.split()
     empty = next((place for place, tokens in fields if not tokens), None)
+    if empty is not None and empty > 1 and empty == len(fields) and removed is None:
+        raise OneLineError(f"the layout ends with |: nothing follows it (fields are separated "
+                           f"by |; an empty column is written {EMPTY_COLUMN})")
+    if empty == 1:
+        raise OneLineError(f"the layout starts with |: nothing comes before it (the waste "
+                           f"card, or the stock first; an empty column is written "
+                           f"{EMPTY_COLUMN})")
     if empty is not None:
         raise OneLineError(f"field {empty} of the layout is empty (fields are separated by |; "
                            f"an empty column is written {EMPTY_COLUMN})")
