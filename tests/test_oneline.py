@@ -172,7 +172,9 @@ def test_every_command_takes_the_line(cli):
     (RULES_LINE + " |", "the layout ends with |: nothing follows it (fields are separated by |; "
      "an empty column is written -)"),
     ("| " + RULES_LINE, "the layout starts with |: nothing comes before it (the waste card, or "
-     "the stock first; an empty column is written -)")])
+     "the stock first; an empty column is written -)"),
+    (RULES_LINE.replace("AC", "1c"), "waste: '1c' is not a card (write cards like TS, 10S, "
+     "10♠; an ace is A: AC)")])
 def test_bad_lines_are_one_line_and_status_2(cli, line, message):
     for command in ("show", "solve", "odds", "batch"):
         result = cli(command, line)

@@ -43,6 +43,13 @@ def typed_like() -> str:
     return "7H, 10H, 10♥" if _suit_symbols[0] else "7H, 10H"
 
 
+def ace_as_one(token: str) -> bool:
+    """Whether ``token`` writes an ace as 1 (``1D``, ``1♦``): a message then says an ace is A."""
+    given = token.strip()
+    return len(given) == 2 and given[0] == "1" and (
+        ascii_upper(given[1]) in SUITS or given[1] in _SYMBOL_TO_SUIT)
+
+
 class CardError(InputError):
     """A token that is not a card."""
 
