@@ -360,6 +360,14 @@ def test_a_seen_card_named_when_asked_is_refused_and_the_card_asked_for_again(cl
     assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "'1s' is not a card: an ace is A, as AS"),
+    ("fi", "'1s' ei ole kortti: ässä on A, esim. AS")])
+def test_an_ace_typed_as_1_is_told_it_is_a(cli, lang, said):
+    out = cli("play", PAGE_LAYOUT, "--lang", lang, input="d 1s\nq\n").out.splitlines()
+    assert said in out
+
+
 def test_the_draw_typed_again_at_its_question_names_the_card(cli, tmp_path):
     path = tmp_path / "after.board"
     result = cli("play", PAGE_LAYOUT, "--lang", "en", input=f"d\nd 8♠\ns {path}\nq\n")

@@ -263,6 +263,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "draw_which": "Card the draw turned up (as 7H or 10♥; Enter: no draw): ",
         "no_draw": "No draw.",
         "bad_card": "{text!r} is not a card: write it as {examples} or qs",
+        "bad_card_ace": "{text!r} is not a card: an ace is A, as {card}",
         "peek_unseen": "The stock is face down here: there is nothing to peek at.",
         "hint_values": "Every legal move: {moves}.",
         "leave_followed": "This game follows yours in the app: type n again to leave it for a "
@@ -312,6 +313,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "draw_which": "Kortti, jonka nosto käänsi (esim. 7H tai 10♥; Enter: ei nostoa): ",
         "no_draw": "Ei nostoa.",
         "bad_card": "{text!r} ei ole kortti: kirjoita se esim. {examples} tai qs",
+        "bad_card_ace": "{text!r} ei ole kortti: ässä on A, esim. {card}",
         "peek_unseen": "Nostopakka on tässä alaspäin: kurkistettavaa ei ole.",
         "hint_values": "Jokainen sallittu siirto: {moves}.",
         "leave_followed": "Tämä peli seuraa peliäsi sovelluksessa: kirjoita n uudelleen, jos "
@@ -359,6 +361,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "draw_which": "Kartu yang keluar (misalnya 7H atau 10♥; Enter: tidak mengambil): ",
         "no_draw": "Tidak mengambil kartu.",
         "bad_card": "{text!r} bukan kartu: tulis misalnya {examples} atau qs",
+        "bad_card_ace": "{text!r} bukan kartu: as ditulis A, misalnya {card}",
         "peek_unseen": "Tumpukan ambil tertutup di sini: tidak ada yang bisa diintip.",
         "hint_values": "Setiap langkah yang sah: {moves}.",
         "leave_followed": "Permainan ini mengikuti permainan Anda di aplikasi: ketik n lagi "
@@ -408,6 +411,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "draw_which": "Çekilen kart (örneğin 7H ya da 10♥; Enter: çekme yok): ",
         "no_draw": "Kart çekilmedi.",
         "bad_card": "{text!r} bir kart değil: örneğin {examples} ya da qs yazın",
+        "bad_card_ace": "{text!r} bir kart değil: as A ile yazılır, örneğin {card}",
         "peek_unseen": "Çekme destesi burada kapalı: göz atılacak bir şey yok.",
         "hint_values": "Her geçerli hamle: {moves}.",
         "leave_followed": "Bu oyun uygulamadaki oyununuzu izliyor: bırakıp yeni rastgele bir "
