@@ -18,6 +18,9 @@ from golfsolve.model.sources import DealSource
 from golfsolve.model.text import shown
 
 RULES_HELP = "easy, classic, dead-king or strict (default: the code's letter, else easy)"
+LONG_TITLE = 72  # characters of a typed layout that a title shows whole
+
+
 def score_option(what: str):
     """--score, its help ending with ``what`` the traditional score adds to this command's
     output."""
@@ -78,9 +81,6 @@ def shortened(name: str) -> str:
             fields[-1])
         last = [fields[-2], removed]
     return " | ".join([*fields[:2], "...", *last])
-
-
-LONG_TITLE = 72  # characters of a typed layout that a title shows whole
 
 _INTEGER = re.compile(r"\s*[+-]?[0-9]+(?:_[0-9]+)*\s*", re.ASCII)
 
