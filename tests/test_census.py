@@ -184,7 +184,8 @@ def test_reading_back_refuses_what_the_census_does_not_hold(cli, tmp_path, monke
     for args, message in [
             (["13"], "13 is outside the census of 5-12"),
             (["solvitaire:7"], "'solvitaire:7' is not a deal of this census: it counts "
-             "PySolFC's deal numbers, like 42"),
+             "PySolFC's deal numbers, like 42 (or a game code, GO1-E-AAAAABQ)"),
+            (["GO1-C-AAAAAAN"], "13 is outside the census of 5-12"),  # deal 13's code
             (["7", "--rules", "classic"], f"{where} does not count classic rules"),
     ]:
         result = cli("census", "verdict", where, *args)
@@ -229,7 +230,10 @@ def test_a_pysolfc_census_reads_back_numbers_as_pysolfcs_window_shows_them(cli, 
     assert read.out.splitlines() == [f"7 classic: {word}"] * 3
     bad = cli("census", "verdict", where, "#x")
     assert (bad.code, bad.err) == (2, error("'#x' is not a deal of this census: it counts "
-                                            "PySolFC's deal numbers, like 42"))
+                                            "PySolFC's deal numbers, like 42 (or a game code, "
+                                            "GO1-E-AAAAABQ)"))
+    coded = cli("census", "verdict", where, "GO1-C-AAAAAAH", "go1-e-aaaaaah")  # deal 7
+    assert coded.out.splitlines() == [f"7 classic: {word}"] * 2
 
 
 def test_a_census_on_a_dask_cluster_writes_the_local_bits(cli, tmp_path, monkeypatch):

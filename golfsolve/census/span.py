@@ -9,7 +9,13 @@ from enum import Enum
 
 from golfsolve.errors import InputError
 from golfsolve.model import pysolfc, solvitaire
-from golfsolve.model.codes import CodeError, check_number, digits_value, reversed_range
+from golfsolve.model.codes import (
+    CodeError,
+    GameCode,
+    check_number,
+    digits_value,
+    reversed_range,
+)
 from golfsolve.model.text import shown
 
 # PySolFC's window shows a game number as # 12345: each end may carry that mark
@@ -75,9 +81,14 @@ def deal_in(span_kind: DealKind, text: str) -> int:
         return solvitaire.parse_solvitaire(spec)
     if spec.startswith(pysolfc.SHOWN_MARK) and (pysolfc.shown_number(spec) or "").isdigit():
         spec = pysolfc.shown_number(spec)
+    if GameCode.looks_like_code(spec):  # a game code names PySolFC's deal too
+        try:
+            return GameCode.parse(spec).number
+        except CodeError as exc:
+            raise InputError(str(exc)) from None
     if not spec.isascii() or not spec.isdigit():
         raise InputError(f"{shown(spec)} is not a deal of this census: it counts PySolFC's deal "
-                         "numbers, like 42")
+                         "numbers, like 42 (or a game code, GO1-E-AAAAABQ)")
     return _deal_number(spec)
 
 
