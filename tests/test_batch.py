@@ -227,7 +227,8 @@ def test_board_files_in_a_batch(cli, tmp_path):
      (["0-3"], "0-3: deal number 0 is out of range (1 to 99999999999999999999)"),
      (["nothing*.board"], "no files match nothing*.board"),
      (["GO1-C-AAAAAAC..GO1-C-AAAAAAB"],
-      "the range GO1-C-AAAAAAC..GO1-C-AAAAAAB is reversed: 1 comes before 2"),
+      "the range GO1-C-AAAAAAC..GO1-C-AAAAAAB is reversed: GO1-C-AAAAAAB comes before "
+      "GO1-C-AAAAAAC"),
      (["GO1-X-AAAAAAB..GO1-C-AAAAAAC"],
       "GO1-X-AAAAAAB..GO1-C-AAAAAAC: unknown rules letter 'X' in game code 'GO1-X-AAAAAAB' "
       "(expected E, C or N)"),

@@ -213,14 +213,17 @@ def _digits(text: str, spec: str) -> int:
         raise DealsError(str(exc) if text == spec else f"{shown}: {exc}") from None
 
 
-def _checked_range(first: int, last: int, spec: str) -> NumberRange:
+def _checked_range(first: int, last: int, spec: str,
+                   named: tuple[str, str] | None = None) -> NumberRange:
+    """Deals ``first`` to ``last`` of ``spec``, checked; ``named``: its ends as it writes
+    them, where that is not as numbers (game codes)."""
     for n in (first, last):
         try:
             check_number(n)
         except CodeError as exc:
             raise DealsError(f"{spec}: {exc}") from None
     if last < first:
-        raise DealsError(reversed_range(spec, first, last))
+        raise DealsError(reversed_range(spec, *(named or (first, last))))
     return NumberRange(first, last)
 
 
@@ -295,7 +298,8 @@ def parse_part(spec: str, *, in_listing: bool = False,
     first, dots, last = spec.partition("..")
     if dots and GameCode.looks_like_code(first) and not exists(spec):
         numbers = _checked_range(_code_number(first.strip(), spec),
-                                 _code_number(last.strip(), spec), spec)
+                                 _code_number(last.strip(), spec), spec,
+                                 (first.strip(), last.strip()))
         code_read(spec, numbers.first, numbers.last)
         return numbers
     start = _start(spec)

@@ -94,8 +94,9 @@ def out_of_range(number: str) -> str:
     return f"deal number {number} is out of range (1 to {MAX_DEAL})"
 
 
-def reversed_range(spec: str, first: int, last: int) -> str:
-    """What is wrong with a range of deals ``spec`` whose last deal comes before its first."""
+def reversed_range(spec: str, first: int | str, last: int | str) -> str:
+    """What is wrong with a range of deals ``spec`` whose last deal comes before its first
+    (each end as a number, or as ``spec`` names it)."""
     return f"the range {spec} is reversed: {last} comes before {first}"
 
 
