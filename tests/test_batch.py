@@ -581,3 +581,15 @@ def test_a_small_run_without_jobs_is_solved_in_its_own_process(cli, monkeypatch)
     assert runs == {"batch 1-100 --rules easy,classic": [], "compare 1-20": [],
                     "batch 1-201 --rules easy": [2], "batch 1-20 --rules classic --jobs 2": [2],
                     "batch 1-3 --rules classic --odds --no-fair --samples 2": [2]}
+
+
+def test_rows_moves_deal_past_the_first_few_by_the_kernels_with_the_same_cards(monkeypatch):
+    """A run writing many rows' moves deals by the kernels' dealer after its first few deals:
+    the same cards as PySolFC's reference dealer, low numbers (LCG) and high (MT) alike."""
+    from golfsolve.batch.deals import NumberedDeals
+    from golfsolve.model.deal import Deal
+
+    monkeypatch.setattr(NumberedDeals, "REFERENCE_DEALS", 1)
+    numbered = NumberedDeals()
+    numbers = [1, 2, 3, 7, 32_000, 10**6, 2**33, 10**19 + 7]
+    assert [numbered(n) for n in numbers] == [Deal.from_number(n) for n in numbers]

@@ -213,6 +213,29 @@ def _digits(text: str, spec: str) -> int:
         raise DealsError(str(exc) if text == spec else f"{shown}: {exc}") from None
 
 
+class NumberedDeals:
+    """PySolFC's deals by number, as a run that writes many rows' moves needs them: the first
+    few from the reference dealer (pysol_cards, :meth:`Deal.from_number`), the rest from the
+    kernels' dealer, whose cards are the same (tested deal by deal) at a seventh of the cost
+    a deal, once its start (about 0.3 s) has paid."""
+
+    REFERENCE_DEALS = 200  # deals dealt before the kernels' dealer is started
+
+    def __init__(self) -> None:
+        self.dealt = 0
+
+    def __call__(self, number: int) -> Deal:
+        self.dealt += 1
+        if self.dealt <= self.REFERENCE_DEALS:
+            return Deal.from_number(number)
+        from golfsolve.kernels.dealer import deal_indices
+        from golfsolve.model.cards import FULL_DECK
+
+        cards = [FULL_DECK[i] for i in deal_indices(number).tolist()]  # stock, waste, columns
+        return Deal(tuple(tuple(cards[17 + 5 * c:22 + 5 * c]) for c in range(7)), cards[16],
+                    tuple(cards[:16]))
+
+
 def _checked_range(first: int, last: int, spec: str,
                    named: tuple[str, str] | None = None) -> NumberRange:
     """Deals ``first`` to ``last`` of ``spec``, checked; ``named``: its ends as it writes

@@ -14,14 +14,20 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Protocol
 
-from golfsolve.batch.deals import DealItem, DealList, keyed_seed, number_item, solvitaire_item
+from golfsolve.batch.deals import (
+    DealItem,
+    DealList,
+    NumberedDeals,
+    keyed_seed,
+    number_item,
+    solvitaire_item,
+)
 from golfsolve.batch.rows import ODDS_FIELDS, RowWriter
 from golfsolve.batch.store import ResultStore
 from golfsolve.batch.tally import MAX_LISTED_BUGS, BatchTally
 from golfsolve.batch.unit import Work, solve_unit
 from golfsolve.interrupts import check, deferred
 from golfsolve.model.codes import MAX_DEAL
-from golfsolve.model.deal import Deal
 from golfsolve.model.position import Position
 from golfsolve.model.rules import Rules
 from golfsolve.runners import DaskRunner, InlineRunner, WorkerPool
@@ -159,6 +165,7 @@ class _Sinks:
         self.tally, self.writer, self.progress = tally, writer, progress
         self.store, self.names = store, names
         self.missing = 0
+        self.numbered = NumberedDeals()
 
     def deal_of(self, boards: dict[str, str]) -> Callable[[dict], Position | None]:
         """The deal (or position) of a row: dealt from its number or Solvitaire's seed, or
@@ -169,7 +176,7 @@ class _Sinks:
             seed = keyed_seed(row["key"])
             if row["number"] is not None or seed is not None:
                 if row["key"] not in dealt:
-                    dealt[row["key"]] = (Deal.from_number(row["number"]).position()
+                    dealt[row["key"]] = (self.numbered(row["number"]).position()
                                          if seed is None else solvitaire_item(seed).position())
                 return dealt[row["key"]]
             board = boards.get(row["key"]) or (self.store.board(row["key"]) if self.store

@@ -22,6 +22,8 @@ from golfsolve.model.text import ascii_lower, shown
 
 UNDO_DEPTH = 100
 COLUMN_TOKENS = frozenset("1234567")
+# a line's tokens as the solver writes them, read at once (any other through Action.from_token)
+_TOKEN_ACTIONS = {token: Action.from_token(token) for token in ("d", *COLUMN_TOKENS)}
 Status = Literal["playing", "won", "stuck"]
 
 
@@ -320,7 +322,8 @@ class Game:
         drawn = self.stock_pos
         moves = []
         for step in line:
-            action = step if isinstance(step, Action) else Action.from_token(step)
+            action = step if isinstance(step, Action) else (
+                _TOKEN_ACTIONS.get(step) or Action.from_token(step))
             if action.is_draw:
                 moves.append(Move("draw", None, self.stock[drawn]))
                 drawn += 1
