@@ -114,18 +114,18 @@ def test_compare_table_on_deals_1_to_20(cli):
     ]
     data = json.loads(cli("compare", "1-20", "--rules", "all", "--jobs", "1", "--json").out)
     assert data["tables"] == [
-        {"easier": "easy", "stricter": "classic", "won_both": 9, "won_only_easy": 10,
+        {"easier": "easy", "stricter": "classic", "deals": 20, "won_both": 9, "won_only_easy": 10,
          "won_only_classic": 0, "won_neither": 1},
-        {"easier": "easy", "stricter": "dead-king", "won_both": 6, "won_only_easy": 13,
+        {"easier": "easy", "stricter": "dead-king", "deals": 20, "won_both": 6, "won_only_easy": 13,
          "won_only_dead-king": 0, "won_neither": 1},
-        {"easier": "easy", "stricter": "strict", "won_both": 1, "won_only_easy": 18,
+        {"easier": "easy", "stricter": "strict", "deals": 20, "won_both": 1, "won_only_easy": 18,
          "won_only_strict": 0, "won_neither": 1},
-        {"easier": "classic", "stricter": "dead-king", "won_both": 6, "won_only_classic": 3,
-         "won_only_dead-king": 0, "won_neither": 11},
-        {"easier": "classic", "stricter": "strict", "won_both": 1, "won_only_classic": 8,
-         "won_only_strict": 0, "won_neither": 11},
-        {"easier": "dead-king", "stricter": "strict", "won_both": 1, "won_only_dead-king": 5,
-         "won_only_strict": 0, "won_neither": 14},
+        {"easier": "classic", "stricter": "dead-king", "deals": 20, "won_both": 6,
+         "won_only_classic": 3, "won_only_dead-king": 0, "won_neither": 11},
+        {"easier": "classic", "stricter": "strict", "deals": 20, "won_both": 1,
+         "won_only_classic": 8, "won_only_strict": 0, "won_neither": 11},
+        {"easier": "dead-king", "stricter": "strict", "deals": 20, "won_both": 1,
+         "won_only_dead-king": 5, "won_only_strict": 0, "won_neither": 14},
     ]
 
 
@@ -593,3 +593,17 @@ def test_rows_moves_deal_past_the_first_few_by_the_kernels_with_the_same_cards(m
     numbered = NumberedDeals()
     numbers = [1, 2, 3, 7, 32_000, 10**6, 2**33, 10**19 + 7]
     assert [numbered(n) for n in numbers] == [Deal.from_number(n) for n in numbers]
+
+
+def test_compare_says_when_its_table_counts_fewer_deals_than_its_lines(cli, tmp_path):
+    """A database with 30 deals under easy and 20 under classic: the rates count each rule
+    set's deals, the table only the deals under both, and says so."""
+    db = str(tmp_path / "u.sqlite")
+    cli("batch", "1-30", "--rules", "easy", "--db", db, "--quiet")
+    cli("batch", "1-20", "--rules", "classic", "--db", db, "--quiet")
+    out = cli("compare", "--db", db, "--rules", "easy,classic").out.splitlines()
+    assert out[-1] == "(the table counts the 20 deals with a result under both easy and classic)"
+    table = json.loads(cli("compare", "--db", db, "--rules", "easy,classic", "--json").out)
+    assert table["tables"][0]["deals"] == 20 and table["summary"][0]["deals"] == 30
+    assert "the table counts" not in cli("compare", "1-20", "--rules", "easy,classic",
+                                         "--db", db).out

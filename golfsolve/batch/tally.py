@@ -126,9 +126,14 @@ class Comparison:
     only_stricter_count: int  # ... and how many there are
     neither: int
 
+    @property
+    def deals(self) -> int:
+        """The deals the table counts: those with a result under both rule sets."""
+        return self.both + self.only_easier + self.only_stricter_count + self.neither
+
     def to_dict(self) -> dict:
-        return {"easier": self.easier, "stricter": self.stricter, "won_both": self.both,
-                f"won_only_{self.easier}": self.only_easier,
+        return {"easier": self.easier, "stricter": self.stricter, "deals": self.deals,
+                "won_both": self.both, f"won_only_{self.easier}": self.only_easier,
                 f"won_only_{self.stricter}": self.only_stricter_count,
                 "won_neither": self.neither}
 

@@ -65,9 +65,13 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
                      + render_repeated(report.repeated)
                      + render_stored(report.stored, report.solved, db if deals else None)):
             click.echo(line)
+        counted = {summary.rules: summary.deals for summary in summaries}
         for table in tables:
             click.echo()
             click.echo(render_comparison(table))
+            if table.deals != max(counted[table.easier], counted[table.stricter]):
+                click.echo(f"(the table counts the {table.deals:,} deals with a result under "
+                           f"both {table.easier} and {table.stricter})")
         if plot:
             click.echo(f"\nplot written to {plot}")
     bugs = [t for t in tables if t.only_stricter_count]
