@@ -197,6 +197,23 @@ def test_a_report_of_a_read_only_database_leaves_nothing_beside_it(cli, tmp_path
     assert cli("batch", "--db", str(db)).out.startswith("easy: 7 deals, ")
 
 
+def test_a_report_of_a_database_that_may_be_written_leaves_it_as_it_was(cli, tmp_path):
+    """Reports and exports only read: they leave no shared-memory file or log beside the
+    database, and its bytes unchanged."""
+    import hashlib
+
+    db = tmp_path / "w.sqlite"
+    assert cli("batch", "1-5", "--rules", "easy", "--jobs", "1", "--db", str(db)).code == 0
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    beside = [tmp_path / "w.sqlite-shm", tmp_path / "w.sqlite-wal"]
+    for command in (["batch", "--db", str(db)], ["compare", "--db", str(db)],
+                    ["export", "--db", str(db), "--out", str(tmp_path / "rows.csv")],
+                    ["batch", "1-5", "--rules", "easy", "--db", str(db)]):
+        assert cli(*command).code == 0, command
+        assert not any(path.exists() for path in beside), command
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+
+
 def test_a_second_run_adding_to_a_database_in_use_is_refused(cli, tmp_path):
     """Two runs adding to one database at once would each write the other's rows to their
     --out files too, interleaved."""

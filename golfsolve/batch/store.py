@@ -193,9 +193,14 @@ class ResultStore:
         is read as immutable, which reads the database file alone: where a write-ahead log
         beside it holds pages (results committed by a run that ended without folding them into
         the file), StoreError, since the rows read would lack them. A file this process may
-        not write is read as immutable too, where its log holds no pages."""
-        uri = self._uri() + "?mode=ro"
+        not write is read as immutable too, where its log holds no pages. One this process may
+        write, in a directory it may write, is opened for writing and only read, so that
+        SQLite, closing it, takes away the shared-memory file and log it made to read it (a
+        connection opened to read only cannot)."""
         log = Path(f"{self.path}-wal")
+        if os.access(self.path, os.W_OK) and os.access(self.path.resolve().parent, os.W_OK):
+            return sqlite3.connect(self._uri() + "?mode=rw", uri=True, timeout=LOCK_WAIT)
+        uri = self._uri() + "?mode=ro"
         if not os.access(self.path, os.W_OK) and not self._log_has_pages(log):
             # a file this process may not write: read as immutable too, since SQLite would
             # leave its shared-memory file and log beside it with the file's own permissions,
