@@ -607,3 +607,29 @@ def test_compare_says_when_its_table_counts_fewer_deals_than_its_lines(cli, tmp_
     assert table["tables"][0]["deals"] == 20 and table["summary"][0]["deals"] == 30
     assert "the table counts" not in cli("compare", "1-20", "--rules", "easy,classic",
                                          "--db", db).out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_a_terminal_that_tells_no_size_still_gets_the_progress_bar():
+    """A pseudo-terminal given no window size says 0 columns and 0 rows: the bar is drawn 80
+    wide instead of not at all."""
+    import pty
+
+    from .test_faults import GOLFSOLVE
+
+    pid, fd = pty.fork()  # a new pseudo-terminal's size is 0 x 0
+    if pid == 0:
+        os.execvp(GOLFSOLVE[0], [*GOLFSOLVE, "batch", "1-300", "--rules", "easy", "--jobs", "1"])
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    bars = [line for line in shown.split(b"\r") if line.startswith(b"solving:")]
+    assert bars and b"300/300" in bars[-1] and len(bars[-1].decode().rstrip()) <= 80

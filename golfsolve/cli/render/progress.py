@@ -19,6 +19,17 @@ def narrow(stream) -> bool:
     return False
 
 
+def _has_width(stream) -> bool:
+    """Whether ``stream`` is a terminal that tells its size (one that says 0 columns and 0
+    rows, as a pseudo-terminal given no size, would get no bar at all)."""
+    import os
+
+    try:
+        return os.get_terminal_size(stream.fileno()).columns > 0
+    except (AttributeError, ValueError, OSError):  # (io.UnsupportedOperation is both)
+        return True  # not a terminal: tqdm's own choice
+
+
 class Progress:
     """A progress bar on stderr (tqdm). Deals found already solved move the bar without
     counting in its rate, so that the ETA is that of the solving left."""
@@ -33,8 +44,11 @@ class Progress:
             from tqdm import tqdm
 
             stream = file or sys.stderr
-            self.bar = tqdm(total=total, unit="deal", dynamic_ncols=True, smoothing=0.1,
-                            desc="solving", file=stream, ascii=True if narrow(stream) else None)
+            sized = _has_width(stream)  # a terminal that says no size: a bar of 80 on 24
+            self.bar = tqdm(total=total, unit="deal", dynamic_ncols=sized,
+                            ncols=None if sized else 80, nrows=None if sized else 24,
+                            smoothing=0.1, desc="solving", file=stream,
+                            ascii=True if narrow(stream) else None)
 
     def _count(self, rows: list[dict]) -> None:
         for row in rows:
