@@ -595,6 +595,16 @@ def test_rows_moves_deal_past_the_first_few_by_the_kernels_with_the_same_cards(m
     assert [numbered(n) for n in numbers] == [Deal.from_number(n) for n in numbers]
 
 
+def test_a_deal_from_its_indices_in_board_order_is_the_dealers_deal():
+    """Board order (stock, waste, columns top down), as the compiled dealers and
+    solvitaire.indices write it, read back into the same deal."""
+    from golfsolve.model import solvitaire
+    from golfsolve.model.deal import Deal
+
+    for seed in (0, 1, 42, 2**31 - 1):
+        assert Deal.from_indices(solvitaire.indices(seed)) == solvitaire.deal(seed)
+
+
 def test_compare_says_when_its_table_counts_fewer_deals_than_its_lines(cli, tmp_path):
     """A database with 30 deals under easy and 20 under classic: the rates count each rule
     set's deals, the table only the deals under both, and says so."""

@@ -229,11 +229,8 @@ class NumberedDeals:
         if self.dealt <= self.REFERENCE_DEALS:
             return Deal.from_number(number)
         from golfsolve.kernels.dealer import deal_indices
-        from golfsolve.model.cards import FULL_DECK
 
-        cards = [FULL_DECK[i] for i in deal_indices(number).tolist()]  # stock, waste, columns
-        return Deal(tuple(tuple(cards[17 + 5 * c:22 + 5 * c]) for c in range(7)), cards[16],
-                    tuple(cards[:16]))
+        return Deal.from_indices(deal_indices(number).tolist())
 
 
 def _checked_range(first: int, last: int, spec: str,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from golfsolve.checks import instance, items, whole
-from golfsolve.model.cards import Card
+from golfsolve.model.cards import FULL_DECK, Card
 from golfsolve.model.position import (
     COLUMNS,
     ROWS,
@@ -69,6 +69,15 @@ class Deal:
         """PySolFC's Golf deal ``number`` as PySolFC's application deals it (pysol_cards'
         pieces; see :mod:`golfsolve.model.pysolfc`)."""
         return cls.from_board(reference_board(whole(number, "number")))
+
+    @classmethod
+    def from_indices(cls, indices) -> Deal:
+        """A deal from its 52 card indices in board order (the stock's 16 in draw order, the
+        waste, then each column from the top down), as the compiled dealers give them."""
+        cards = [FULL_DECK[i] for i in indices]
+        tableau = cards[STOCK_SIZE + 1:]
+        return cls(tuple(tuple(tableau[c * ROWS:(c + 1) * ROWS]) for c in range(COLUMNS)),
+                   cards[STOCK_SIZE], tuple(cards[:STOCK_SIZE]))
 
     @classmethod
     def from_ms(cls, number: int) -> Deal:
