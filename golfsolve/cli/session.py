@@ -15,7 +15,7 @@ from fractions import Fraction
 from golfsolve.cli.render.views import render_grid
 from golfsolve.files import same_file
 from golfsolve.model.actions import Action, best_of
-from golfsolve.model.cards import Card, CardError, ace_as_one, typed_like
+from golfsolve.model.cards import Card, CardError, ace_meant, typed_like
 from golfsolve.model.codes import MAX_NUMBER, GameCode
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused
@@ -187,9 +187,9 @@ class PlaySession:
             if named:
                 card = _card(named)
                 if card is None:
-                    if ace_as_one(named):
-                        self.say("bad_card_ace", text=_excerpt(named),
-                                 card=f"A{named.strip()[1].upper()}")
+                    ace = ace_meant(named)
+                    if ace:
+                        self.say("bad_card_ace", text=_excerpt(named), card=ace)
                     else:
                         self.say("bad_card", text=_excerpt(named), examples=typed_like())
                     if asked:

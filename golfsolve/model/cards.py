@@ -43,11 +43,14 @@ def typed_like() -> str:
     return "7H, 10H, 10♥" if _suit_symbols[0] else "7H, 10H"
 
 
-def ace_as_one(token: str) -> bool:
-    """Whether ``token`` writes an ace as 1 (``1D``, ``1♦``): a message then says an ace is A."""
+def ace_meant(token: str) -> str | None:
+    """The ace ``token`` means where it writes one as 1 (``1D`` -> ``AD``, ``1♦`` -> ``A♦``),
+    for a message to say an ace is A; None for any other token."""
     given = token.strip()
-    return len(given) == 2 and given[0] == "1" and (
-        ascii_upper(given[1]) in SUITS or given[1] in _SYMBOL_TO_SUIT)
+    if len(given) == 2 and given[0] == "1" and (
+            ascii_upper(given[1]) in SUITS or given[1] in _SYMBOL_TO_SUIT):
+        return "A" + ascii_upper(given[1])
+    return None
 
 
 class CardError(InputError):

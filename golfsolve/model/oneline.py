@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from golfsolve.model.cards import FULL_DECK, Card, CardError, ace_as_one, written_like
+from golfsolve.model.cards import FULL_DECK, Card, CardError, ace_meant, written_like
 from golfsolve.model.deal import Deal
 from golfsolve.model.position import (
     COLUMNS,
@@ -180,7 +180,8 @@ def parse(text: str) -> OneLine:
         try:
             c = Card.parse(token)
         except CardError:
-            ace = f"; an ace is A: A{token.strip()[1].upper()}" if ace_as_one(token) else ""
+            ace = ace_meant(token)
+            ace = f"; an ace is A: {ace}" if ace else ""
             raise OneLineError(f"{where}: {shown(token)} is not a card (write cards like "
                                f"{written_like()}{ace})", where, token) from None
         if c in seen:
