@@ -65,6 +65,15 @@ def handled() -> None:
     _received = _noted = None
 
 
+def take_ctrl_c(stop: Interrupted) -> None:
+    """Deal with ``stop`` where it struck when it is Ctrl-C (SIGINT: the one stop a person at
+    a terminal means for what is under way, not for the program); any other stop signal is
+    raised again."""
+    if stop.signum != signal.SIGINT:
+        raise stop
+    handled()
+
+
 def check() -> None:
     """Raise :class:`Interrupted` if a stop signal arrived since ``deferred()`` began."""
     global _noted

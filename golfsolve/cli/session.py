@@ -6,7 +6,6 @@ import json
 import os
 import random
 import re
-import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -234,14 +233,14 @@ class PlaySession:
         odds of each action; it never looks at a stock card the player has not seen."""
         if self._over():
             return
-        from golfsolve.interrupts import Interrupted, handled
+        from golfsolve.interrupts import Interrupted, take_ctrl_c
 
         try:
             self._hint()
         except Interrupted as stop:  # Ctrl-C at a terminal stops the hint, not the game
-            if not self.interactive or stop.signum != signal.SIGINT:
+            if not self.interactive:
                 raise
-            handled()
+            take_ctrl_c(stop)
             self.say("hint_stopped")
 
     def _hint(self) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import signal
 import sys
 
 import click
@@ -19,7 +18,7 @@ from golfsolve.cli.inputs import (
 from golfsolve.cli.session import PlaySession
 from golfsolve.cli.streams import shown_encoding, wants_color
 from golfsolve.files import exists, piped_lines
-from golfsolve.interrupts import Interrupted, handled
+from golfsolve.interrupts import Interrupted, take_ctrl_c
 from golfsolve.model.i18n import default_language, text
 from golfsolve.model.oneline import looks_like_oneline
 from golfsolve.model.sources import resolve
@@ -114,10 +113,10 @@ def _typed_lines(prompt: str, after_ctrl_c: str):
             click.echo("")
             return
         except Interrupted as stop:
-            if stop.signum != signal.SIGINT or stopped:
+            if stopped:
                 raise
+            take_ctrl_c(stop)
             stopped = True
-            handled()
             click.echo("")
             click.echo(after_ctrl_c)
             continue
@@ -134,9 +133,7 @@ def _answer(question: str) -> str:
         click.echo("")
         return ""
     except Interrupted as stop:
-        if stop.signum != signal.SIGINT:
-            raise
-        handled()
+        take_ctrl_c(stop)
         click.echo("")
         return ""
 
