@@ -197,9 +197,9 @@ class ResultStore:
         write, in a directory it may write, is opened for writing and only read, so that
         SQLite, closing it, takes away the shared-memory file and log it made to read it (a
         connection opened to read only cannot)."""
-        log = Path(f"{self.path}-wal")
         if os.access(self.path, os.W_OK) and os.access(self.path.resolve().parent, os.W_OK):
             return sqlite3.connect(self._uri() + "?mode=rw", uri=True, timeout=LOCK_WAIT)
+        log = Path(f"{self.path}-wal")
         uri = self._uri() + "?mode=ro"
         if not os.access(self.path, os.W_OK) and not self._log_has_pages(log):
             # a file this process may not write: read as immutable too, since SQLite would

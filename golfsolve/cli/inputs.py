@@ -82,6 +82,7 @@ def shortened(name: str) -> str:
         last = [fields[-2], removed]
     return " | ".join([*fields[:2], "...", *last])
 
+
 _INTEGER = re.compile(r"\s*[+-]?[0-9]+(?:_[0-9]+)*\s*", re.ASCII)
 
 

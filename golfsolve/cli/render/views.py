@@ -177,7 +177,7 @@ def odds_rest(odds: Odds) -> list[str]:
     return lines
 
 
-def _wrapped(head: str, items: list[str], width: int = 80) -> list[str]:
+def _wrapped(head: str, items: list[str], width: int = WIDTH) -> list[str]:
     """``head`` and ``items`` two spaces apart, in lines of at most ``width`` characters (an
     item longer alone excepted), the lines after the first indented as far as ``head``."""
     rows: list[list[str]] = [[]]
