@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -65,6 +66,16 @@ def test_a_census_run_writes_what_solve_says_and_reads_it_back(cli, tmp_path, mo
     assert manifest["won"] == {"classic": won[CLASSIC], "strict": won[STRICT]}
     assert sorted(os.listdir(tmp_path / "c")) == [
         "census.json", "solvitaire-classic.bits", "solvitaire-strict.bits"]
+    report = cli("census", "report", where, "--json")
+    rows = [json.loads(line) for line in report.out.splitlines()]
+    assert [(r["rules"], r["deals"], r["won"], r["complete"]) for r in rows] == [
+        ("classic", 20, won[CLASSIC], True), ("strict", 20, won[STRICT], True)]
+    for row in rows:  # the interval under batch's key too, rounded as batch rounds it
+        assert row["wilson_95"] == [round(row["wilson_low"], 6), round(row["wilson_high"], 6)]
+        p, z = row["won"] / 20, 1.959963984540054  # Wilson's score interval, written out
+        centre, half = p + z * z / 40, z * math.sqrt(p * (1 - p) / 20 + z * z / 1600)
+        assert row["wilson_95"] == pytest.approx(
+            [(centre - half) / (1 + z * z / 20), (centre + half) / (1 + z * z / 20)], abs=1e-6)
     read = cli("census", "verdict", where, "solvitaire:3", "solvitaire:22")
     words = {True: "won", False: "lost"}
     assert read.out.splitlines() == [
