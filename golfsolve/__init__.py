@@ -46,44 +46,63 @@ def deal(text):
     PySolFC's ``# 12345``), ``msN``, ``kpat:N``, ``solvitaire:N``, the cards typed on one line,
     or a board, JSON or KPat saved game given as its text (never a file's path: read the file
     and give its text). A Deal where it names a whole deal whose stock is known, else the
-    Position (mid-game, or with unseen stock cards); both go to ``solve`` and ``fair_value``.
-    Raises golfsolve.errors.InputError (a ValueError) saying what is wrong, TypeError for
-    anything but a str."""
+    Position (mid-game, or with unseen stock cards); both go to ``solve`` and ``fair_value``,
+    which take the rules the text names (its ``named_rules``: a game code's letter, a JSON
+    deal's or save's rules, Classic for ``kpat:N``, ``solvitaire:N`` and KPat's saves) where
+    they are given none, as the command line does. Raises golfsolve.errors.InputError (a
+    ValueError) saying what is wrong, TypeError for anything but a str."""
+    import os
+    from dataclasses import replace
+
+    from golfsolve.errors import InputError
     from golfsolve.model.deal import Deal
     from golfsolve.model.sources import text_source
 
-    position = text_source(text).position
+    try:
+        source = text_source(text)
+    except InputError:
+        if not os.path.isfile(text.strip()):
+            raise
+        raise InputError(f"{text.strip()!r} is a file's path; golfsolve.deal takes a deal's "
+                         f"text: golfsolve.deal(pathlib.Path({text.strip()!r}).read_text())"
+                         ) from None
+    position = replace(source.position, named_rules=source.code_rules)
     if position.is_start and not position.removed and not position.unknown_slots:
         return Deal.from_position(position)
     return position
 
 
-def solve(deal, rules="easy", **kwargs):
+def solve(deal, rules=None, *, fewest_moves=False):
     """Solve ``deal`` (a Deal or a Position) under ``rules`` (a Rules, or its name: ``easy``,
-    ``classic``, ``dead-king``): a Solution, whose ``moves`` are (kind, column, card); see
+    ``classic``, ``dead-king``, ``strict``; None: the rules its text named, where
+    :func:`deal` read it, else ``easy``): a Solution, whose ``moves`` are (action, column,
+    card); with ``fewest_moves``, a winning line with the fewest moves. See
     :func:`golfsolve.solver.solve`."""
     from golfsolve.model.deal import as_position
-    from golfsolve.model.rules import as_rules
+    from golfsolve.model.rules import chosen_rules
     from golfsolve.solver import solve as _solve
 
-    return _solve(as_position(deal, "deal"), as_rules(rules), **kwargs)
+    position = as_position(deal, "deal")
+    return _solve(position, chosen_rules(rules, position.named_rules), fewest_moves=fewest_moves)
 
 
-def fair_value(start, rules="easy", *, memory=None):
+def fair_value(start, rules=None, *, memory=None):
     """The exact chance that best play wins ``start`` (a Deal or a Position) under ``rules``
-    for a player who cannot see the stock (every stock card unseen): a FairValue, whose
-    ``value`` and ``actions`` (each legal Action's value) are Fractions. Raises
-    golfsolve.fair.memory.NeedsMemory, before allocating it, where it needs more than
-    ``memory`` bytes (default: 80% of the memory free now), and golfsolve.errors.MemoryRefused
-    where the system refuses memory within that, under every rule set (strict's draw only
-    when nothing fits included). See :func:`golfsolve.fair.value`."""
+    (as :func:`solve` takes them) for a player who cannot see the stock (every stock card
+    unseen): a FairValue, whose ``value`` and ``actions`` (each legal Action's value) are
+    Fractions. Raises golfsolve.fair.memory.NeedsMemory, before allocating it, where it needs
+    more than ``memory`` bytes (default: 80% of the memory free now), and
+    golfsolve.errors.MemoryRefused where the system refuses memory within that, under every
+    rule set (strict's draw only when nothing fits included). See
+    :func:`golfsolve.fair.value`."""
     from golfsolve import fair
     from golfsolve.checks import whole
     from golfsolve.model.deal import as_position
-    from golfsolve.model.rules import as_rules
+    from golfsolve.model.rules import chosen_rules
 
-    position = as_position(start, "start").hidden()
-    rules = as_rules(rules)
+    position = as_position(start, "start")
+    rules = chosen_rules(rules, position.named_rules)
     if memory is not None:
         whole(memory, "memory", 1)
-    return fair.value(position, rules, fair.Limit(budget=None, memory=memory))
+    return fair.value(position.hidden(), rules, fair.Limit(budget=None, memory=memory))
+

@@ -66,6 +66,20 @@ class Limit:
     games: int = 0  # games the policy plays (0: no policy figure)
     enumerate_at_most: int = ENUMERATE_AT_MOST
 
+    def __post_init__(self) -> None:
+        """Each field checked as the command line checks its option (golfsolve.checks): a
+        wrong type a TypeError, a value out of range a ValueError, naming the field."""
+        from golfsolve.checks import whole
+
+        whole(self.samples, "samples", 1, MAX_SAMPLES)
+        whole(self.budget, "budget", 1, MAX_BUDGET)
+        if self.memory is not None:
+            whole(self.memory, "memory", 0)  # 0: not by the layers (a hint found them too large)
+        if self.seed is not None:
+            whole(self.seed, "seed")
+        whole(self.games, "games", 0, MAX_GAMES)
+        whole(self.enumerate_at_most, "enumerate_at_most", 0)
+
 
 @dataclass(frozen=True)
 class Figure:
@@ -130,6 +144,22 @@ class Odds:
     actions: list[ActionOdds] = field(default_factory=list)
     recommended: Action | None = None
     recommended_by: str = ""  # "fair value" or "clairvoyant odds"
+
+    def to_dict(self) -> dict:
+        """The figures as ``odds --json`` prints them, but for the deal's name, number and
+        code, which the figures do not know (docs/reference.md)."""
+        return {
+            "rules": self.rules.name, "unseen": self.unseen, "orders": self.orders,
+            "clairvoyant": self.clairvoyant.to_dict(), "fair": self.fair.to_dict(),
+            "policy": None if self.policy is None else self.policy.to_dict(),
+            "max_removed": {str(k): v for k, v in sorted(self.max_removed.items())},
+            "actions": [{"action": a.action.kind, "column": a.action.column,
+                         "card": None if a.card is None else str(a.card),
+                         "clairvoyant": a.clairvoyant.to_dict(), "fair": a.fair.to_dict()}
+                        for a in self.actions],
+            "recommended": None if self.recommended is None else self.recommended.token,
+            "recommended_by": self.recommended_by or None,
+        }
 
 
 @dataclass
@@ -367,18 +397,21 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
                                            for action, fraction in result.actions.items()}
 
 
-def odds(position: Position, rules: Rules, limit: Limit = Limit()) -> Odds:
-    """Every figure for a position whose unknown stock cards are unseen, in this process
-    (stock cards the position names count as seen). ``position`` a Position (or a Deal, its
-    stock seen), ``rules`` a Rules or its name, ``limit`` a Limit: each checked
-    (golfsolve.checks)."""
+def odds(position: Position, rules: Rules | None = None, limit: Limit = Limit()) -> Odds:
+    """Every figure for a position whose unknown stock cards are unseen, in this process.
+    ``position`` a Position (stock cards it names count as seen) or a Deal (its whole stock
+    unseen, as ``golfsolve odds`` and :func:`golfsolve.fair_value` take a deal), ``rules`` a
+    Rules or its name (None: the rules its text named, where :func:`golfsolve.deal` read it,
+    else Easy), ``limit`` a Limit: each checked (golfsolve.checks)."""
     from golfsolve.checks import instance
-    from golfsolve.model.deal import as_position
-    from golfsolve.model.rules import as_rules
+    from golfsolve.model.deal import Deal, as_position
+    from golfsolve.model.rules import chosen_rules
 
-    position, rules = as_position(position, "position"), as_rules(rules)
+    whole_deal = isinstance(position, Deal)
+    position = as_position(position, "position")
+    rules = chosen_rules(rules, position.named_rules)
     instance(limit, Limit, "limit", "a golfsolve.odds.Limit")
-    return run_odds(position, [rules], limit)[0]
+    return run_odds(position.hidden() if whole_deal else position, [rules], limit)[0]
 
 
 def run_odds(position: Position, rules_list: list[Rules], limit: Limit, jobs: int = 1,

@@ -15,7 +15,7 @@ from golfsolve.kernels import search, strict
 from golfsolve.kernels.bound import bound_tables
 from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.deal import COLUMNS, STOCK_SIZE, TABLEAU_SIZE
-from golfsolve.model.game import Game, Move
+from golfsolve.model.game import Game, Move, numbered_moves
 from golfsolve.model.rules import DRAW_ANY_TIME, EASY, STRICT, Rules
 from golfsolve.packing import kernel_inputs, line_actions, stock_left
 
@@ -45,7 +45,7 @@ class Line:
     actions: tuple[Action, ...]
     fewest_moves: bool  # whether the line is a win with the fewest moves possible
     states: int  # search states visited
-    seconds: float
+    seconds: float = field(compare=False)  # the time it took: not part of what was found
 
     @property
     def best_score(self) -> int:
@@ -55,6 +55,14 @@ class Line:
     def line(self) -> str:
         """The moves as replay reads them: ``d`` a draw, 1-7 a column."""
         return " ".join(action.token for action in self.actions)
+
+    def fields(self, rules: Rules) -> dict:
+        """What a record says of the line found under ``rules``, in the record's order:
+        ``rules``, ``winnable``, ``max_removed``, ``best_score``, ``fewest_moves``, ``line``,
+        ``states``, ``ms`` (docs/reference.md)."""
+        return {"rules": rules.name, "winnable": self.winnable, "max_removed": self.max_removed,
+                "best_score": self.best_score, "fewest_moves": self.fewest_moves,
+                "line": self.line, "states": self.states, "ms": round(self.seconds * 1000, 3)}
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,15 @@ class Solution(Line):
     @cached_property
     def moves(self) -> tuple[Move, ...]:
         return tuple(self.origin.trace(self.actions))
+
+    def to_dict(self) -> dict:
+        """The record ``solve --json`` prints, but for the deal's name, number and code,
+        which a Solution does not know: :meth:`Line.fields`, with ``moves`` (each a move's
+        fields, numbered from 1) after ``line``."""
+        fields = self.fields(self.rules)
+        return {**{k: v for k, v in fields.items() if k not in ("states", "ms")},
+                "moves": numbered_moves(self.moves), "states": fields["states"],
+                "ms": fields["ms"]}
 
     def _repr_html_(self) -> str:
         """The solution stepped through on the board, for Jupyter: the body of the page

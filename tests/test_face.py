@@ -119,3 +119,93 @@ def test_deal_refuses_as_the_command_line_does(text, error, message):
 def test_deal_takes_only_text(value):
     with pytest.raises(TypeError, match=f"not as {type(value).__name__}"):
         golfsolve.deal(value)
+
+
+@pytest.mark.parametrize(("text", "rules"), [
+    ("GO1-C-AAAAAAH", "classic"), ("GO1-E-AAAAAAH", "easy"), ("7", None), ("kpat:5", "classic"),
+    ("solvitaire:3", "classic"), ("ms7", None), (ONE_LINE, None),
+])
+def test_solve_takes_the_rules_the_text_names(text, rules):
+    from golfsolve.model.rules import rules_by_name
+
+    named = golfsolve.deal(text)
+    assert named.named_rules == (None if rules is None else rules_by_name(rules))
+    solution = golfsolve.solve(named)
+    assert solution.rules.name == (rules or "easy")
+    assert golfsolve.solve(named, "strict").rules == golfsolve.STRICT  # given rules come first
+    assert named == golfsolve.deal(text.replace("-C-", "-E-"))  # the same cards: equal
+
+
+def test_a_deal_code_solves_as_the_command_line_solves_it(cli):
+    said = cli("solve", "GO1-C-AAAAAAH", "--json")
+    record = json.loads(said.out)
+    solution = golfsolve.solve(golfsolve.deal("GO1-C-AAAAAAH"))
+    assert (record["rules"], record["winnable"]) == ("classic", False)  # (Easy wins deal 7)
+    assert {k: v for k, v in solution.to_dict().items() if k != "ms"} == {
+        k: v for k, v in record.items() if k not in ("deal", "number", "code", "ms")}
+    assert golfsolve.solve(golfsolve.deal("GO1-E-AAAAAAH")).winnable
+    saved = json.dumps({**Deal.from_number(7).to_dict(), "rules": "dead-king"})
+    assert golfsolve.solve(golfsolve.deal(saved)).rules == golfsolve.DEAD_KING
+    fair = golfsolve.fair_value(golfsolve.deal("GO1-C-AAAAAAD"))  # deal 3 under classic
+    assert (fair.wins, fair.orders) == (52765324267, 217945728000)
+
+
+def test_a_solution_is_equal_to_the_same_solution_found_again():
+    first, again = (golfsolve.solve(Deal.from_number(1), "classic") for _ in range(2))
+    assert first == again and hash(first) == hash(again)
+    assert first != golfsolve.solve(Deal.from_number(1), "easy")
+
+
+def test_results_as_json(cli):
+    from golfsolve.odds import Limit, odds
+
+    three = Deal.from_number(3)
+    fair = golfsolve.fair_value(three, "classic").to_dict()
+    assert fair["fraction"] == "52765324267/217945728000" and fair["best_action"] == "7"
+    assert fair["actions"] == [
+        {"action": "remove", "column": 7, "value": 0.242103,
+         "fraction": "52765324267/217945728000"},
+        {"action": "draw", "column": None, "value": 0.225879, "fraction": "3516387397/15567552000"}]
+    figures = odds(three, "classic", Limit(samples=40, seed=1))  # a deal: its stock unseen
+    said = json.loads(cli("odds", "3", "--rules", "classic", "--samples", "40", "--seed", "1",
+                          "--json", "--jobs", "1").out)
+    assert json.loads(json.dumps(figures.to_dict())) == {
+        k: v for k, v in said.items() if k not in ("deal", "number", "code")}
+    assert figures == odds(three.position().hidden(), "classic", Limit(samples=40, seed=1))
+
+
+@pytest.mark.parametrize(("limit", "error", "message"), [
+    ({"samples": 0}, ValueError, "samples must be from 1 to 1000000, not 0"),
+    ({"samples": "5"}, TypeError, "samples must be an int, not str"),
+    ({"budget": 0}, ValueError, "budget must be from 1 to 50000000, not 0"),
+    ({"memory": -1}, ValueError, "memory must be 0 or more, not -1"),
+    ({"seed": "x"}, TypeError, "seed must be an int, not str"),
+    ({"games": -1}, ValueError, "games must be from 0 to 100000, not -1"),
+    ({"enumerate_at_most": 1.5}, TypeError, "enumerate_at_most must be an int, not float"),
+])
+def test_an_odds_limit_is_checked_when_made(limit, error, message):
+    from golfsolve.odds import Limit
+
+    with pytest.raises(error) as raised:
+        Limit(**limit)
+    assert str(raised.value) == message
+
+
+def test_a_path_given_for_a_deals_text_is_told_so(tmp_path, monkeypatch):
+    from golfsolve.errors import InputError
+
+    monkeypatch.chdir(tmp_path)
+    Path("d7.board").write_text(Deal.from_number(7).to_board())
+    with pytest.raises(InputError) as raised:
+        golfsolve.deal("d7.board")
+    assert str(raised.value) == ("'d7.board' is a file's path; golfsolve.deal takes a deal's "
+                                 "text: golfsolve.deal(pathlib.Path('d7.board').read_text())")
+    with pytest.raises(InputError, match="unknown card 'd8.board'"):  # no such file: a card
+        golfsolve.deal("d8.board")
+
+
+def test_a_refused_move_is_a_value_error():
+    game = golfsolve.Game(Deal.from_number(1))
+    with pytest.raises(ValueError, match="There is no column 0"):
+        game.remove(0)
+    assert issubclass(golfsolve.MoveRefused, ValueError)

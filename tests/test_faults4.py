@@ -541,11 +541,12 @@ def _library():
         return lambda value: value is None or test(value)
 
     return {
-        "solve": (golfsolve.solve, [deal, EASY], [startlike, ruleslike]),
+        # rules None: the rules the deal's text named, else easy
+        "solve": (golfsolve.solve, [deal, EASY], [startlike, optional(ruleslike)]),
         "solve(fewest_moves=)": (lambda fewest: golfsolve.solve(deal, fewest_moves=fewest),
                                  [False], [flag]),
         "fair_value": (lambda s, r, m: golfsolve.fair_value(s, r, memory=m),
-                       [start, EASY, None], [startlike, ruleslike, optional(number)]),
+                       [start, EASY, None], [startlike, optional(ruleslike), optional(number)]),
         "Card": (Card, [1, "S"], [number, string]),
         "Card.parse": (Card.parse, ["AS"], [string]),
         "Card.from_index": (Card.from_index, [3], [number]),
@@ -578,7 +579,8 @@ def _library():
                       [lambda v: isinstance(v, (str, Action))]),
         # beside the face, as docs/library.md shows them
         "odds.odds": (golfsolve.odds.odds, [start.hidden(), EASY, golfsolve.odds.Limit()],
-                      [startlike, ruleslike, lambda v: isinstance(v, golfsolve.odds.Limit)]),
+                      [startlike, optional(ruleslike),
+                       lambda v: isinstance(v, golfsolve.odds.Limit)]),
         "pictures.board.board_svg": (board_svg, [Game(deal), "en"],
                                      [lambda v: isinstance(v, Game),
                                       lambda v: isinstance(v, str) and v in LANGUAGES]),
@@ -618,8 +620,8 @@ def test_any_argument_of_a_wrong_type_is_a_type_or_value_error_never_a_deep_one(
     ("golfsolve.solve(None)", "deal must be a Deal or a Position, not None"),
     ("golfsolve.fair_value(7)", "start must be a Deal or a Position, not int"),
     ("golfsolve.Deal.from_board(None)", "text must be a str, not None"),
-    ("golfsolve.solve(DEAL, None)", "rules must be a Rules or a rule set's name (easy, classic, "
-     "dead-king, strict), not None"),
+    ("golfsolve.solve(DEAL, [])", "rules must be a Rules or a rule set's name (easy, classic, "
+     "dead-king, strict), not list"),
     ("golfsolve.solve(DEAL, 5)", "rules must be a Rules or a rule set's name (easy, classic, "
      "dead-king, strict), not int"),
     ("golfsolve.solve(DEAL, fewest_moves='yes')", "fewest_moves must be True or False, not str"),

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, TextIO
 from golfsolve.errors import InputError
 from golfsolve.files import LineFile, StreamLines, path_problem
 from golfsolve.model.codes import GameCode, has_code
+from golfsolve.model.game import numbered_moves
 from golfsolve.model.rules import Rules, rules_by_name
 
 if TYPE_CHECKING:  # the solver imports numba: only the processes that solve load it
@@ -76,18 +77,8 @@ def solution_row(label: str, number: int | None, rules: Rules,
                  solution: Line) -> dict:
     """A record without ``moves``: what a batch stores and writes to CSV (a Solution is a
     Line too)."""
-    return {
-        "deal": label, "number": number, "code": code_of(number, rules), "rules": rules.name,
-        "winnable": solution.winnable, "max_removed": solution.max_removed,
-        "best_score": solution.best_score, "fewest_moves": solution.fewest_moves,
-        "line": solution.line, "states": solution.states,
-        "ms": round(solution.seconds * 1000, 3),
-    }
-
-
-def move_objects(moves: list[Move] | tuple[Move, ...]) -> list[dict]:
-    return [{"move": i, "action": m.action, "column": m.column, "card": str(m.card)}
-            for i, m in enumerate(moves, 1)]
+    return {"deal": label, "number": number, "code": code_of(number, rules),
+            **solution.fields(rules)}
 
 
 def full_record(row: dict, moves: list[Move] | tuple[Move, ...] | None,
@@ -95,7 +86,7 @@ def full_record(row: dict, moves: list[Move] | tuple[Move, ...] | None,
     """A row with its ``moves`` (null when the deal's cards are not known), fields in the
     record's order (then the odds fields, with ``odds``)."""
     record = {field: row[field] if field != "moves" else
-              None if moves is None else move_objects(moves) for field in RECORD_FIELDS}
+              None if moves is None else numbered_moves(moves) for field in RECORD_FIELDS}
     if odds:
         record.update({field: row.get(field) for field in ODDS_FIELDS})
     return record

@@ -16,9 +16,10 @@ import os
 from dataclasses import dataclass, field
 
 from golfsolve.census.span import DealKind, Span
+from golfsolve.checks import whole
 from golfsolve.errors import InputError, OutputError
 from golfsolve.files import path_problem
-from golfsolve.model.rules import STRICTNESS_ORDER, Rules, rules_by_name
+from golfsolve.model.rules import STRICTNESS_ORDER, Rules, as_rules, rules_by_name
 
 FORMAT = "golfsolve census 1"
 MANIFEST = "census.json"
@@ -134,9 +135,11 @@ class CensusFiles:
     def bits_path(self, rules: Rules) -> str:
         return os.path.join(self.directory, bits_name(self.manifest.span.kind, rules))
 
-    def verdict(self, deal: int, rules: Rules) -> bool | None:
-        """Whether ``deal`` can be won under ``rules``; None where the census has not got to
-        it. ValueError for a deal outside its range or rules it does not count."""
+    def verdict(self, deal: int, rules: Rules | str) -> bool | None:
+        """Whether ``deal`` can be won under ``rules`` (a Rules or its name); None where the
+        census has not got to it. ValueError for a deal outside its range or rules it does not
+        count, TypeError for a deal that is no int."""
+        deal, rules = whole(deal, "deal"), as_rules(rules)
         span, done = self.manifest.span, self.manifest.progress.done
         if rules not in self.manifest.rules:
             raise ValueError(f"this census does not count {rules.name} rules")

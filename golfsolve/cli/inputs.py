@@ -13,7 +13,7 @@ from golfsolve.errors import InputError
 from golfsolve.files import Outputs, check_file_name, check_writable, exists, is_dir, read_text
 from golfsolve.model.codes import MAX_CODE
 from golfsolve.model.i18n import LANGUAGES, text
-from golfsolve.model.rules import EASY, Rules, parse_rules_list, rules_by_name
+from golfsolve.model.rules import Rules, chosen_rules, parse_rules_list
 from golfsolve.model.sources import DealSource
 from golfsolve.model.text import shown
 
@@ -39,7 +39,7 @@ LANG_OPTION = click.option(
 
 def one_rules(source: DealSource, rules: str | None) -> Rules:
     """--rules, else the rules the input names (its code, or a JSON deal's rules), else Easy."""
-    return rules_by_name(rules) if rules is not None else (source.code_rules or EASY)
+    return chosen_rules(rules, source.code_rules)
 
 
 def rules_for(source: DealSource, rules: str | None) -> tuple[Rules, ...]:

@@ -39,6 +39,21 @@ class FairValue:
     budget: int | None = field(default=None, repr=False)  # not computed: the states that ran out
     table: FairTable | None = field(default=None, compare=False, repr=False)
 
+    def to_dict(self) -> dict:
+        """The value as JSON takes it: ``complete``, ``value`` (rounded to six places, null
+        where not computed), ``fraction`` (``wins/orders`` in lowest terms), ``wins``,
+        ``orders``, ``best_action`` (``d`` or the column, as replay reads it), ``actions``
+        (each legal action's ``action``, ``column``, ``value`` and ``fraction``) and, where
+        not computed, ``reason``."""
+        data = {"complete": self.complete, **_fraction_fields(self.value),
+                "wins": self.wins, "orders": self.orders,
+                "best_action": None if self.best_action is None else self.best_action.token,
+                "actions": [{"action": a.kind, "column": a.column, **_fraction_fields(v)}
+                            for a, v in self.actions.items()]}
+        if self.reason:
+            data["reason"] = self.reason
+        return data
+
     @property
     def best_action(self) -> Action | None:
         """The highest-valued action; ties prefer a removal, then the lowest column. None when
@@ -46,3 +61,11 @@ class FairValue:
         if not self.actions or any(v is None for v in self.actions.values()):
             return None
         return best_of(self.actions, self.actions.__getitem__)
+
+
+def _fraction_fields(value: Fraction | None) -> dict:
+    """``value`` (rounded to six places) and ``fraction`` (lowest terms), null where None."""
+    if value is None:
+        return {"value": None, "fraction": None}
+    return {"value": round(float(value), 6),
+            "fraction": f"{value.numerator}/{value.denominator}"}

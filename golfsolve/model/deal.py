@@ -8,6 +8,7 @@ files).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from golfsolve.checks import instance, items, whole
 from golfsolve.model.cards import FULL_DECK, Card
@@ -21,6 +22,9 @@ from golfsolve.model.position import (
 )
 from golfsolve.model.pysolfc import reference_board
 
+if TYPE_CHECKING:
+    from golfsolve.model.rules import Rules
+
 __all__ = ["COLUMNS", "ROWS", "STOCK_SIZE", "TABLEAU_SIZE", "Deal", "DealError", "as_position"]
 
 DealError = PositionError  # a text or source that is not a valid deal or position
@@ -32,6 +36,8 @@ class Deal:
     waste: Card
     stock: tuple[Card, ...]  # draw order
     _position: Position = field(init=False, repr=False, compare=False)
+    # the rules the text it was read from names (golfsolve.deal), else None: not compared
+    named_rules: Rules | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # lists taken as tuples (a deal is a value: hashable); each card a Card
@@ -46,7 +52,8 @@ class Deal:
         if len(self.stock) != STOCK_SIZE:
             raise DealError(f"the stock has {len(self.stock)} cards, expected {STOCK_SIZE}")
         # Checks every card once; kept, so that the deal is never checked again.
-        object.__setattr__(self, "_position", Position(self.tableau, self.waste, self.stock))
+        object.__setattr__(self, "_position", Position(self.tableau, self.waste, self.stock,
+                                                       named_rules=self.named_rules))
 
     def cards(self) -> list[Card]:
         """The 52 cards in board order: the stock in draw order, the waste, the columns."""
@@ -61,7 +68,8 @@ class Deal:
         instance(position, Position, "position", "a Position")
         if not position.is_start or position.removed or position.unknown_slots:
             raise DealError("this is a position mid-game or with unknown cards, not a deal")
-        return cls(position.columns, position.waste, tuple(position.stock))
+        return cls(position.columns, position.waste, tuple(position.stock),
+                   named_rules=position.named_rules)
 
     # ----- dealing -------------------------------------------------------------------------
     @classmethod
@@ -87,6 +95,8 @@ class Deal:
     # ----- text ----------------------------------------------------------------------------
     @classmethod
     def from_board(cls, text: str) -> Deal:
+        """The deal a board's text holds (:meth:`Position.from_board`; a position mid-game
+        or with unknown cards is refused)."""
         return cls.from_position(Position.from_board(text))
 
     def to_board(self) -> str:

@@ -55,8 +55,9 @@ class _Step(NamedTuple):
     revealed: bool = False
 
 
-class MoveRefused(Exception):
-    """An attempt the rules refuse; the game is unchanged. ``key`` names the reason."""
+class MoveRefused(ValueError):
+    """An attempt the rules refuse; the game is unchanged. ``key`` names the reason. A
+    ValueError, as the library's other errors for what cannot be done are."""
 
     def __init__(self, key: str, **params: object) -> None:
         self.key = key
@@ -91,6 +92,18 @@ class Move:
     def token(self) -> str:
         """The short form `replay` reads: ``d`` or the column number."""
         return Action(self.column).token
+
+    def to_dict(self) -> dict:
+        """``action``, ``column`` and ``card`` (its name, ``8H``), as a record's moves hold
+        them."""
+        return {"action": self.action, "column": self.column, "card": str(self.card)}
+
+
+def numbered_moves(moves: Iterable[Move]) -> list[dict]:
+    """A record's ``moves``: each move's fields after its number, from 1."""
+    # Move.to_dict's fields, written out: a batch's rows make millions of these
+    return [{"move": i, "action": m.action, "column": m.column, "card": str(m.card)}
+            for i, m in enumerate(moves, 1)]
 
 
 class Game:

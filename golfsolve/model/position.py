@@ -17,13 +17,17 @@ Board form (the field's deal format, extended)::
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from golfsolve.checks import instance, items
 from golfsolve.checks import text as _text
 from golfsolve.errors import InputError
 from golfsolve.model.cards import FULL_DECK, Card, CardError
 from golfsolve.model.text import ascii_lower, shown
+
+if TYPE_CHECKING:
+    from golfsolve.model.rules import Rules
 
 COLUMNS = 7
 ROWS = 5
@@ -48,6 +52,8 @@ class Position:
     waste: Card
     stock: tuple[Card | None, ...]  # the stock left in draw order; None: not seen
     removed: tuple[Card, ...] = ()  # the cards under the waste, oldest first
+    # the rules the text it was read from names (golfsolve.deal), else None: not compared
+    named_rules: Rules | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # lists taken as tuples (a position is a value: hashable); each card a Card
@@ -55,6 +61,10 @@ class Position:
         object.__setattr__(self, "waste", _card(self.waste, "waste"))
         object.__setattr__(self, "stock", items(self.stock, "stock", _card_or_unseen))
         object.__setattr__(self, "removed", items(self.removed, "removed", _card))
+        if self.named_rules is not None:
+            from golfsolve.model.rules import Rules
+
+            instance(self.named_rules, Rules, "named_rules", "a Rules or None")
         if len(self.columns) != COLUMNS:
             raise PositionError(f"the tableau has {len(self.columns)} columns, expected "
                                 f"{COLUMNS}")
@@ -105,13 +115,14 @@ class Position:
 
     def hidden(self) -> Position:
         """What a player sees: every stock card unknown."""
-        return Position(self.columns, self.waste, (None,) * len(self.stock), self.removed)
+        return Position(self.columns, self.waste, (None,) * len(self.stock), self.removed,
+                        self.named_rules)
 
     def with_stock(self, cards: tuple[Card, ...] | list[Card]) -> Position:
         """The unknown stock slots filled, in order, with ``cards`` (a full known stock)."""
         fill = iter(cards)
         stock = tuple(next(fill) if c is None else c for c in self.stock)
-        return Position(self.columns, self.waste, stock, self.removed)
+        return Position(self.columns, self.waste, stock, self.removed, self.named_rules)
 
     # ----- board form ----------------------------------------------------------------------
     @classmethod

@@ -123,6 +123,14 @@ def as_rules(value: object, name: str = "rules") -> Rules:
     raise wrong(name, "a Rules or a rule set's name (easy, classic, dead-king, strict)", value)
 
 
+def chosen_rules(value: object, named: Rules | None) -> Rules:
+    """The rules asked for (``value``, as :func:`as_rules` takes it), else (None) the rules
+    the deal's text ``named``, else Easy: as the command line and the library choose them."""
+    if value is None:
+        return named or EASY
+    return as_rules(value)
+
+
 def parse_rules_list(text: str) -> tuple[Rules, ...]:
     """``"easy,classic"`` or ``"all"`` -> rule sets in a fixed order, without repeats."""
     names = [part for part in text.split(",") if part.strip()]
