@@ -17,6 +17,7 @@ from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.model.cards import Card
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused, Place, Seen
+from golfsolve.model.i18n import TEXTS
 from golfsolve.model.oneline import to_oneline
 from golfsolve.model.position import Position
 from golfsolve.model.rules import CLASSIC, EASY
@@ -376,6 +377,28 @@ def test_the_draw_typed_again_at_its_question_names_the_card(cli, tmp_path):
     assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
 
 
+def test_a_command_at_the_draws_question_is_told_to_wait_for_the_answer(cli, tmp_path):
+    path = tmp_path / "after.board"
+    result = cli("play", PAGE_LAYOUT, "--lang", "fi", input=f"d\nh\nu\n8s\ns {path}\nq\n")
+    out = result.out.splitlines()
+    told = TEXTS["fi"]["draw_answer_first"]
+    asked = TEXTS["fi"]["draw_which"].rstrip()
+    first = out.index(asked)
+    assert out[first:first + 5] == [asked, told, asked, told, asked]
+    after = Position.from_board(path.read_text(encoding="utf-8"))  # the card named after them
+    assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
+
+
+def test_the_last_card_not_seen_is_drawn_without_a_question(cli):
+    deal = Deal.from_number(1)
+    moves = "".join(f"d {card}\n" for card in deal.stock[:15]) + "d\nq\n"
+    out = cli("play", to_oneline(deal, with_stock=False), "--rules", "classic", "--lang", "en",
+              input=moves).out.splitlines()
+    said = out.index(f"The draw turns up the last card not seen yet: {deal.stock[15].pretty}.")
+    assert f"Waste: {deal.stock[15].pretty}" in "".join(out[said:])  # on the board after it
+    assert "Enter: no draw" not in "".join(out)
+
+
 @pytest.mark.parametrize(("interactive", "signum", "goes_on"), [
     (True, "SIGINT", True), (False, "SIGINT", False), (True, "SIGTERM", False)])
 def test_ctrl_c_at_a_terminal_stops_a_hint_and_the_game_goes_on(monkeypatch, interactive, signum,
@@ -619,8 +642,42 @@ def test_a_long_first_hint_at_a_terminal_says_how_far_it_is_and_ctrl_c_stops_onl
     terminal.type(b"d 8s\r")
     assert b"8\xe2\x99\xa0" in terminal.read_until(prompt)  # 8♠ on the waste: the game went on
     terminal.type(b"q\r")
+    terminal.read_until(b"type q again to quit")  # a move of the player's game, not saved
+    terminal.type(b"q\r")
     assert terminal.status() == 0
     assert b"interrupted" not in terminal.everything
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_q_or_ctrl_d_in_a_followed_game_with_moves_not_saved_asks_once_more(tmp_path):
+    """The player's own game is only in this session: q (or Ctrl-D) after moves no save holds
+    says so, and quits when typed again just after; after a save it quits at once."""
+    prompt = b"q quit): "
+    asked = (b"This game follows yours in the app and its last moves are not saved: type q "
+             b"again to quit, or s FILE to save first.")
+    terminal = Terminal(PAGE_LAYOUT, "--rules", "easy", "--lang", "en")
+    terminal.read_until(prompt)
+    terminal.type(b"d 8s\r")
+    terminal.read_until(prompt)
+    terminal.type(b"q\r")
+    assert asked in terminal.read_until(prompt)
+    terminal.type(b"u\r")  # something else between: q asks again
+    terminal.read_until(prompt)
+    terminal.type(b"q\r")
+    assert asked in terminal.read_until(prompt)
+    saved = tmp_path / "mine.json"
+    terminal.type(b"s " + str(saved).encode() + b"\r")
+    terminal.read_until(prompt)
+    terminal.type(b"q\r")
+    assert terminal.status() == 0 and saved.exists()
+    terminal = Terminal(PAGE_LAYOUT, "--rules", "easy", "--lang", "en")
+    terminal.read_until(prompt)
+    terminal.type(b"d 8s\r")
+    terminal.read_until(prompt)
+    terminal.type(b"\x04")  # Ctrl-D
+    assert asked in terminal.read_until(prompt)
+    terminal.type(b"\x04")
+    assert terminal.status() == 0
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")

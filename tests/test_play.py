@@ -262,7 +262,55 @@ def test_a_position_loaded_at_its_end_says_so(cli, tmp_path):
     won = tmp_path / "won.board"
     won.write_text(cli("replay", "1", line, "--format", "board").out)
     lines = cli("play", str(won), "--lang", "en", input="q\n").out.splitlines()
-    assert lines[-3:] == ["You won!", "Score: 350", "u undoes, n starts a new deal, q quits."]
+    assert lines[-3:] == ["You won!", "Score: 350", "n starts a new deal, q quits."]  # no undo
+
+
+def _dead_end_by_drawing_first(deal: Deal, rules) -> tuple[list[str], int]:
+    """Every draw first, then the first card that fits while one does: a poor game's tokens
+    and the cards it removes."""
+    from golfsolve import Game
+
+    game, played = Game(deal, rules), ["d"] * 16
+    for _ in played:
+        game.draw()
+    while game.playable_columns():
+        column = game.playable_columns()[0]
+        game.remove(column)
+        played.append(str(column))
+    assert game.status == "stuck"
+    return played, game.removed
+
+
+def test_a_dead_end_says_how_many_the_stock_as_it_came_let_best_play_remove(cli):
+    deal = Deal.from_number(1)  # under Classic: 29 at most
+    best = tokens(solve(deal, CLASSIC).moves)
+    lines = cli("play", "GO1-C-AAAAAAB", "--lang", "en", input=best).out.splitlines()
+    assert lines[-2:] == ["You removed 29 of 35 cards: with the stock in the order it came, no "
+                          "play from this game's start removes more.",
+                          "u undoes, n starts a new deal, q quits."]
+    poor, removed = _dead_end_by_drawing_first(deal, CLASSIC)
+    assert removed < 29
+    lines = cli("play", "GO1-C-AAAAAAB", "--lang", "en",
+                input="\n".join(poor) + "\n").out.splitlines()
+    assert lines[-2] == (f"You removed {removed} of 35 cards; with the stock in the order it came"
+                         " (which no player sees ahead), best play from this game's start "
+                         "removes 29.")
+    # deal 1 under Easy can be won: a game that drew first says so
+    poor, removed = _dead_end_by_drawing_first(deal, EASY)
+    lines = cli("play", "1", "--lang", "tr", input="\n".join(poor) + "\n").out.splitlines()
+    assert lines[-2] == TEXTS["tr"]["debrief_won"].format(removed=removed)
+
+
+def test_a_followed_game_is_told_at_its_dead_end_what_the_stock_it_named_allowed(cli):
+    """The stock unseen, each draw named as it came: the same account as with the deal."""
+    deal = Deal.from_number(1)
+    named = iter(deal.stock)
+    moves = "".join(f"d {next(named)}\n" if m.action == "draw" else f"{m.column}\n"
+                    for m in solve(deal, CLASSIC).moves)
+    layout = " | ".join([str(deal.waste), *(" ".join(map(str, c)) for c in deal.tableau)])
+    lines = cli("play", layout, "--rules", "classic", "--lang", "en", input=moves).out
+    assert lines.splitlines()[-2] == ("You removed 29 of 35 cards: with the stock in the order "
+                                      "it came, no play from this game's start removes more.")
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])

@@ -24,6 +24,9 @@ from golfsolve.model.rules import EASY, Rules
 
 # "5" removes column 5's free card; "1 4" (or 1.4, 1:4) taps the card at row 4 of column 1
 _CARD_AT = re.compile(r"^([0-9]{1,6})(?:\s*[ .:,]\s*([0-9]{1,6}))?$")  # longer: not a move
+# the commands' words, which at the draw's question are no card
+_COMMAND_WORDS = frozenset(("u", "undo", "h", "hint", "p", "peek", "s", "save", "?", "help", "n",
+                            "new", "q", "quit"))
 
 
 # ----- replay ----------------------------------------------------------------------------------
@@ -87,6 +90,7 @@ class PlaySession:
         self._leaving = False  # n given once in a followed game: the next n leaves it
         self._overwriting: str | None = None  # s FILE refused for an existing FILE, just before
         self._saved: list[str] = []  # the files this game has saved to (written over freely)
+        self._kept = self._state()  # the game as last saved (or as it came): q loses nothing
 
     def _dealt(self, start: Position) -> Position:
         unseen = list(start.unseen)
@@ -107,13 +111,28 @@ class PlaySession:
         if self.game.unseen:
             self.say("follow")
         self.say_if_over()  # a position loaded at its end
+        quitting = False  # q said once already, just before, and the game not saved
         for line in self._lines:
             command = line.strip()
             if command.lower() in ("q", "quit"):
-                return 0
+                if quitting or not self._quit_loses_moves():
+                    return 0
+                quitting = True
+                self.say("quit_unsaved")
+                continue
+            quitting = False
             if command:
                 self.handle(command)
         return 0
+
+    def _state(self) -> tuple:
+        return self.game.position(), self.game.move_count
+
+    def _quit_loses_moves(self) -> bool:
+        """Whether quitting now, at a terminal, would lose moves of a followed game under
+        way (the player's own game, which only this session knows) that no save holds."""
+        return (self.interactive and bool(self.game.start.unknown_slots)
+                and self.game.status == "playing" and self._state() != self._kept)
 
     def ask(self, key: str) -> str:
         """The answer to a question (the text ``key``): typed at the terminal, or the next
@@ -176,12 +195,20 @@ class PlaySession:
         seen refuses, is said so, and the question asked again."""
         self.game.check_draw()
         asked = not named and self.game.next_unseen
+        if asked and self.game.unseen == 1:  # the one card not seen yet: no question
+            (last,) = self.game.unseen_cards()
+            self.game.draw(last)
+            self.say("draw_last_unseen", card=short_name(last, self.lang))
+            return True
         while True:
             if asked:
                 named = _without_draw_word(self.ask("draw_which"))
                 if not named:
                     self.say("no_draw")
                     return False
+                if named.lower() in _COMMAND_WORDS:  # h, u, q...: the question comes first
+                    self.say("draw_answer_first")
+                    continue
             card = None
             if named:
                 card = _card(named)
@@ -212,7 +239,25 @@ class PlaySession:
             self.say("stuck")
         if status != "playing":
             self.say("final_score", score=self.game.score)
-            self.say("after_end")
+            if status == "stuck":
+                self._debrief()
+            self.say("after_end" if self.game.can_undo else "after_end_no_undo")
+
+    def _debrief(self) -> None:
+        """At a dead end reached in this session, with every stock card now seen: the cards
+        removed against the most that play from the game's start removes with the stock in
+        the order it came (or that it could be won)."""
+        from golfsolve.solver import solve_game
+
+        game = self.game
+        if not game.can_undo or None in game.stock:
+            return  # loaded at its end, or a stock card never seen
+        start = game.start
+        best = solve_game(Game(Position(start.columns, start.waste, tuple(game.stock),
+                                        start.removed), game.rules))
+        key = ("debrief_won" if best.winnable else
+               "debrief_best" if best.max_removed <= game.removed else "debrief_more")
+        self.say(key, removed=game.removed, best=best.max_removed)
 
     def _over(self) -> bool:
         if self.game.status != "playing":
@@ -335,6 +380,7 @@ class PlaySession:
                      or exc)
             return
         self._saved.append(path)
+        self._kept = self._state()
         if path.lower().endswith(".json") or self.game.rules == EASY:  # Easy: the default
             self.say("saved", path=path)
         else:

@@ -268,6 +268,19 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_values": "Every legal move: {moves}.",
         "leave_followed": "This game follows yours in the app: type n again to leave it for a "
                           "new random deal.",
+        "debrief_best": "You removed {removed} of 35 cards: with the stock in the order it "
+                        "came, no play from this game's start removes more.",
+        "debrief_more": "You removed {removed} of 35 cards; with the stock in the order it came "
+                        "(which no player sees ahead), best play from this game's start removes "
+                        "{best}.",
+        "debrief_won": "You removed {removed} of 35 cards; with the stock in the order it came "
+                       "(which no player sees ahead), this game could be won from its start.",
+        "after_end_no_undo": "n starts a new deal, q quits.",
+        "draw_last_unseen": "The draw turns up the last card not seen yet: {card}.",
+        "draw_answer_first": "Answer the draw's question first: the card it turned up, or "
+                             "Enter for no draw.",
+        "quit_unsaved": "This game follows yours in the app and its last moves are not "
+                        "saved: type q again to quit, or s FILE to save first.",
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
@@ -318,6 +331,21 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_values": "Jokainen sallittu siirto: {moves}.",
         "leave_followed": "Tämä peli seuraa peliäsi sovelluksessa: kirjoita n uudelleen, jos "
                           "haluat jättää sen ja aloittaa uuden satunnaisen jaon.",
+        "debrief_best": "Poistit {removed} korttia 35:stä: nostopakan tulleessa "
+                        "järjestyksessä mikään peli tämän pelin alusta ei poista enempää.",
+        "debrief_more": "Poistit {removed} korttia 35:stä; nostopakan tulleessa järjestyksessä "
+                        "(jota kukaan pelaaja ei näe etukäteen) paras peli tämän pelin alusta "
+                        "poistaa {best}.",
+        "debrief_won": "Poistit {removed} korttia 35:stä; nostopakan tulleessa järjestyksessä "
+                       "(jota kukaan pelaaja ei näe etukäteen) tämän pelin olisi voinut voittaa "
+                       "alusta asti.",
+        "after_end_no_undo": "n aloittaa uuden jaon, q lopettaa.",
+        "draw_last_unseen": "Nosto kääntää viimeisen vielä näkemättömän kortin: {card}.",
+        "draw_answer_first": "Vastaa ensin nostoa koskevaan kysymykseen: nostettu kortti, tai "
+                             "Enter, jos et nosta.",
+        "quit_unsaved": "Tämä peli seuraa peliäsi sovelluksessa, eikä sen viimeisiä "
+                        "siirtoja ole tallennettu: kirjoita q uudelleen lopettaaksesi, tai "
+                        "s TIEDOSTO tallentaaksesi ensin.",
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
@@ -366,6 +394,22 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_values": "Setiap langkah yang sah: {moves}.",
         "leave_followed": "Permainan ini mengikuti permainan Anda di aplikasi: ketik n lagi "
                           "untuk meninggalkannya dan memulai susunan kartu acak baru.",
+        "debrief_best": "Anda mengeluarkan {removed} dari 35 kartu: dengan tumpukan ambil "
+                        "dalam urutan kedatangannya, tidak ada permainan dari awal permainan ini "
+                        "yang mengeluarkan lebih banyak.",
+        "debrief_more": "Anda mengeluarkan {removed} dari 35 kartu; dengan tumpukan ambil dalam "
+                        "urutan kedatangannya (yang tidak dilihat pemain sebelumnya), permainan "
+                        "terbaik dari awal permainan ini mengeluarkan {best}.",
+        "debrief_won": "Anda mengeluarkan {removed} dari 35 kartu; dengan tumpukan ambil dalam "
+                       "urutan kedatangannya (yang tidak dilihat pemain sebelumnya), permainan "
+                       "ini bisa dimenangkan dari awalnya.",
+        "after_end_no_undo": "n memulai permainan baru, q keluar.",
+        "draw_last_unseen": "Ambilan membuka kartu terakhir yang belum terlihat: {card}.",
+        "draw_answer_first": "Jawab dulu pertanyaan ambilan: kartu yang terbuka, atau Enter "
+                             "untuk tidak mengambil.",
+        "quit_unsaved": "Permainan ini mengikuti permainan Anda di aplikasi dan langkah "
+                        "terakhirnya belum disimpan: ketik q lagi untuk keluar, atau s BERKAS "
+                        "untuk menyimpannya dulu.",
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
@@ -416,6 +460,21 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_values": "Her geçerli hamle: {moves}.",
         "leave_followed": "Bu oyun uygulamadaki oyununuzu izliyor: bırakıp yeni rastgele bir "
                           "dağılıma geçmek için n'yi tekrar yazın.",
+        "debrief_best": "35 karttan {removed} tanesini kaldırdınız: çekme destesi geldiği "
+                        "sırayla, bu oyunun başından hiçbir oyun daha fazlasını kaldırmaz.",
+        "debrief_more": "35 karttan {removed} tanesini kaldırdınız; çekme destesi geldiği "
+                        "sırayla (hiçbir oyuncunun önceden göremediği), bu oyunun başından en "
+                        "iyi oyun {best} kart kaldırır.",
+        "debrief_won": "35 karttan {removed} tanesini kaldırdınız; çekme destesi geldiği "
+                       "sırayla (hiçbir oyuncunun önceden göremediği), bu oyun başından "
+                       "kazanılabilirdi.",
+        "after_end_no_undo": "n yeni bir oyun başlatır, q çıkar.",
+        "draw_last_unseen": "Çekiş, henüz görülmemiş son kartı açar: {card}.",
+        "draw_answer_first": "Önce çekişle ilgili soruyu yanıtlayın: açılan kart ya da "
+                             "çekmemek için Enter.",
+        "quit_unsaved": "Bu oyun uygulamadaki oyununuzu izliyor ve son hamleleri "
+                        "kaydedilmedi: çıkmak için q'yu tekrar yazın ya da önce kaydetmek için "
+                        "s DOSYA yazın.",
     },
 }
 

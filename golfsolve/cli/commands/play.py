@@ -100,7 +100,7 @@ def _typed_lines(prompt: str, after_ctrl_c: str):
     """Lines typed at a terminal after ``prompt``, with line editing and history where Python
     has readline (arrow keys move in the line, up recalls the last command). Ctrl-C there
     drops the line and says ``after_ctrl_c`` (how to quit or save); a second in a row ends
-    the game."""
+    the game. Ctrl-D is q."""
     try:
         import readline  # noqa: F401 (loading it is what gives input() its line editing)
     except ImportError:  # Windows: the console's own editing
@@ -109,9 +109,10 @@ def _typed_lines(prompt: str, after_ctrl_c: str):
     while True:
         try:
             line = input(_shown(prompt))
-        except EOFError:  # Ctrl-D: the shell's prompt then starts a line of its own
-            click.echo("")
-            return
+        except EOFError:  # Ctrl-D: q (a followed game unsaved asks for it again)
+            click.echo("")  # (the shell's prompt then starts a line of its own)
+            yield "q"
+            continue
         except Interrupted as stop:
             if stopped:
                 raise
