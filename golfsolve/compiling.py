@@ -85,6 +85,10 @@ LAYERS = Part("the fair value", tuple(f"golfsolve.fair.kernels.{name}" for name 
     "values:values_rows", "values:wide_rows")), "golfsolve.fair.layered:warm", 15.0)
 EXPECTIMAX = Part("the fair value", ("golfsolve.fair.kernels.expectimax:fair_kernel",),
                   "golfsolve.fair.expectimax:warm", 6.0)
+SCORE = Part("the score's value", ("golfsolve.fair.kernels.score:score_layer",
+                                   "golfsolve.fair.kernels.closures:closure_of",
+                                   "golfsolve.fair.kernels.closures:closure_table"),
+             "golfsolve.fair.score:warm", 2.0)
 
 
 def solving(rules) -> Part:

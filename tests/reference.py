@@ -122,6 +122,16 @@ def strict_reference(game: Game) -> tuple[bool, int, int]:
     return most == TABLEAU, most, states
 
 
+def _removals(position, fits, heights, waste):
+    """The removals (column 0-6, heights after, rank put on the waste) legal at ``heights``
+    of ``position``'s columns under a waste of rank ``waste``."""
+    for c in range(7):
+        if heights[c]:
+            card = position.columns[c][heights[c] - 1]
+            if fits(waste, card.rank):
+                yield c, heights[:c] + (heights[c] - 1,) + heights[c + 1:], card.rank
+
+
 def fair_reference(game: Game, hidden) -> tuple:
     """(fair value, {Action: value}) of ``game``'s position for a player who does not see the
     stock slots ``hidden`` (indices into the stock left): a recursion over card identities
@@ -138,11 +148,7 @@ def fair_reference(game: Game, hidden) -> tuple:
     known = [None if i in hidden else card for i, card in enumerate(stock)]
 
     def removals(heights, waste):
-        for c in range(7):
-            if heights[c]:
-                card = deal.columns[c][heights[c] - 1]
-                if fits(waste, card.rank):
-                    yield c, heights[:c] + (heights[c] - 1,) + heights[c + 1:], card.rank
+        return _removals(deal, fits, heights, waste)
 
     @cache
     def value(heights, waste, slot, unseen):
@@ -172,3 +178,41 @@ def fair_reference(game: Game, hidden) -> tuple:
         if known and (any_time or not actions):
             actions[DRAW] = draw(heights, 0, unseen)
     return value(heights, waste, 0, unseen), actions
+
+
+def score_reference(game: Game) -> tuple:
+    """(expected final score, {Action: expected final score}) of best play for the score from
+    ``game``'s position by a player who sees none of the stock left: a recursion over card
+    identities with Fractions, under the game's rules as ``Rules.fits`` and
+    ``Rules.draw_any_time`` say; a won game scores 350, a dead end 10 a card removed less 10
+    a card left, never below 0."""
+    from fractions import Fraction
+
+    from golfsolve.model.actions import DRAW, Action
+
+    deal, fits, any_time = game.start, fits_of(game.rules), game.rules.draw_any_time
+
+    def removals(heights, waste):
+        return _removals(deal, fits, heights, waste)
+
+    @cache
+    def value(heights, waste, unseen):
+        left = sum(heights)
+        if not left:
+            return Fraction(350)
+        options = [value(lower, rank, unseen) for _, lower, rank in removals(heights, waste)]
+        if unseen and (any_time or not options):
+            options.append(draw(heights, unseen))
+        return max(options, default=Fraction(max(0, 10 * (TABLEAU - left) - 10 * left)))
+
+    def draw(heights, unseen):
+        return sum((value(heights, card.rank, unseen - {card}) for card in unseen),
+                   Fraction(0)) / len(unseen)
+
+    heights, waste = tuple(game.heights), game.waste.rank
+    unseen = frozenset(deal.stock[game.stock_pos:])
+    actions = {Action(c + 1): value(lower, rank, unseen)
+               for c, lower, rank in removals(heights, waste)}
+    if unseen and (any_time or not actions):
+        actions[DRAW] = draw(heights, unseen)
+    return value(heights, waste, unseen), actions

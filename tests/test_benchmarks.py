@@ -25,6 +25,7 @@ ROOT = DATA.parent.parent
      "ours  classic        1 "),
     ("bench_follow.py", ["--deal", "1", "--rules", "classic", "--after", "3"],
      "  first hint after 3 moves of the solver: "),
+    ("bench_score.py", ["--deals", "1-1", "--every", "10"], "deal   1 move 20: 11 unseen, "),
     ("bench_census.py", ["--deals", "16", "--fixed-deals", "8", "--runs", "1", "--jobs", "1"],
      "  projected census of 10,000,000 deals: "),
 ])

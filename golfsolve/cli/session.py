@@ -294,7 +294,7 @@ class PlaySession:
 
         exact = self.hints.values(self.game, self.lang if self.interactive else None)
         if exact is not None and len(exact) > 1 and not any(exact.values()):
-            self.say("hint_none_wins")  # every move loses under every order: no move to name
+            self._hint_for_the_score()  # every move loses under every order
             return
         if exact is not None:
             best = best_of(exact, exact.__getitem__)
@@ -313,7 +313,7 @@ class PlaySession:
         move = self._move_name(best.action, best.card)
         if result.recommended_by == "fair value" and len(result.actions) > 1 and not any(
                 a.fair.value for a in result.actions):
-            self.say("hint_none_wins")
+            self._hint_for_the_score()
         elif result.recommended_by == "fair value":
             self.say("hint_fair" if len(result.actions) > 1 else "hint_only", move=move,
                      value=_percent(best.fair.value))
@@ -322,6 +322,28 @@ class PlaySession:
                                   for a in result.actions])
         else:
             self.say("hint_odds", move=move, value=_percent(best.clairvoyant.value))
+
+    def _hint_for_the_score(self) -> None:
+        """Where no move wins under any order: the move with the best expected final score
+        (golfsolve.fair.score), and every legal move's; where that is out of reach here, or
+        every move's is the same, that no move wins."""
+        from golfsolve.compiling import SCORE, ready
+        from golfsolve.fair.score import score_value
+        from golfsolve.packing import position_arrays
+
+        ready([SCORE])
+        col_ranks, heights, waste_rank, _, unseen = position_arrays(
+            self.game.position().hidden())
+        scores = score_value(col_ranks, heights, waste_rank, unseen,
+                             self.game.rules.fits_table(), not self.game.rules.draw_any_time)
+        if scores is None or len(set(scores.actions.values())) == 1:  # out of reach, or
+            self.say("hint_none_wins")  # no move to name: each scores as well
+            return
+        ranked = sorted(scores.actions, key=lambda a: -scores.actions[a])  # ties: as listed
+        best = best_of(scores.actions, scores.actions.__getitem__)
+        self.say("hint_score", move=self._action_name(best), value=_points(scores.actions[best]))
+        self.say("hint_score_values", moves=", ".join(
+            f"{self._action_name(a)} {_points(scores.actions[a])}" for a in ranked))
 
     def _say_values(self, named: list[tuple[str, object]]) -> None:
         """``Every legal move: ...``: each action's name with its exact value, highest first
@@ -405,6 +427,11 @@ def _percent(value) -> str:
     if Fraction(1999, 2000) <= value < 1:
         return ">99.9%"
     return f"{100 * float(value):.1f}%"
+
+
+def _points(value) -> str:
+    """An expected score as a player reads it: to a tenth of a point."""
+    return f"{float(value):.1f}"
 
 
 def _without_draw_word(answer: str) -> str:

@@ -24,9 +24,11 @@ The modules, Python first, then numba:
   estimates, the layout chosen for the limit and ``NeedsMemory``; ``pages`` arrays whose
   tails are given back to the system as a sweep passes them; ``threads`` a pass cut into
   parts for the threads.
+- ``score``: beside the fair value, the score's value (the expected final score of best play
+  for the score, for a hint once no move can win), by the same closures and layers, dense.
 - ``kernels/``: the numba kernels (the only modules here that import numba), named for their
   algorithms: ``expectimax``; ``closures``, ``support`` (reach and support), ``values`` and
-  ``compact_values`` (the layer DP, which the package's notes explain).
+  ``compact_values`` (the layer DP, which the package's notes explain); ``score``.
 
 Positions come as arrays from :mod:`golfsolve.packing` (``position_arrays``), the one module
 outside the kernels that knows their encoding.

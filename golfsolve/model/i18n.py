@@ -266,6 +266,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card_ace": "{text!r} is not a card: an ace is A, as {card}",
         "peek_unseen": "The stock is face down here: there is nothing to peek at.",
         "hint_values": "Every legal move: {moves}.",
+        "hint_score": "Hint: no move wins any more; for the score, {move}: best play without "
+                      "seeing the stock scores {value} on average from here.",
+        "hint_score_values": "Every legal move's average score: {moves}.",
         "leave_followed": "This game follows yours in the app: type n again to leave it for a "
                           "new random deal.",
         "debrief_best": "You removed {removed} of 35 cards: with the stock in the order it "
@@ -329,6 +332,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card_ace": "{text!r} ei ole kortti: ässä on A, esim. {card}",
         "peek_unseen": "Nostopakka on tässä alaspäin: kurkistettavaa ei ole.",
         "hint_values": "Jokainen sallittu siirto: {moves}.",
+        "hint_score": "Vihje: mikään siirto ei enää voita; pisteiden kannalta {move}: paras "
+                      "peli nostopakkaa näkemättä saa tästä keskimäärin {value} pistettä.",
+        "hint_score_values": "Kunkin sallitun siirron keskimääräiset pisteet: {moves}.",
         "leave_followed": "Tämä peli seuraa peliäsi sovelluksessa: kirjoita n uudelleen, jos "
                           "haluat jättää sen ja aloittaa uuden satunnaisen jaon.",
         "debrief_best": "Poistit {removed} korttia 35:stä: nostopakan tulleessa "
@@ -392,6 +398,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card_ace": "{text!r} bukan kartu: as ditulis A, misalnya {card}",
         "peek_unseen": "Tumpukan ambil tertutup di sini: tidak ada yang bisa diintip.",
         "hint_values": "Setiap langkah yang sah: {moves}.",
+        "hint_score": "Petunjuk: tidak ada langkah yang masih bisa menang; untuk skor, {move}: "
+                      "permainan terbaik tanpa melihat tumpukan ambil mendapat rata-rata "
+                      "{value} poin dari sini.",
+        "hint_score_values": "Rata-rata skor setiap langkah yang sah: {moves}.",
         "leave_followed": "Permainan ini mengikuti permainan Anda di aplikasi: ketik n lagi "
                           "untuk meninggalkannya dan memulai susunan kartu acak baru.",
         "debrief_best": "Anda mengeluarkan {removed} dari 35 kartu: dengan tumpukan ambil "
@@ -458,6 +468,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card_ace": "{text!r} bir kart değil: as A ile yazılır, örneğin {card}",
         "peek_unseen": "Çekme destesi burada kapalı: göz atılacak bir şey yok.",
         "hint_values": "Her geçerli hamle: {moves}.",
+        "hint_score": "İpucu: artık hiçbir hamle kazandırmaz; puan için {move}: çekme "
+                      "destesini görmeden en iyi oyun buradan ortalama {value} puan alır.",
+        "hint_score_values": "Her geçerli hamlenin ortalama puanı: {moves}.",
         "leave_followed": "Bu oyun uygulamadaki oyununuzu izliyor: bırakıp yeni rastgele bir "
                           "dağılıma geçmek için n'yi tekrar yazın.",
         "debrief_best": "35 karttan {removed} tanesini kaldırdınız: çekme destesi geldiği "

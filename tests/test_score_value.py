@@ -1,0 +1,78 @@
+"""The score's value (golfsolve.fair.score): the expected final score of best play for the
+score by a player who cannot see the stock, as the hint gives it once no move can win."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golfsolve.fair.score import score_value
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.rules import CLASSIC, DEAD_KING, EASY, STRICT
+from golfsolve.packing import position_arrays
+from golfsolve.solver import solve
+
+from .reference import score_reference
+
+
+def _late_game(number: int, rules, seed: int) -> Game:
+    """A game of deal ``number`` played at random (a removal where one fits, mostly) until
+    at most 5 stock cards are left, or it is over."""
+    rng = random.Random(seed)
+    game = Game(Deal.from_number(number), rules)
+    while game.status == "playing" and game.stock_left > 5:
+        columns = game.playable_columns()
+        if columns and (rng.random() < 0.8 or not rules.may_draw(True)):
+            game.remove(rng.choice(columns))
+        else:
+            game.draw()
+    return game
+
+
+def _score_of(game: Game):
+    col_ranks, heights, waste_rank, _, unseen = position_arrays(game.position().hidden())
+    return score_value(col_ranks, heights, waste_rank, unseen, game.rules.fits_table(),
+                       not game.rules.draw_any_time)
+
+
+@settings(max_examples=40, deadline=None)
+@given(number=st.integers(1, 10**6), rules=st.sampled_from([EASY, CLASSIC, DEAD_KING, STRICT]),
+       seed=st.integers(0, 2**32))
+def test_the_score_value_is_the_reference_recursions_for_the_position_and_each_move(
+        number, rules, seed):
+    game = _late_game(number, rules, seed)
+    found = _score_of(game)
+    value, actions = score_reference(game)
+    assert found.value == value and found.actions == actions
+
+
+def test_a_deals_first_card_is_out_of_its_reach():
+    assert _score_of(Game(Deal.from_number(1), CLASSIC)) is None
+
+
+def test_a_hint_where_no_move_wins_names_the_best_move_for_the_score(cli):
+    """Deal 1 under Classic cannot be won: 30 moves into its best line, the hint gives the
+    move with the best expected score and each move's, as the reference recursion has them."""
+    moves = solve(Deal.from_number(1), CLASSIC).moves[:30]
+    game = Game(Deal.from_number(1), CLASSIC)
+    for move in moves:
+        game.play(move.token)
+    _, actions = score_reference(game)
+    assert len(actions) > 1
+    ranked = sorted(actions, key=lambda a: -actions[a])
+
+    def named(action) -> str:
+        return ("draw" if action.is_draw else
+                f"column {action.column} ({game.free_card(action.column).pretty})")
+
+    said = cli("play", "GO1-C-AAAAAAB", "--lang", "en",
+               input="".join(f"{m.token}\n" for m in moves) + "h\nq\n").out.splitlines()
+    best = ranked[0]
+    assert said[-2:] == [
+        f"Hint: no move wins any more; for the score, {named(best)}: best play without seeing "
+        f"the stock scores {float(actions[best]):.1f} on average from here.",
+        "Every legal move's average score: " + ", ".join(
+            f"{named(a)} {float(actions[a]):.1f}" for a in ranked) + "."]
