@@ -393,7 +393,9 @@ def fair(position: Position, rules: Rules, budget: int, memory: int | None = Non
     result = value(position, rules, FairLimit(budget, memory, threads), progress=progress)
     if not result.complete:
         return Figure.missing(result.reason, result.needs, result.budget), {}
-    return Figure("exact", result.value), {action: Figure("exact", fraction)
+    # the position's value over its orders as the head counts them: the orders best play
+    # wins (the value of a play that sees only what is drawn is a count of orders it wins)
+    return Figure.exact(result.wins, result.orders), {action: Figure("exact", fraction)
                                            for action, fraction in result.actions.items()}
 
 

@@ -96,7 +96,7 @@ def test_only_an_exact_figure_is_called_a_bound():
 
     exact = render_odds("deal 8", odds(late_view(8, EASY, 5), EASY, Limit(seed=0)))
     # the player's chance first, then the bound
-    assert exact.splitlines()[1] == ("  fair value         68.3%  exact (41/60): your chance with "
+    assert exact.splitlines()[1] == ("  fair value         68.3%  exact (82/120): your chance with "
                                      "best play")
     assert exact.splitlines()[3] == ("  clairvoyant odds   75.8%  exact (91/120); an upper bound "
                                      "on the fair value")
@@ -140,7 +140,7 @@ def test_the_odds_command(cli):
     assert lines[0] == ("GO1-C-AAAAABT (deal 45), classic rules: 16 unseen stock cards "
                         "(145,297,152,000 orders of their ranks)")
     # exact from the first card: the whole stock unseen, by layers; the player's chance first
-    assert lines[1] == ("  fair value         23.7%  exact (1,324,012,549/5,588,352,000): "
+    assert lines[1] == ("  fair value         23.7%  exact (34,424,326,274/145,297,152,000): "
                         "your chance with best play")
     assert lines[2] == "  best move          column 7 (8♣)"
     assert lines[3].startswith("  clairvoyant odds ") and "estimate: " in lines[3]
@@ -156,8 +156,8 @@ def test_the_odds_command(cli):
     assert data["clairvoyant"]["kind"] == "estimate" and data["clairvoyant"]["out_of"] == 200
     assert data["clairvoyant"]["fraction"] == f"{data['clairvoyant']['wins']}/200"  # unreduced
     assert data["fair"] == {"kind": "exact", "value": 0.236924,
-                            "fraction": "1324012549/5588352000", "wins": None,
-                            "out_of": None}
+                            "fraction": "1324012549/5588352000", "wins": 34424326274,
+                            "out_of": 145297152000}  # the orders best play wins, of all
     assert sum(data["max_removed"].values()) == 200
     assert {a["action"] for a in data["actions"]} <= {"draw", "remove"}
 

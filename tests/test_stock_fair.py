@@ -404,7 +404,8 @@ def test_the_policy_line_says_how_far_below_the_exact_value_it_falls(cli):
                  "--policy", "20", "--jobs", "1", "--quiet")
     lines = result.out.splitlines()
     assert lines[1:3] == ["  only legal move    draw",  # said at once, before any figure
-                          "  fair value          0.0%  exact (0/1): your chance with best play"]
+                          "  fair value          0.0%  exact (0/18,162,144,000): your chance "
+                          "with best play"]
     assert lines[4] == ("  policy              0.0%  estimate: 0 of 20 games, 95% interval "
                         "[0.0%, 16.1%]; estimates a lower bound on the fair value, equal to it")
 

@@ -80,9 +80,10 @@ def _figure(figure: Figure, of: str) -> str:
                     "states a second)")
         return f"not computed: {figure.reason}"
     percent = f"{100 * float(figure.value):5.1f}%"
-    if figure.kind == "exact":
-        fraction = f"{figure.value.numerator:,}/{figure.value.denominator:,}"
-        return f"{percent}  exact ({fraction})"
+    if figure.kind == "exact":  # over the orders counted where they are known
+        wins, out_of = ((figure.wins, figure.out_of) if figure.out_of is not None else
+                        (figure.value.numerator, figure.value.denominator))
+        return f"{percent}  exact ({wins:,}/{out_of:,})"
     return (f"{percent}  estimate: {figure.wins:,} of {figure.out_of:,} {of}, 95% interval "
             f"{render_interval(figure.interval)}")
 
