@@ -389,6 +389,21 @@ def test_a_command_at_the_draws_question_is_told_to_wait_for_the_answer(cli, tmp
     assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
 
 
+def test_a_draw_undone_turns_up_the_same_card_again_unless_another_is_named(cli, tmp_path):
+    """The app puts an undone draw's card back on the stock: d alone draws it again; d CARD
+    names another (a card mistyped, put right)."""
+    path = tmp_path / "after.board"
+    out = cli("play", PAGE_LAYOUT, "--lang", "en", input=f"d 8s\nu\nd\ns {path}\nq\n").out
+    assert ("The draw turns up 8♠ again, as before the undo (if it was another card: u, then d "
+            "and that card).") in out.splitlines()
+    assert Position.from_board(path.read_text(encoding="utf-8")).waste == Card.parse("8S")
+    other = tmp_path / "other.board"
+    out = cli("play", PAGE_LAYOUT, "--lang", "en",
+              input=f"d 8s\nu\nd 9h\nu\nd\ns {other}\nq\n").out
+    assert "9♥ again, as before the undo" in out and "8♠ again" not in out
+    assert Position.from_board(other.read_text(encoding="utf-8")).waste == Card.parse("9H")
+
+
 def test_the_last_card_not_seen_is_drawn_without_a_question(cli):
     deal = Deal.from_number(1)
     moves = "".join(f"d {card}\n" for card in deal.stock[:15]) + "d\nq\n"

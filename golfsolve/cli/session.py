@@ -91,6 +91,9 @@ class PlaySession:
         self._overwriting: str | None = None  # s FILE refused for an existing FILE, just before
         self._saved: list[str] = []  # the files this game has saved to (written over freely)
         self._kept = self._state()  # the game as last saved (or as it came): q loses nothing
+        # stock slots whose draw was undone, and the card it turned up: the app puts an undone
+        # draw's card back on the stock, so the next draw there turns it up again
+        self._undrawn: dict[int, Card] = {}
 
     def _dealt(self, start: Position) -> Position:
         unseen = list(start.unseen)
@@ -158,7 +161,7 @@ class PlaySession:
                 if not self.draw(rest.strip()):
                     return
             elif command in ("u", "undo"):
-                game.undo()
+                self._undo()
             elif command in ("h", "hint"):
                 self.hint()
                 return
@@ -187,6 +190,15 @@ class PlaySession:
         self.show()
         self.say_if_over()
 
+    def _undo(self) -> None:
+        """Take the last action back, keeping the card an undone draw had turned up (where
+        the stock slot was unseen) for the next draw of that slot."""
+        game = self.game
+        slot, drawn = game.stock_pos, game.waste
+        game.undo()
+        if game.stock_pos == slot - 1 and game.stock[game.stock_pos] is None:
+            self._undrawn[game.stock_pos] = drawn
+
     def draw(self, named: str) -> bool:
         """Draw, the card turned up named by ``named`` or, where the next stock card is
         unseen, by the answer to a question; whether a card was drawn (MoveRefused where the
@@ -195,6 +207,11 @@ class PlaySession:
         seen refuses, is said so, and the question asked again."""
         self.game.check_draw()
         asked = not named and self.game.next_unseen
+        again = self._undrawn.pop(self.game.stock_pos, None) if self.game.next_unseen else None
+        if asked and again is not None and self.game.seen(again) is None:
+            self.game.draw(again)
+            self.say("draw_again", card=short_name(again, self.lang))
+            return True
         if asked and self.game.unseen == 1:  # the one card not seen yet: no question
             (last,) = self.game.unseen_cards()
             self.game.draw(last)
@@ -412,6 +429,7 @@ class PlaySession:
         number = self.rng.randint(1, MAX_NUMBER)
         rules = self.game.rules
         self.game = Game(Deal.from_number(number), rules)
+        self._undrawn.clear()
         deal = text(self.lang, "deal_number", n=number)
         code = str(GameCode(rules, number)) if rules.letter else deal
         self.title = f"{code} ({deal})" if rules.letter else code

@@ -280,6 +280,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                        "(which no player sees ahead), this game could be won from its start.",
         "after_end_no_undo": "n starts a new deal, q quits.",
         "draw_last_unseen": "The draw turns up the last card not seen yet: {card}.",
+        "draw_again": "The draw turns up {card} again, as before the undo (if it was another "
+                      "card: u, then d and that card).",
         "draw_answer_first": "Answer the draw's question first: the card it turned up, or "
                              "Enter for no draw.",
         "quit_unsaved": "This game follows yours in the app and its last moves are not "
@@ -347,6 +349,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                        "alusta asti.",
         "after_end_no_undo": "n aloittaa uuden jaon, q lopettaa.",
         "draw_last_unseen": "Nosto kääntää viimeisen vielä näkemättömän kortin: {card}.",
+        "draw_again": "Nosto kääntää jälleen kortin {card}, kuten ennen kumoamista (jos se oli "
+                      "toinen kortti: u, sitten d ja se kortti).",
         "draw_answer_first": "Vastaa ensin nostoa koskevaan kysymykseen: nostettu kortti, tai "
                              "Enter, jos et nosta.",
         "quit_unsaved": "Tämä peli seuraa peliäsi sovelluksessa, eikä sen viimeisiä "
@@ -415,6 +419,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                        "ini bisa dimenangkan dari awalnya.",
         "after_end_no_undo": "n memulai permainan baru, q keluar.",
         "draw_last_unseen": "Ambilan membuka kartu terakhir yang belum terlihat: {card}.",
+        "draw_again": "Ambilan membuka {card} lagi, seperti sebelum dibatalkan (jika kartunya "
+                      "lain: u, lalu d dan kartu itu).",
         "draw_answer_first": "Jawab dulu pertanyaan ambilan: kartu yang terbuka, atau Enter "
                              "untuk tidak mengambil.",
         "quit_unsaved": "Permainan ini mengikuti permainan Anda di aplikasi dan langkah "
@@ -483,6 +489,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                        "kazanılabilirdi.",
         "after_end_no_undo": "n yeni bir oyun başlatır, q çıkar.",
         "draw_last_unseen": "Çekiş, henüz görülmemiş son kartı açar: {card}.",
+        "draw_again": "Çekiş, geri almadan önceki gibi yine {card} kartını açar (başka bir "
+                      "kartsa: u, sonra d ve o kart).",
         "draw_answer_first": "Önce çekişle ilgili soruyu yanıtlayın: açılan kart ya da "
                              "çekmemek için Enter.",
         "quit_unsaved": "Bu oyun uygulamadaki oyununuzu izliyor ve son hamleleri "
