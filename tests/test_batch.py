@@ -643,3 +643,13 @@ def test_a_terminal_that_tells_no_size_still_gets_the_progress_bar():
     assert os.waitstatus_to_exitcode(status) == 0
     bars = [line for line in shown.split(b"\r") if line.startswith(b"solving:")]
     assert bars and b"300/300" in bars[-1] and len(bars[-1].decode().rstrip()) <= 80
+
+
+def test_compare_of_a_database_with_one_rule_set_of_two_sets_out_no_empty_table(cli, tmp_path):
+    db = str(tmp_path / "c.sqlite")
+    cli("batch", "1-10", "--rules", "classic", "--db", db, "--quiet")
+    out = cli("compare", "--db", db).out.splitlines()
+    assert out[0] == "easy       no deals"
+    assert out[-1] == ("(no deal has a result under both easy and classic: nothing to set side "
+                       "by side)")
+    assert not any("classic won" in line for line in out)

@@ -68,6 +68,10 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
         counted = {summary.rules: summary.deals for summary in summaries}
         for table in tables:
             click.echo()
+            if not table.deals:  # a database with results under one of the two only
+                click.echo(f"(no deal has a result under both {table.easier} and "
+                           f"{table.stricter}: nothing to set side by side)")
+                continue
             click.echo(render_comparison(table))
             if table.deals != max(counted[table.easier], counted[table.stricter]):
                 click.echo(f"(the table counts the {table.deals:,} deals with a result under "
