@@ -144,6 +144,9 @@ class Odds:
     actions: list[ActionOdds] = field(default_factory=list)
     recommended: Action | None = None
     recommended_by: str = ""  # "fair value" or "clairvoyant odds"
+    # where no move wins under any order: each legal action's expected final score with best
+    # play for the score (golfsolve.fair.score), where it is within reach and not all equal
+    score: dict[Action, Fraction] | None = None
 
     def to_dict(self) -> dict:
         """The figures as ``odds --json`` prints them, but for the deal's name, number and
@@ -159,6 +162,9 @@ class Odds:
                         for a in self.actions],
             "recommended": None if self.recommended is None else self.recommended.token,
             "recommended_by": self.recommended_by or None,
+            "score": None if self.score is None else [
+                {"action": a.kind, "column": a.column, "value": round(float(v), 6),
+                 "fraction": f"{v.numerator}/{v.denominator}"} for a, v in self.score.items()],
         }
 
 
@@ -181,7 +187,7 @@ class Underway:
     fair_pass: str = ""
     fair_done: int = 0
     fair_total: int = 0
-    fair: tuple[Figure, dict[Action, Figure]] | None = None
+    fair: tuple[Figure, dict[Action, Figure], dict[Action, Fraction] | None] | None = None
     odds: Odds | None = None
 
 
@@ -286,7 +292,8 @@ def task(payload: tuple) -> object:
             histogram[best] = histogram.get(best, 0) + 1
         return wins, won_any, histogram
     if kind == "fair":
-        return fair(position, rules, *arg, progress=_fair_news())
+        value, actions = fair(position, rules, *arg, progress=_fair_news())
+        return value, actions, score_where_nothing_wins(position, rules, value, actions)
     if kind == "game":
         rng = random.Random(arg)
         unseen = list(position.unseen)
@@ -347,7 +354,7 @@ def assemble(position: Position, rules: Rules, limit: Limit, legal: list[Action]
     wins = [0] * len(legal)
     won_any = weighed = games_won = games_played = 0
     histogram: dict[int, int] = {}
-    value, fair_actions = Figure.missing(unfinished or "not asked"), {}
+    value, fair_actions, score = Figure.missing(unfinished or "not asked"), {}, None
     for (kind, *_rest), result in results:
         if kind == "orders":
             unit_wins, unit_any, unit_histogram = result
@@ -357,7 +364,7 @@ def assemble(position: Position, rules: Rules, limit: Limit, legal: list[Action]
                 histogram[k] = histogram.get(k, 0) + n
                 weighed += n
         elif kind == "fair":
-            value, fair_actions = result
+            value, fair_actions, score = result
         else:
             games_won += bool(result)
             games_played += 1
@@ -378,7 +385,27 @@ def assemble(position: Position, rules: Rules, limit: Limit, legal: list[Action]
         policy = (Figure.estimate(games_won, games_played) if games_played else
                   Figure.missing(unfinished))
     return Odds(rules, position.unknown_slots, orders, upper, histogram, value, policy,
-                actions, recommended, by)
+                actions, recommended, by, score)
+
+
+def score_where_nothing_wins(position: Position, rules: Rules, value: Figure,
+                             actions: dict[Action, Figure]) -> dict[Action, Fraction] | None:
+    """Where the fair value is exactly 0 and there is a choice, each legal action's expected
+    final score with best play for the score (golfsolve.fair.score), for a position whose
+    stock is wholly unseen; None elsewhere, where it is out of reach, or where every action's
+    is the same (no move to name)."""
+    if not (value.kind == "exact" and value.value == 0 and len(actions) > 1
+            and position.unknown_slots == len(position.stock)):
+        return None
+    from golfsolve.fair.score import score_value
+    from golfsolve.packing import position_arrays
+
+    col_ranks, heights, waste_rank, _, unseen = position_arrays(position)
+    found = score_value(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
+                        not rules.draw_any_time)
+    if found is None or len(set(found.actions.values())) == 1:
+        return None
+    return found.actions
 
 
 def fair(position: Position, rules: Rules, budget: int, memory: int | None = None,
@@ -486,13 +513,15 @@ def kernels_for(unit: tuple) -> list:
     """The kernels (each a compiling.Part) a unit of work runs: the solver's for the orders
     and a policy's game, and the fair value's (:func:`golfsolve.fair.kernel_parts`) for the
     fair value and a game (its positions a player sees have their whole stock unseen)."""
-    from golfsolve.compiling import solving
+    from golfsolve.compiling import SCORE, solving
     from golfsolve.fair import kernel_parts
     from golfsolve.model.rules import rules_by_name
 
     kind, position, rules_name, _ = unit
     rules = rules_by_name(rules_name)
     parts = [] if kind == "fair" else [solving(rules)]
+    if kind == "fair" and position.unknown_slots == len(position.stock):
+        parts.append(SCORE)  # where no move wins, the score's value (score_where_nothing_wins)
     if kind != "orders":
         parts += kernel_parts(position.hidden() if kind == "game" else position, rules)
     return parts

@@ -237,7 +237,7 @@ print(len(warm) > 10, sorted(name for name, types in kernels().items()
 
 
 def test_odds_names_the_kernels_its_units_run():
-    from golfsolve.compiling import EXPECTIMAX, LAYERS, SEARCH, STRICT_SEARCH
+    from golfsolve.compiling import EXPECTIMAX, LAYERS, SCORE, SEARCH, STRICT_SEARCH
     from golfsolve.model.deal import Deal
     from golfsolve.model.position import Position
     from golfsolve.model.rules import EASY, STRICT
@@ -252,11 +252,12 @@ def test_odds_names_the_kernels_its_units_run():
         _, units = plan(position, rules, Limit(samples=2, seed=0, games=games), 1)
         return {part for unit in units for part in kernels_for(unit)}
 
-    assert named(hidden, EASY) == {SEARCH, LAYERS}
+    # the score's value where the stock is wholly unseen (for where no move wins)
+    assert named(hidden, EASY) == {SEARCH, LAYERS, SCORE}
     assert named(one_known, EASY) == {SEARCH, EXPECTIMAX}
     assert named(one_known, EASY, games=1) == {SEARCH, EXPECTIMAX, LAYERS}
     # strict: the fair value and the policy's games by the layers too (draws when stuck)
-    assert named(hidden, STRICT, games=1) == {STRICT_SEARCH, LAYERS}
+    assert named(hidden, STRICT, games=1) == {STRICT_SEARCH, LAYERS, SCORE}
     assert named(one_known, STRICT) == {STRICT_SEARCH, EXPECTIMAX}
 
 

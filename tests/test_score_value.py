@@ -76,3 +76,39 @@ def test_a_hint_where_no_move_wins_names_the_best_move_for_the_score(cli):
         f"the stock scores {float(actions[best]):.1f} on average from here.",
         "Every legal move's average score: " + ", ".join(
             f"{named(a)} {float(actions[a]):.1f}" for a in ranked) + "."]
+
+
+def test_odds_where_no_move_wins_gives_the_best_move_for_the_score(cli, tmp_path):
+    """Deal 1 under Classic, 30 moves into its best line, saved as a board: odds names the
+    best move for the score and each move's average, as the reference has them, and its
+    JSON carries them exactly."""
+    from fractions import Fraction
+
+    moves = solve(Deal.from_number(1), CLASSIC).moves[:30]
+    game = Game(Deal.from_number(1), CLASSIC)
+    for move in moves:
+        game.play(move.token)
+    _, actions = score_reference(game)
+    ranked = sorted(actions, key=lambda a: -actions[a])
+    board = tmp_path / "late.board"
+    board.write_text(game.position().hidden().to_board(), encoding="utf-8")
+
+    def named(action) -> str:
+        return ("draw" if action.is_draw else
+                f"column {action.column} ({game.free_card(action.column).pretty})")
+
+    lines = cli("odds", str(board), "--rules", "classic", "--seed", "1").out.splitlines()
+    assert lines[2:5] == [
+        "  best move          none: no move wins under any order",
+        f"  for the score      {named(ranked[0])}: {float(actions[ranked[0]]):.1f} on average "
+        "with best play",
+        "  average score     " + "  ".join(f"{named(a)} {float(actions[a]):.1f}"
+                                          for a in ranked)]
+    import json
+
+    data = json.loads(cli("odds", str(board), "--rules", "classic", "--seed", "1",
+                          "--json").out)
+    assert {(s["action"], s["column"]): Fraction(s["fraction"]) for s in data["score"]} == {
+        (a.kind, a.column): v for a, v in actions.items()}
+    assert json.loads(cli("odds", "3", "--rules", "classic", "--samples", "10", "--json",
+                          "--jobs", "1").out)["score"] is None  # a chance to win: no score

@@ -168,4 +168,5 @@ class _OddsPrinter:
                 continue
             cards = {a.action: a.card for a in result.actions}
             self._show(i, list(cards), cards, result.unseen, result.orders,
-                       (result.fair, {a.action: a.fair for a in result.actions}), result)
+                       (result.fair, {a.action: a.fair for a in result.actions},
+                        result.score), result)

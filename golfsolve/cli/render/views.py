@@ -107,7 +107,7 @@ def render_odds(title: str, odds: Odds) -> str:
     fair_actions = {a.action: a.fair for a in odds.actions}
     return "\n".join([
         odds_head(title, odds.rules.name, odds.unseen, odds.orders, list(cards), cards),
-        *odds_fair(odds.fair, fair_actions, cards), *odds_rest(odds)])
+        *odds_fair(odds.fair, fair_actions, odds.score, cards), *odds_rest(odds)])
 
 
 def odds_head(title: str, rules: str, unseen: int, orders: int, legal: list[Action],
@@ -120,13 +120,22 @@ def odds_head(title: str, rules: str, unseen: int, orders: int, legal: list[Acti
     return head
 
 
-def odds_fair(fair: Figure, actions: dict[Action, Figure], cards: dict) -> list[str]:
+def odds_fair(fair: Figure, actions: dict[Action, Figure], score: dict | None,
+              cards: dict) -> list[str]:
     """The fair value (the player's real chance) and the best move by it, where it is
-    exact."""
+    exact; where no move wins, the best for the score and each move's, where they are
+    known (``score``: each action's expected final score)."""
     lines = [f"  fair value        {_figure(fair, 'orders')}"
              + (": your chance with best play" if fair.kind == "exact" else "")]
     if fair.kind == "exact" and len(actions) > 1 and not fair.value:
         lines.append("  best move          none: no move wins under any order")
+        if score:
+            best = best_of(score, score.__getitem__)
+            lines.append(f"  for the score      {_move(best, cards[best])}: "
+                         f"{float(score[best]):.1f} on average with best play")
+            ranked = sorted(score, key=lambda a: -score[a])
+            lines += _wrapped("  average score     ", [f"{_move(a, cards[a])} {float(score[a]):.1f}"
+                                                      for a in ranked])
     elif fair.kind == "exact" and len(actions) > 1:
         best = best_of(actions, lambda a: actions[a].value)
         lines.append(f"  best move          {_move(best, cards[best])}")
