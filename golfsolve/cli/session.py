@@ -342,8 +342,8 @@ class PlaySession:
 
     def _hint_for_the_score(self) -> None:
         """Where no move wins under any order: the move with the best expected final score
-        (golfsolve.fair.score), and every legal move's; where that is out of reach here, or
-        every move's is the same, that no move wins."""
+        (golfsolve.fair.score), and every legal move's (where each scores the same, that);
+        where that is out of reach here, that no move wins."""
         from golfsolve.compiling import SCORE, ready
         from golfsolve.fair.score import score_value
         from golfsolve.packing import position_arrays
@@ -353,8 +353,11 @@ class PlaySession:
             self.game.position().hidden())
         scores = score_value(col_ranks, heights, waste_rank, unseen,
                              self.game.rules.fits_table(), not self.game.rules.draw_any_time)
-        if scores is None or len(set(scores.actions.values())) == 1:  # out of reach, or
-            self.say("hint_none_wins")  # no move to name: each scores as well
+        if scores is None:  # out of reach here
+            self.say("hint_none_wins")
+            return
+        if len(set(scores.actions.values())) == 1:  # no move to name: each scores as well
+            self.say("hint_score_same", value=_points(scores.value))
             return
         ranked = sorted(scores.actions, key=lambda a: -scores.actions[a])  # ties: as listed
         best = best_of(scores.actions, scores.actions.__getitem__)

@@ -269,6 +269,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_score": "Hint: no move wins any more; for the score, {move}: best play without "
                       "seeing the stock scores {value} on average from here.",
         "hint_score_values": "Every legal move's average score: {moves}.",
+        "hint_score_same": "Hint: no move wins any more; for the score, every legal move is as "
+                           "good: best play without seeing the stock scores {value} on average "
+                           "from here.",
         "leave_followed": "This game follows yours in the app: type n again to leave it for a "
                           "new random deal.",
         "debrief_best": "You removed {removed} of 35 cards: with the stock in the order it "
@@ -337,6 +340,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_score": "Vihje: mikään siirto ei enää voita; pisteiden kannalta {move}: paras "
                       "peli nostopakkaa näkemättä saa tästä keskimäärin {value} pistettä.",
         "hint_score_values": "Kunkin sallitun siirron keskimääräiset pisteet: {moves}.",
+        "hint_score_same": "Vihje: mikään siirto ei enää voita; pisteiden kannalta jokainen "
+                           "sallittu siirto on yhtä hyvä: paras peli nostopakkaa näkemättä saa "
+                           "tästä keskimäärin {value} pistettä.",
         "leave_followed": "Tämä peli seuraa peliäsi sovelluksessa: kirjoita n uudelleen, jos "
                           "haluat jättää sen ja aloittaa uuden satunnaisen jaon.",
         "debrief_best": "Poistit {removed} korttia 35:stä: nostopakan tulleessa "
@@ -406,6 +412,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                       "permainan terbaik tanpa melihat tumpukan ambil mendapat rata-rata "
                       "{value} poin dari sini.",
         "hint_score_values": "Rata-rata skor setiap langkah yang sah: {moves}.",
+        "hint_score_same": "Petunjuk: tidak ada langkah yang masih bisa menang; untuk skor, "
+                           "setiap langkah yang sah sama baiknya: permainan terbaik tanpa melihat "
+                           "tumpukan ambil mendapat rata-rata {value} poin dari sini.",
         "leave_followed": "Permainan ini mengikuti permainan Anda di aplikasi: ketik n lagi "
                           "untuk meninggalkannya dan memulai susunan kartu acak baru.",
         "debrief_best": "Anda mengeluarkan {removed} dari 35 kartu: dengan tumpukan ambil "
@@ -477,6 +486,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_score": "İpucu: artık hiçbir hamle kazandırmaz; puan için {move}: çekme "
                       "destesini görmeden en iyi oyun buradan ortalama {value} puan alır.",
         "hint_score_values": "Her geçerli hamlenin ortalama puanı: {moves}.",
+        "hint_score_same": "İpucu: artık hiçbir hamle kazandırmaz; puan için her geçerli hamle "
+                           "aynı derecede iyi: çekme destesini görmeden en iyi oyun buradan "
+                           "ortalama {value} puan alır.",
         "leave_followed": "Bu oyun uygulamadaki oyununuzu izliyor: bırakıp yeni rastgele bir "
                           "dağılıma geçmek için n'yi tekrar yazın.",
         "debrief_best": "35 karttan {removed} tanesini kaldırdınız: çekme destesi geldiği "
