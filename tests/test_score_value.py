@@ -112,3 +112,21 @@ def test_odds_where_no_move_wins_gives_the_best_move_for_the_score(cli, tmp_path
         (a.kind, a.column): v for a, v in actions.items()}
     assert json.loads(cli("odds", "3", "--rules", "classic", "--samples", "10", "--json",
                           "--jobs", "1").out)["score"] is None  # a chance to win: no score
+
+
+def test_the_only_legal_move_where_nothing_wins_is_given_with_its_score(cli):
+    """Deal 1 under Classic, late in its best line, where a draw is the only legal move: the
+    hint names it with what best play scores from there, as the reference has it."""
+    moves = solve(Deal.from_number(1), CLASSIC).moves
+    game = Game(Deal.from_number(1), CLASSIC)
+    for played, move in enumerate(moves):
+        if played >= 25 and not game.playable_columns() and game.stock_left:
+            break
+        game.play(move.token)
+    value, actions = score_reference(game)
+    assert len(actions) == 1
+    said = cli("play", "GO1-C-AAAAAAB", "--lang", "en",
+               input="".join(f"{m.token}\n" for m in moves[:played]) + "h\nq\n").out
+    assert said.splitlines()[-1] == (
+        "Hint: draw, the only legal move. No move wins any more; best play without seeing the "
+        f"stock scores {float(value):.1f} on average from here.")

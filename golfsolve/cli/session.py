@@ -313,6 +313,12 @@ class PlaySession:
         if exact is not None and len(exact) > 1 and not any(exact.values()):
             self._hint_for_the_score()  # every move loses under every order
             return
+        if exact is not None and len(exact) == 1 and not any(exact.values()):
+            scores = self._scores()  # the only move, which cannot win: what it scores
+            if scores is not None:
+                self.say("hint_only_score", move=self._action_name(next(iter(exact))),
+                         value=_points(scores.value))
+                return
         if exact is not None:
             best = best_of(exact, exact.__getitem__)
             self.say("hint_fair" if len(exact) > 1 else "hint_only",
@@ -344,15 +350,7 @@ class PlaySession:
         """Where no move wins under any order: the move with the best expected final score
         (golfsolve.fair.score), and every legal move's (where each scores the same, that);
         where that is out of reach here, that no move wins."""
-        from golfsolve.compiling import SCORE, ready
-        from golfsolve.fair.score import score_value
-        from golfsolve.packing import position_arrays
-
-        ready([SCORE])
-        col_ranks, heights, waste_rank, _, unseen = position_arrays(
-            self.game.position().hidden())
-        scores = score_value(col_ranks, heights, waste_rank, unseen,
-                             self.game.rules.fits_table(), not self.game.rules.draw_any_time)
+        scores = self._scores()
         if scores is None:  # out of reach here
             self.say("hint_none_wins")
             return
@@ -364,6 +362,19 @@ class PlaySession:
         self.say("hint_score", move=self._action_name(best), value=_points(scores.actions[best]))
         self.say("hint_score_values", moves=", ".join(
             f"{self._action_name(a)} {_points(scores.actions[a])}" for a in ranked))
+
+    def _scores(self):
+        """The score's value (golfsolve.fair.score) of where the game stands, as the player
+        sees it; None where it is out of reach."""
+        from golfsolve.compiling import SCORE, ready
+        from golfsolve.fair.score import score_value
+        from golfsolve.packing import position_arrays
+
+        ready([SCORE])
+        col_ranks, heights, waste_rank, _, unseen = position_arrays(
+            self.game.position().hidden())
+        return score_value(col_ranks, heights, waste_rank, unseen, self.game.rules.fits_table(),
+                           not self.game.rules.draw_any_time)
 
     def _say_values(self, named: list[tuple[str, object]]) -> None:
         """``Every legal move: ...``: each action's name with its exact value, highest first

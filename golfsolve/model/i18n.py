@@ -269,6 +269,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_score": "Hint: no move wins any more; for the score, {move}: best play without "
                       "seeing the stock scores {value} on average from here.",
         "hint_score_values": "Every legal move's average score: {moves}.",
+        "hint_only_score": "Hint: {move}, the only legal move. No move wins any more; best play "
+                           "without seeing the stock scores {value} on average from here.",
         "hint_score_same": "Hint: no move wins any more; for the score, every legal move is as "
                            "good: best play without seeing the stock scores {value} on average "
                            "from here.",
@@ -340,6 +342,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_score": "Vihje: mikään siirto ei enää voita; pisteiden kannalta {move}: paras "
                       "peli nostopakkaa näkemättä saa tästä keskimäärin {value} pistettä.",
         "hint_score_values": "Kunkin sallitun siirron keskimääräiset pisteet: {moves}.",
+        "hint_only_score": "Vihje: {move}, ainoa sallittu siirto. Mikään siirto ei enää voita; "
+                           "paras peli nostopakkaa näkemättä saa tästä keskimäärin {value} "
+                           "pistettä.",
         "hint_score_same": "Vihje: mikään siirto ei enää voita; pisteiden kannalta jokainen "
                            "sallittu siirto on yhtä hyvä: paras peli nostopakkaa näkemättä saa "
                            "tästä keskimäärin {value} pistettä.",
@@ -412,6 +417,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                       "permainan terbaik tanpa melihat tumpukan ambil mendapat rata-rata "
                       "{value} poin dari sini.",
         "hint_score_values": "Rata-rata skor setiap langkah yang sah: {moves}.",
+        "hint_only_score": "Petunjuk: {move}, satu-satunya langkah yang sah. Tidak ada langkah "
+                           "yang masih bisa menang; permainan terbaik tanpa melihat tumpukan ambil "
+                           "mendapat rata-rata {value} poin dari sini.",
         "hint_score_same": "Petunjuk: tidak ada langkah yang masih bisa menang; untuk skor, "
                            "setiap langkah yang sah sama baiknya: permainan terbaik tanpa melihat "
                            "tumpukan ambil mendapat rata-rata {value} poin dari sini.",
@@ -486,6 +494,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_score": "İpucu: artık hiçbir hamle kazandırmaz; puan için {move}: çekme "
                       "destesini görmeden en iyi oyun buradan ortalama {value} puan alır.",
         "hint_score_values": "Her geçerli hamlenin ortalama puanı: {moves}.",
+        "hint_only_score": "İpucu: {move}, tek geçerli hamle. Artık hiçbir hamle kazandırmaz; "
+                           "çekme destesini görmeden en iyi oyun buradan ortalama {value} puan "
+                           "alır.",
         "hint_score_same": "İpucu: artık hiçbir hamle kazandırmaz; puan için her geçerli hamle "
                            "aynı derecede iyi: çekme destesini görmeden en iyi oyun buradan "
                            "ortalama {value} puan alır.",
