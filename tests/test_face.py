@@ -156,22 +156,32 @@ def test_a_solution_is_equal_to_the_same_solution_found_again():
     assert first != golfsolve.solve(Deal.from_number(1), "easy")
 
 
-def test_results_as_json(cli):
+def test_results_as_json(cli, tmp_path):
+    from fractions import Fraction
+
     from golfsolve.odds import Limit, odds
 
-    three = Deal.from_number(3)
-    fair = golfsolve.fair_value(three, "classic").to_dict()
-    assert fair["fraction"] == "52765324267/217945728000" and fair["best_action"] == "7"
-    assert fair["actions"] == [
-        {"action": "remove", "column": 7, "value": 0.242103,
-         "fraction": "52765324267/217945728000"},
-        {"action": "draw", "column": None, "value": 0.225879, "fraction": "3516387397/15567552000"}]
-    figures = odds(three, "classic", Limit(samples=40, seed=1))  # a deal: its stock unseen
-    said = json.loads(cli("odds", "3", "--rules", "classic", "--samples", "40", "--seed", "1",
-                          "--json", "--jobs", "1").out)
+    game = golfsolve.Game(Deal.from_number(3), "classic")  # 12 moves in: a second, not four
+    for token in golfsolve.solve(Deal.from_number(3), "classic").line.split()[:12]:
+        game.play(token)
+    late = game.position().hidden()
+    fair = golfsolve.fair_value(late, "classic")
+    data = fair.to_dict()
+    assert (data["complete"], data["wins"], data["orders"]) == (True, fair.wins, fair.orders)
+    assert Fraction(data["fraction"]) == fair.value == Fraction(fair.wins, fair.orders)
+    assert data["best_action"] == fair.best_action.token
+    assert {(a["action"], a["column"]): Fraction(a["fraction"]) for a in data["actions"]} == {
+        (a.kind, a.column): v for a, v in fair.actions.items()}
+    board = tmp_path / "late.board"
+    board.write_text(late.to_board(), encoding="utf-8")
+    figures = odds(late, "classic", Limit(samples=40, seed=1))
+    said = json.loads(cli("odds", str(board), "--rules", "classic", "--samples", "40", "--seed",
+                          "1", "--json", "--jobs", "1").out)
     assert json.loads(json.dumps(figures.to_dict())) == {
         k: v for k, v in said.items() if k not in ("deal", "number", "code")}
-    assert figures == odds(three.position().hidden(), "classic", Limit(samples=40, seed=1))
+    three = Deal.from_number(3)  # a deal: its stock unseen, as the command takes it
+    assert odds(three, "classic", Limit(samples=10, seed=1, budget=1, memory=0)) == odds(
+        three.position().hidden(), "classic", Limit(samples=10, seed=1, budget=1, memory=0))
 
 
 @pytest.mark.parametrize(("limit", "error", "message"), [

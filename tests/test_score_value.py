@@ -38,7 +38,7 @@ def _score_of(game: Game):
                        not game.rules.draw_any_time)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(number=st.integers(1, 10**6), rules=st.sampled_from([EASY, CLASSIC, DEAD_KING, STRICT]),
        seed=st.integers(0, 2**32))
 def test_the_score_value_is_the_reference_recursions_for_the_position_and_each_move(
@@ -110,8 +110,13 @@ def test_odds_where_no_move_wins_gives_the_best_move_for_the_score(cli, tmp_path
                           "--json").out)
     assert {(s["action"], s["column"]): Fraction(s["fraction"]) for s in data["score"]} == {
         (a.kind, a.column): v for a, v in actions.items()}
-    assert json.loads(cli("odds", "3", "--rules", "classic", "--samples", "10", "--json",
-                          "--jobs", "1").out)["score"] is None  # a chance to win: no score
+    from golfsolve.odds import Figure, score_where_nothing_wins
+
+    view, figures = game.position().hidden(), {a: Figure.exact(0, 1) for a in actions}
+    assert score_where_nothing_wins(view, CLASSIC, Figure.exact(0, 1), figures) == actions
+    assert score_where_nothing_wins(view, CLASSIC, Figure.exact(1, 360), figures) is None
+    one = dict(list(figures.items())[:1])  # a single move: nothing to choose
+    assert score_where_nothing_wins(view, CLASSIC, Figure.exact(0, 1), one) is None
 
 
 def test_the_only_legal_move_where_nothing_wins_is_given_with_its_score(cli):
