@@ -219,3 +219,12 @@ def test_a_refused_move_is_a_value_error():
     with pytest.raises(ValueError, match="There is no column 0"):
         game.remove(0)
     assert issubclass(golfsolve.MoveRefused, ValueError)
+
+
+def test_a_deal_or_position_prints_as_its_board():
+    deal = Deal.from_number(5)
+    assert str(deal) == deal.to_board().rstrip("\n") == str(deal.position())
+    assert Deal.from_board(str(deal)) == deal and "Card(" in repr(deal)  # repr as before
+    game = golfsolve.Game(deal)
+    game.draw()
+    assert golfsolve.Position.from_board(str(game.position())) == game.position()

@@ -99,6 +99,10 @@ class Deal:
         or with unknown cards is refused)."""
         return cls.from_position(Position.from_board(text))
 
+    def __str__(self) -> str:
+        """The deal as a board file holds it (:meth:`to_board`), for ``print``."""
+        return str(self.position())
+
     def to_board(self) -> str:
         return self.position().to_board()
 

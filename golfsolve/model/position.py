@@ -171,6 +171,10 @@ class Position:
                                 f"{COLUMNS} (an empty column is written {EMPTY_COLUMN})")
         return cls(tuple(columns), waste, stock, removed or ())
 
+    def __str__(self) -> str:
+        """The position as a board file holds it (:meth:`to_board`), for ``print``."""
+        return self.to_board().rstrip("\n")
+
     def to_board(self) -> str:
         lines = ["Talon: " + " ".join(_token(c) for c in self.stock),
                  f"Foundations: {self.waste}"]
