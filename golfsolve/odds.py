@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from golfsolve.fair import DEFAULT_BUDGET
+from golfsolve.fair.result import fraction_fields
 from golfsolve.interrupts import Interrupted
 from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.model.cards import Card
@@ -163,8 +164,8 @@ class Odds:
             "recommended": None if self.recommended is None else self.recommended.token,
             "recommended_by": self.recommended_by or None,
             "score": None if self.score is None else [
-                {"action": a.kind, "column": a.column, "value": round(float(v), 6),
-                 "fraction": f"{v.numerator}/{v.denominator}"} for a, v in self.score.items()],
+                {"action": a.kind, "column": a.column, **fraction_fields(v)}
+                for a, v in self.score.items()],
         }
 
 
@@ -397,12 +398,9 @@ def score_where_nothing_wins(position: Position, rules: Rules, value: Figure,
     if not (value.kind == "exact" and value.value == 0 and len(actions) > 1
             and position.unknown_slots == len(position.stock)):
         return None
-    from golfsolve.fair.score import score_value
-    from golfsolve.packing import position_arrays
+    from golfsolve.fair.score import position_score
 
-    col_ranks, heights, waste_rank, _, unseen = position_arrays(position)
-    found = score_value(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
-                        not rules.draw_any_time)
+    found = position_score(position, rules)
     if found is None or len(set(found.actions.values())) == 1:
         return None
     return found.actions

@@ -367,14 +367,10 @@ class PlaySession:
         """The score's value (golfsolve.fair.score) of where the game stands, as the player
         sees it; None where it is out of reach."""
         from golfsolve.compiling import SCORE, ready
-        from golfsolve.fair.score import score_value
-        from golfsolve.packing import position_arrays
+        from golfsolve.fair.score import position_score
 
         ready([SCORE])
-        col_ranks, heights, waste_rank, _, unseen = position_arrays(
-            self.game.position().hidden())
-        return score_value(col_ranks, heights, waste_rank, unseen, self.game.rules.fits_table(),
-                           not self.game.rules.draw_any_time)
+        return position_score(self.game.position().hidden(), self.game.rules)
 
     def _say_values(self, named: list[tuple[str, object]]) -> None:
         """``Every legal move: ...``: each action's name with its exact value, highest first

@@ -45,10 +45,10 @@ class FairValue:
         ``orders``, ``best_action`` (``d`` or the column, as replay reads it), ``actions``
         (each legal action's ``action``, ``column``, ``value`` and ``fraction``) and, where
         not computed, ``reason``."""
-        data = {"complete": self.complete, **_fraction_fields(self.value),
+        data = {"complete": self.complete, **fraction_fields(self.value),
                 "wins": self.wins, "orders": self.orders,
                 "best_action": None if self.best_action is None else self.best_action.token,
-                "actions": [{"action": a.kind, "column": a.column, **_fraction_fields(v)}
+                "actions": [{"action": a.kind, "column": a.column, **fraction_fields(v)}
                             for a, v in self.actions.items()]}
         if self.reason:
             data["reason"] = self.reason
@@ -63,8 +63,9 @@ class FairValue:
         return best_of(self.actions, self.actions.__getitem__)
 
 
-def _fraction_fields(value: Fraction | None) -> dict:
-    """``value`` (rounded to six places) and ``fraction`` (lowest terms), null where None."""
+def fraction_fields(value: Fraction | None) -> dict:
+    """``value`` (rounded to six places) and ``fraction`` (lowest terms), null where None: as
+    JSON gives an exact figure."""
     if value is None:
         return {"value": None, "fraction": None}
     return {"value": round(float(value), 6),

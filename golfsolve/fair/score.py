@@ -84,6 +84,16 @@ def score_value(col_ranks, heights, waste_rank: int, unseen, fits, forced: bool 
     return ScoreValue(best(*closures.of(root, waste_rank)), actions)
 
 
+def position_score(position, rules) -> ScoreValue | None:
+    """:func:`score_value` of a Position whose stock is wholly unseen (as a player sees it)
+    under ``rules`` (a Rules); None where it is out of reach."""
+    from golfsolve.packing import position_arrays
+
+    col_ranks, heights, waste_rank, _, unseen = position_arrays(position)
+    return score_value(col_ranks, heights, waste_rank, unseen, rules.fits_table(),
+                       not rules.draw_any_time)
+
+
 def warm() -> None:
     """The kernel compiled, or loaded from the cache (compiling.SCORE): deal 1's tableau cut
     to a few cards under three unseen cards."""
