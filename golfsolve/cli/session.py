@@ -26,7 +26,7 @@ from golfsolve.model.rules import EASY, Rules
 _CARD_AT = re.compile(r"^([0-9]{1,6})(?:\s*[ .:,]\s*([0-9]{1,6}))?$")  # longer: not a move
 # the commands' words, which at the draw's question are no card
 _COMMAND_WORDS = frozenset(("u", "undo", "h", "hint", "p", "peek", "s", "save", "?", "help", "n",
-                            "new", "q", "quit"))
+                            "new", "q", "quit", "fix"))
 
 
 # ----- replay ----------------------------------------------------------------------------------
@@ -162,6 +162,9 @@ class PlaySession:
                     return
             elif command in ("u", "undo"):
                 self._undo()
+            elif word.lower() == "fix":
+                if not self.fix(rest.strip()):
+                    return
             elif command in ("h", "hint"):
                 self.hint()
                 return
@@ -230,11 +233,7 @@ class PlaySession:
             if named:
                 card = _card(named)
                 if card is None:
-                    ace = ace_meant(named)
-                    if ace:
-                        self.say("bad_card_ace", text=_excerpt(named), card=ace)
-                    else:
-                        self.say("bad_card", text=_excerpt(named), examples=typed_like())
+                    self._say_not_a_card(named)
                     if asked:
                         continue
                     return False
@@ -246,6 +245,39 @@ class PlaySession:
                 self.out(refused.message(self.lang))  # (a seen card: the question again)
                 continue
             return True
+
+    def _say_not_a_card(self, token: str) -> None:
+        ace = ace_meant(token)
+        if ace:
+            self.say("bad_card_ace", text=_excerpt(token), card=ace)
+        else:
+            self.say("bad_card", text=_excerpt(token), examples=typed_like())
+
+    def fix(self, named: str) -> bool:
+        """Put right a card the player typed wrong (``named``: the card as typed, then the
+        card it is), in a game that follows the player's: the game is played again with it
+        (:meth:`Game.corrected`); whether it was put right (MoveRefused where the moves
+        played would not have been legal with it)."""
+        if not self.game.start.unknown_slots:
+            self.say("fix_followed_only")
+            return False
+        tokens = named.split()
+        if len(tokens) != 2:
+            self.say("fix_usage")
+            return False
+        cards = [_card(token) for token in tokens]
+        for token, card in zip(tokens, cards, strict=True):
+            if card is None:
+                self._say_not_a_card(token)
+                return False
+        typed, meant = cards
+        swapped = self.game.seen(meant) is not None
+        self.game = self.game.corrected(typed, meant)
+        swap = {typed: meant, meant: typed}
+        self._undrawn = {slot: swap.get(card, card) for slot, card in self._undrawn.items()}
+        self.say("fixed_swapped" if swapped else "fixed", typed=short_name(typed, self.lang),
+                 meant=short_name(meant, self.lang))
+        return True
 
     def say_if_over(self) -> None:
         """The end message and final score, when the game is over."""

@@ -327,6 +327,63 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._history)
 
+    def corrected(self, typed: Card, meant: Card) -> Game:
+        """This game with the card ``typed`` put right as ``meant`` wherever the player has
+        seen it (a card typed wrong, in the layout or at a draw): ``meant`` takes its places
+        and, where the player has seen ``meant`` too (two cards typed in each other's
+        places), ``typed`` takes those, else ``typed`` is unseen. The actions the undo
+        history holds are played again on the corrected cards, so undo still takes them
+        back. MoveRefused: ``typed`` not seen ("fix_unseen"), the same card twice
+        ("fix_same"), an action that would not have been legal with the cards corrected
+        ("fix_illegal_column" or "fix_illegal_draw", with its number in the move counter)."""
+        instance(typed, Card, "typed", "a Card")
+        instance(meant, Card, "meant", "a Card")
+        if typed == meant:
+            raise MoveRefused("fix_same", card=typed)
+        if self.seen(typed) is None:
+            raise MoveRefused("fix_unseen", card=typed)
+        swap = {typed: meant, meant: typed}
+
+        def fixed(card: Card | None) -> Card | None:
+            return None if card is None else swap.get(card, card)
+
+        start = self.start
+        game = Game(Position(tuple(tuple(map(fixed, column)) for column in start.columns),
+                             fixed(start.waste), tuple(map(fixed, start.stock)),
+                             tuple(map(fixed, start.removed)), start.named_rules),
+                    self.rules, self.move_count - len(self._history))
+        # the state before the oldest action the history holds, and the actions after it
+        steps = list(self._history)
+        heights, slot = list(self.heights), self.stock_pos
+        actions: list[int | Card] = []  # a column removed from, or the card a draw turned up
+        waste = self.waste
+        for step in reversed(steps):
+            if step.column is None:
+                slot -= 1
+                actions.append(waste)
+            else:
+                heights[step.column - 1] += 1
+                actions.append(step.column)
+            waste = step.waste
+        game.heights, game.stock_pos, game.waste = heights, slot, fixed(waste)
+        game.stock = [fixed(c) for c in self.stock]
+        revealed = [slot + i for i, step in enumerate(
+            s for s in steps if s.column is None) if step.revealed]
+        for i in revealed:
+            game.stock[i] = None  # named again by its draw below
+        for action in reversed(actions):
+            try:
+                if isinstance(action, int):
+                    game.remove(action)
+                else:
+                    game.draw(fixed(action) if game.next_unseen else None)
+            except MoveRefused:
+                where = {} if not isinstance(action, int) else {"column": action}
+                raise MoveRefused("fix_illegal_column" if where else "fix_illegal_draw",
+                                  typed=typed, meant=meant, n=game.move_count + 1,
+                                  **where) from None
+        return game
+
     def trace(self, line: Iterable[Action | str]) -> list[Move]:
         """The moves a line of actions (or tokens: ``d``, ``1``-``7``) makes from here,
         without playing them or checking the rules: for lines the solver found, which are

@@ -231,6 +231,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "h          hint: the best move without seeing the stock\n"
                 "p          peek: the solver's move, looking at the stock\n"
                 "s FILE     save this position, stock face down, to FILE\n"
+                "fix A B    card A was typed wrong: it is really B (fix 8D 8H)\n"
                 "n          new deal\n"
                 "q          quit",
         "hint_fair": "Hint: {move}. Best play without seeing the stock wins {value} of the time.",
@@ -291,6 +292,21 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                              "Enter for no draw.",
         "quit_unsaved": "This game follows yours in the app and its last moves are not "
                         "saved: type q again to quit, or s FILE to save first.",
+        "fix_usage": "Give the card as you typed it, then the card it really is: fix 8D 8H",
+        "fix_same": "{card} and {card} are one card: give the card as you typed it, then the "
+                    "card it really is (fix 8D 8H)",
+        "fix_unseen": "{card} is nowhere in the game yet: give the card as you typed it, then "
+                      "the card it really is (fix 8D 8H)",
+        "fix_illegal_column": "With {meant} in place of {typed}, move {n} (column {column}) "
+                              "would not have been legal: undo to before it (u), then put the "
+                              "card right.",
+        "fix_illegal_draw": "With {meant} in place of {typed}, move {n} (a draw) would not have "
+                            "been legal: undo to before it (u), then put the card right.",
+        "fix_followed_only": "Cards are put right only in a game that follows yours (a layout "
+                             "you typed): this deal's cards are its own.",
+        "fixed": "{typed} put right as {meant}; your moves are played again with it.",
+        "fixed_swapped": "{typed} and {meant} exchanged: each is now where the other was "
+                         "typed; your moves are played again with them.",
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
@@ -300,6 +316,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "h          vihje: paras siirto nostopakkaa näkemättä\n"
                 "p          kurkista: ratkaisijan siirto, joka näkee nostopakan\n"
                 "s TIEDOSTO tallenna tämä tilanne nostopakka alaspäin tiedostoon TIEDOSTO\n"
+                "fix A B    kortti A kirjoitettiin väärin: se on oikeasti B (fix 8D 8H)\n"
                 "n          uusi jako\n"
                 "q          lopeta",
         "hint_fair": "Vihje: {move}. Paras peli nostopakkaa näkemättä voittaa {value} "
@@ -367,6 +384,23 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "quit_unsaved": "Tämä peli seuraa peliäsi sovelluksessa, eikä sen viimeisiä "
                         "siirtoja ole tallennettu: kirjoita q uudelleen lopettaaksesi, tai "
                         "s TIEDOSTO tallentaaksesi ensin.",
+        "fix_usage": "Anna kortti niin kuin kirjoitit sen ja sitten oikea kortti: fix 8D 8H",
+        "fix_same": "{card} ja {card} ovat sama kortti: anna kortti niin kuin kirjoitit sen ja "
+                    "sitten oikea kortti (fix 8D 8H)",
+        "fix_unseen": "{card} ei ole vielä missään pelissä: anna kortti niin kuin kirjoitit sen "
+                      "ja sitten oikea kortti (fix 8D 8H)",
+        "fix_illegal_column": "Kun kortin {typed} paikalla on {meant}, siirto {n} (sarake "
+                              "{column}) ei olisi ollut sallittu: kumoa sitä edeltävään (u) ja "
+                              "korjaa kortti sitten.",
+        "fix_illegal_draw": "Kun kortin {typed} paikalla on {meant}, siirto {n} (nosto) ei "
+                            "olisi ollut sallittu: kumoa sitä edeltävään (u) ja korjaa kortti "
+                            "sitten.",
+        "fix_followed_only": "Kortteja korjataan vain pelissä, joka seuraa peliäsi "
+                             "(kirjoittamasi jako): tämän jaon kortit ovat sen omat.",
+        "fixed": "{typed} korjattu kortiksi {meant}; siirtosi pelataan uudelleen sen kanssa.",
+        "fixed_swapped": "{typed} ja {meant} vaihdettu keskenään: kumpikin on nyt siellä, "
+                         "minne toinen kirjoitettiin; siirtosi pelataan uudelleen niiden "
+                         "kanssa.",
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
@@ -376,6 +410,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "h          petunjuk: langkah terbaik tanpa melihat tumpukan ambil\n"
                 "p          intip: langkah pemecah yang melihat tumpukan ambil\n"
                 "s BERKAS   simpan posisi ini, tumpukan ambil tertutup, ke BERKAS\n"
+                "fix A B    kartu A salah diketik: sebenarnya B (fix 8D 8H)\n"
                 "n          permainan baru\n"
                 "q          keluar",
         "hint_fair": "Petunjuk: {move}. Permainan terbaik tanpa melihat tumpukan ambil menang "
@@ -443,6 +478,23 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "quit_unsaved": "Permainan ini mengikuti permainan Anda di aplikasi dan langkah "
                         "terakhirnya belum disimpan: ketik q lagi untuk keluar, atau s BERKAS "
                         "untuk menyimpannya dulu.",
+        "fix_usage": "Berikan kartu seperti yang Anda ketik, lalu kartu sebenarnya: fix 8D 8H",
+        "fix_same": "{card} dan {card} adalah satu kartu: berikan kartu seperti yang Anda ketik, "
+                    "lalu kartu sebenarnya (fix 8D 8H)",
+        "fix_unseen": "{card} belum ada di mana pun dalam permainan: berikan kartu seperti yang "
+                      "Anda ketik, lalu kartu sebenarnya (fix 8D 8H)",
+        "fix_illegal_column": "Dengan {meant} menggantikan {typed}, langkah {n} (kolom "
+                              "{column}) tidak akan sah: batalkan sampai sebelum langkah itu "
+                              "(u), lalu perbaiki kartunya.",
+        "fix_illegal_draw": "Dengan {meant} menggantikan {typed}, langkah {n} (ambil kartu) "
+                            "tidak akan sah: batalkan sampai sebelum langkah itu (u), lalu "
+                            "perbaiki kartunya.",
+        "fix_followed_only": "Kartu hanya diperbaiki dalam permainan yang mengikuti permainan "
+                             "Anda (susunan yang Anda ketik): kartu susunan ini adalah miliknya "
+                             "sendiri.",
+        "fixed": "{typed} diperbaiki menjadi {meant}; langkah Anda dimainkan ulang dengannya.",
+        "fixed_swapped": "{typed} dan {meant} ditukar: masing-masing kini di tempat yang lain "
+                         "diketik; langkah Anda dimainkan ulang dengannya.",
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
@@ -453,6 +505,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "h          ipucu: çekme destesini görmeden en iyi hamle\n"
                 "p          göz at: çekme destesini gören çözücünün hamlesi\n"
                 "s DOSYA    bu durumu, çekme destesi kapalı, DOSYA'ya kaydet\n"
+                "fix A B    A kartı yanlış yazıldı: aslında B (fix 8D 8H)\n"
                 "n          yeni oyun\n"
                 "q          çık",
         "hint_fair": "İpucu: {move}. Çekme destesini görmeden en iyi oyun {value} olasılıkla "
@@ -519,6 +572,21 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "quit_unsaved": "Bu oyun uygulamadaki oyununuzu izliyor ve son hamleleri "
                         "kaydedilmedi: çıkmak için q'yu tekrar yazın ya da önce kaydetmek için "
                         "s DOSYA yazın.",
+        "fix_usage": "Kartı yazdığınız gibi, ardından gerçek kartı verin: fix 8D 8H",
+        "fix_same": "{card} ve {card} aynı kart: kartı yazdığınız gibi, ardından gerçek kartı "
+                    "verin (fix 8D 8H)",
+        "fix_unseen": "{card} henüz oyunun hiçbir yerinde yok: kartı yazdığınız gibi, ardından "
+                      "gerçek kartı verin (fix 8D 8H)",
+        "fix_illegal_column": "{typed} yerine {meant} olunca {n}. hamle (sütun {column}) "
+                              "geçerli olmazdı: ondan öncesine geri alın (u), sonra kartı "
+                              "düzeltin.",
+        "fix_illegal_draw": "{typed} yerine {meant} olunca {n}. hamle (kart çekme) geçerli "
+                            "olmazdı: ondan öncesine geri alın (u), sonra kartı düzeltin.",
+        "fix_followed_only": "Kartlar yalnızca sizin oyununuzu izleyen bir oyunda (yazdığınız "
+                             "dağıtım) düzeltilir: bu dağılımın kartları kendisinindir.",
+        "fixed": "{typed}, {meant} olarak düzeltildi; hamleleriniz onunla yeniden oynandı.",
+        "fixed_swapped": "{typed} ile {meant} yer değiştirdi: her biri artık diğerinin "
+                         "yazıldığı yerde; hamleleriniz onlarla yeniden oynandı.",
     },
 }
 
