@@ -75,9 +75,10 @@ class PlaySession:
                  interactive: bool = False, memory: int | None = None,
                  read_from: str | None = None, shuffle: bool = False,
                  ask: Callable[[str], str] | None = None, color: bool = False,
-                 moves: int | None = None) -> None:
+                 moves: int | None = None, game: Game | None = None) -> None:
         self.rng = random.Random(seed)
-        self.game = Game(self._dealt(start) if shuffle else start, rules, moves)
+        # a saved game taken up with its undo history, else a game from start
+        self.game = game or Game(self._dealt(start) if shuffle else start, rules, moves)
         self.title = title
         self.lang = lang
         self.out = out
@@ -448,9 +449,10 @@ class PlaySession:
             self.say("save_exists", path=path)
             return
         position = self.game.position().hidden()
-        if path.lower().endswith(".json"):  # the rules and the move counter with it
+        if path.lower().endswith(".json"):  # the rules, move counter and undo history with it
             text = json.dumps({**position.to_dict(), "rules": self.game.rules.name,
-                               "moves": self.game.move_count}) + "\n"
+                               "moves": self.game.move_count,
+                               "history": self.game.history_record()}) + "\n"
         else:
             text = position.to_board()
         try:

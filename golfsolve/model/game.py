@@ -5,6 +5,7 @@ Columns are numbered 1-7 and rows 1-5 from the top, as the rules pages number th
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -326,6 +327,51 @@ class Game:
     @property
     def can_undo(self) -> bool:
         return bool(self._history)
+
+    def history_record(self) -> dict:
+        """The undo history as a saved game holds it: ``start``, the position before the
+        oldest action it holds as the player saw it (a JSON deal, its stock face down);
+        ``moves``, the move counter there; ``actions``, each as typed in play (``5``, ``d
+        8S``: a draw names the card it turned up). :meth:`resumed` reads it back."""
+        earlier = copy.deepcopy(self)
+        actions = []
+        while earlier._history:
+            drawn = earlier.waste
+            step = earlier._history[-1]
+            earlier.undo()
+            actions.append(f"d {drawn}" if step.column is None else str(step.column))
+        return {"start": earlier.position().hidden().to_dict(),
+                "moves": self.move_count - len(actions), "actions": actions[::-1]}
+
+    @classmethod
+    def resumed(cls, position: Position, rules: Rules, moves: int | None,
+                record: object) -> Game:
+        """The game a save holds: at ``position`` (its stock face down) with ``moves`` on
+        the counter, and the undo history of :meth:`history_record` behind it. ValueError,
+        saying why, where ``record`` is not such a history or does not lead to that
+        position and counter."""
+        if not (isinstance(record, dict) and isinstance(record.get("actions"), list)
+                and all(isinstance(a, str) for a in record["actions"])
+                and type(record.get("moves")) is int and record["moves"] >= 0):
+            raise ValueError("it is not a start, a move counter and a list of actions")
+        try:
+            start = Position.from_dict(record.get("start"))
+        except ValueError as exc:
+            raise ValueError(f"its start is no position: {exc}") from None
+        game = cls(start, rules, record["moves"])
+        for n, action in enumerate(record["actions"], 1):
+            word, _, card = action.partition(" ")
+            try:
+                if word == "d" and card:
+                    game.draw(Card.parse(card))
+                else:
+                    game.play(action)
+            except ValueError as exc:  # MoveRefused, a card or move that is none
+                raise ValueError(f"its action {n} ({action!r}) is refused: {exc}") from None
+        if game.position().hidden() != position.hidden() or (
+                moves is not None and game.move_count != moves):
+            raise ValueError("its actions do not lead to the saved position")
+        return game
 
     def corrected(self, typed: Card, meant: Card) -> Game:
         """This game with the card ``typed`` put right as ``meant`` wherever the player has

@@ -307,6 +307,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "fixed": "{typed} put right as {meant}; your moves are played again with it.",
         "fixed_swapped": "{typed} and {meant} exchanged: each is now where the other was "
                          "typed; your moves are played again with them.",
+        "history_left_out": "{path}'s undo history does not lead to its position: the game "
+                            "takes up where it stands, with nothing to undo before it.",
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
@@ -401,6 +403,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "fixed_swapped": "{typed} ja {meant} vaihdettu keskenään: kumpikin on nyt siellä, "
                          "minne toinen kirjoitettiin; siirtosi pelataan uudelleen niiden "
                          "kanssa.",
+        "history_left_out": "Tiedoston {path} kumoushistoria ei johda sen tilanteeseen: peli "
+                            "jatkuu tilanteesta sellaisenaan, eikä sitä ennen ole mitään "
+                            "kumottavaa.",
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
@@ -495,6 +500,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "fixed": "{typed} diperbaiki menjadi {meant}; langkah Anda dimainkan ulang dengannya.",
         "fixed_swapped": "{typed} dan {meant} ditukar: masing-masing kini di tempat yang lain "
                          "diketik; langkah Anda dimainkan ulang dengannya.",
+        "history_left_out": "Riwayat batal {path} tidak mengarah ke posisinya: permainan "
+                            "dilanjutkan dari posisi itu, tanpa langkah yang dapat dibatalkan "
+                            "sebelumnya.",
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
@@ -587,6 +595,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "fixed": "{typed}, {meant} olarak düzeltildi; hamleleriniz onunla yeniden oynandı.",
         "fixed_swapped": "{typed} ile {meant} yer değiştirdi: her biri artık diğerinin "
                          "yazıldığı yerde; hamleleriniz onlarla yeniden oynandı.",
+        "history_left_out": "{path} dosyasının geri alma geçmişi kayıtlı duruma varmıyor: "
+                            "oyun olduğu yerden sürer, öncesinde geri alınacak hamle yoktur.",
     },
 }
 

@@ -47,7 +47,7 @@ def parse_deal_text(text: str) -> tuple[Position, dict]:
         raise DealError(str(exc)) from None
     position = Position.from_dict(data)
     assert isinstance(data, dict)
-    return position, {key: data[key] for key in ("number", "code", "rules", "moves")
+    return position, {key: data[key] for key in ("number", "code", "rules", "moves", "history")
                       if data.get(key) is not None}
 
 
@@ -62,6 +62,7 @@ class DealSource:
     number: int | None = None  # the deal number of a deal at its start
     code_rules: Rules | None = None  # the rules a game code or JSON deal names, else None
     moves: int | None = None  # the move counter a saved game (JSON) names, else None
+    history: object = None  # a saved game's undo history as its JSON holds it (play reads it)
 
     def code_for(self, rules: Rules) -> str | None:
         """The game code under these rules; None for rules without a letter, positions and
@@ -238,7 +239,8 @@ def _source_of_text(label: str, text: str) -> DealSource:
     """The DealSource of a deal or position's text, with what a JSON one says of itself."""
     position, said = parse_deal_text(text)
     number, rules = _what_json_says(position, said)
-    return DealSource(label, position, number, rules, _moves_said(position, said))
+    return DealSource(label, position, number, rules, _moves_said(position, said),
+                      said.get("history"))
 
 
 MOST_MOVES = 10**6  # a move counter past this is no game's (an undo counts as a move too)

@@ -16,12 +16,14 @@ from golfsolve.cli.inputs import (
     one_rules,
 )
 from golfsolve.cli.session import PlaySession
-from golfsolve.cli.streams import shown_encoding, wants_color
+from golfsolve.cli.streams import echo_err, shown_encoding, wants_color
 from golfsolve.files import exists, piped_lines
 from golfsolve.interrupts import Interrupted, take_ctrl_c
+from golfsolve.model.game import Game
 from golfsolve.model.i18n import default_language, text
 from golfsolve.model.oneline import looks_like_oneline
-from golfsolve.model.sources import resolve
+from golfsolve.model.rules import Rules
+from golfsolve.model.sources import DealSource, resolve
 
 
 @click.command()
@@ -85,7 +87,7 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
                           lambda line: click.echo(line, color=painted), seed, interactive,
                           memory, read_from=deal if deal != "-" and exists(deal) else None,
                           shuffle=shuffle, ask=_answer if interactive else None, color=painted,
-                          moves=source.moves)
+                          moves=source.moves, game=_resumed(source, chosen, shuffle, lang))
     try:
         return session.run(lines)
     except KeyboardInterrupt:
@@ -94,6 +96,18 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
         raise
     finally:
         lines.close()  # now, while standard input is still open
+
+
+def _resumed(source: DealSource, rules: Rules, shuffle: bool, lang: str) -> Game | None:
+    """The saved game ``source`` holds with its undo history behind it, where it has one
+    that leads to its position (else a note on stderr: the game takes up where it stands)."""
+    if source.history is None or shuffle:
+        return None
+    try:
+        return Game.resumed(source.position, rules, source.moves, source.history)
+    except ValueError:
+        echo_err("golfsolve: note: " + text(lang, "history_left_out", path=source.label))
+        return None
 
 
 def _typed_lines(prompt: str, after_ctrl_c: str):

@@ -1,0 +1,114 @@
+"""A game saved to a .json file keeps its undo history: taken up again, `u` takes back the
+moves played before the save."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golfsolve.model.deal import Deal
+from golfsolve.model.game import Game
+from golfsolve.model.oneline import to_oneline
+from golfsolve.model.position import Position
+from golfsolve.model.rules import CLASSIC, DEAD_KING, EASY, STRICT
+
+from .conftest import DATA
+
+PAGE_DEAL = Deal.from_board((DATA / "rules-page-deal.board").read_text(encoding="utf-8"))
+PAGE_LAYOUT = to_oneline(PAGE_DEAL, with_stock=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(number=st.integers(1, 10**6), rules=st.sampled_from([EASY, CLASSIC, DEAD_KING, STRICT]),
+       followed=st.booleans(), picks=st.lists(st.integers(0, 8), max_size=60))
+def test_a_history_record_takes_the_game_up_with_every_undo_it_had(number, rules, followed,
+                                                                   picks):
+    """Any game (its stock known or followed, undos among its actions), written to a history
+    record through JSON and read back, stands where it stood with the same counter, and
+    each undo after it leads to the same positions as the game's own, to its last."""
+    deal = Deal.from_number(number)
+    game = Game(deal.position().hidden() if followed else deal, rules)
+    for pick in picks:
+        actions = [str(c) for c in game.playable_columns()] + (["d"] if game.can_draw else [])
+        if pick == 8 or not actions:  # an undo (the counter still goes up)
+            if game.can_undo:
+                game.undo()
+            continue
+        action = actions[pick % len(actions)]
+        if action == "d":
+            game.draw(deal.stock[game.stock_pos] if game.next_unseen else None)
+        else:
+            game.remove(int(action))
+    record = json.loads(json.dumps(game.history_record()))
+    saved = game.position().hidden()
+    taken_up = Game.resumed(saved, rules, game.move_count, record)
+    assert taken_up.position().hidden() == saved and taken_up.move_count == game.move_count
+    while game.can_undo:
+        assert taken_up.can_undo
+        game.undo()
+        taken_up.undo()
+        assert taken_up.position().hidden() == game.position().hidden()
+        assert taken_up.waste == game.waste
+        if followed:  # (a save is face down: a known stock is unseen once taken up)
+            assert taken_up.unseen == game.unseen
+    assert not taken_up.can_undo
+
+
+@pytest.mark.parametrize(("record", "saved_moves"), [
+    ({"start": "x", "moves": 0, "actions": []}, 1),  # no position
+    ({"moves": 0, "actions": ["5"]}, 1),
+    ("5 d", 1),
+    (None, 1),
+    ({"start": None, "moves": -1, "actions": ["5"]}, 1),
+    ("ok", 2),  # the right record, another move counter
+    ("nine", 1),  # an action refused
+])
+def test_a_history_that_does_not_lead_to_the_saved_position_is_refused_saying_so(record,
+                                                                                 saved_moves):
+    game = Game(PAGE_DEAL.position().hidden(), EASY)
+    game.draw(PAGE_DEAL.stock[0])
+    good = game.history_record()
+    if record == "ok":
+        record = good
+    elif record == "nine":
+        record = {**good, "actions": ["9"]}
+    with pytest.raises(ValueError):
+        Game.resumed(game.position().hidden(), EASY, saved_moves, record)
+
+
+def test_play_saves_its_history_and_takes_it_up_with_undo(cli, tmp_path):
+    path = tmp_path / "game.json"
+    result = cli("play", PAGE_LAYOUT, "--lang", "en", input=f"d 8s\n5\nd ks\ns {path}\nq\n")
+    assert result.code == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["history"]["actions"] == ["d 8S", "5", "d KS"] and data["moves"] == 3
+    assert Position.from_dict(data["history"]["start"]) == PAGE_DEAL.position().hidden()
+    back = tmp_path / "back.board"
+    result = cli("play", str(path), "--lang", "en", input=f"u\nu\nu\nu\ns {back}\nq\n")
+    assert result.code == 0 and result.err == ""
+    assert result.out.splitlines().count("Nothing to undo") == 1
+    assert Position.from_board(back.read_text(encoding="utf-8")) == PAGE_DEAL.position().hidden()
+    # the other commands read the position alone
+    shown = cli("show", str(path), "--format", "json")
+    assert shown.code == 0
+    assert Position.from_dict(json.loads(shown.out)) == Position.from_dict(data)
+
+
+@pytest.mark.parametrize(("lang", "edit"), [("en", "actions"), ("fi", "moves")])
+def test_a_history_that_does_not_lead_to_the_position_is_left_out_with_a_note(cli, tmp_path,
+                                                                             lang, edit):
+    """Edited by hand: an action less, or another move counter at its start."""
+    from golfsolve.model.i18n import TEXTS
+
+    path = tmp_path / "game.json"
+    cli("play", PAGE_LAYOUT, "--lang", "en", input=f"d 8s\n5\ns {path}\nq\n")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["history"][edit] = ["d 8S"] if edit == "actions" else 5
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = cli("play", str(path), "--lang", lang, input="u\nq\n")
+    note = "golfsolve: note: " + TEXTS[lang]["history_left_out"].format(path=str(path))
+    assert result.code == 0 and result.err.strip() == note
+    assert TEXTS[lang]["nothing_to_undo"] in result.out.splitlines()
