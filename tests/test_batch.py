@@ -551,8 +551,11 @@ def test_a_run_of_vast_size_says_so_before_it_starts(cli, monkeypatch, tmp_path)
     days = cli("batch", "1-2000000000", "--rules", "easy", "--quiet")
     assert days.err.startswith("golfsolve: note: 2,000,000,000 deals: even at 1,000 deals a "
                                "second that is about 23 days; Ctrl-C stops it\n")
-    assert cli("batch", "1-1000000000", "--rules", "easy", "--quiet").err == (
-        "golfsolve: interrupted\n")  # a billion: nothing said
+    hours = cli("batch", "1-100000001", "--rules", "easy", "--quiet")
+    assert hours.err.startswith("golfsolve: note: 100,000,001 deals: even at 1,000 deals a "
+                                "second that is about 28 hours; Ctrl-C stops it\n")
+    assert cli("batch", "1-100000000", "--rules", "easy", "--quiet").err == (
+        "golfsolve: interrupted\n")  # 100 million, a day's work: nothing said
     bad = cli("batch", "1-99999999999999999999", "--db", "/proc/x.sqlite")
     assert bad.code == 2 and bad.err.count("\n") == 1  # bad input: one line, no note
 

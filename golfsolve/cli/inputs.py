@@ -234,7 +234,7 @@ def checked_jobs(jobs: int | None, solves: int | None = None) -> int:
     return jobs
 
 
-VAST_DEALS = 10 ** 9  # past this many deals a run is more than days: said before it starts
+VAST_DEALS = 100_000_000  # past this many deals a run is more than a day: said before it starts
 SAID_RATE = 1000  # deals a second, about what 2 cores decide
 
 
@@ -248,7 +248,8 @@ def note_if_vast(deals: int | None) -> None:
     from golfsolve.cli.streams import echo_err
 
     days = deals / SAID_RATE / 86400
-    span = f"{days:,.0f} days" if days < 365 else f"{days / 365.25:,.0f} years"
+    span = (f"{days * 24:,.0f} hours" if days < 2 else f"{days:,.0f} days" if days < 365
+            else f"{days / 365.25:,.0f} years")
     echo_err(f"golfsolve: note: {deals:,} deals: even at {SAID_RATE:,} deals a second that "
              f"is about {span}; Ctrl-C stops it")
 
