@@ -4,6 +4,7 @@ verdicts for deals 1-200 (tests/data/bhs/verdicts.csv)."""
 from __future__ import annotations
 
 import csv
+import re
 import runpy
 
 import pytest
@@ -79,3 +80,47 @@ def test_the_module_offers_32000_as_pysolfc_deals_it(cli, tmp_path):
     module = runpy.run_path(str(out))
     assert tuple(module["SOLVABLE_SEEDS"]) == (31999, 32000, 32001)
     assert "left out" not in out.read_text()
+
+
+@pytest.mark.parametrize("suffix", [".py", ".txt"])
+def test_a_list_cut_short_says_so_and_a_module_of_it_will_not_import(cli, tmp_path, monkeypatch,
+                                                                     suffix):
+    """Stopped (here after its first rows, as by Ctrl-C), a list holds the winnable deals of
+    those decided; the module says it is incomplete and raises ImportError when imported,
+    so that no program deals from a part of the list as if it were the whole; the run says
+    so on stderr. Run to its end, the same list is whole."""
+    from golfsolve.batch.seeds import WonList
+
+    written = WonList.write
+
+    def stopping(self, rows, deal_of):
+        written(self, rows, deal_of)
+        if self.decided >= 20:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(WonList, "write", stopping)
+    out = tmp_path / f"seeds{suffix}"
+    result = cli("batch", "1-200", "--rules", "classic", "--won-only", "--out", str(out),
+                 "--jobs", "1", "--quiet")
+    assert result.code == 130
+    note = re.fullmatch(rf"golfsolve: note: {re.escape(str(out))} lists the ([0-9]+) winnable "
+                        r"deals of the ([0-9]+) decided before the stop, not the whole range "
+                        r"\((.*)\)", result.err.splitlines()[-1])
+    count, decided = int(note[1]), int(note[2])
+    winnable = recorded_winnable("classic")
+    assert 20 <= decided < 200 and count == sum(n <= decided for n in winnable)
+    text = out.read_text(encoding="utf-8")
+    if suffix == ".txt":
+        assert note[3] == "a .txt list cannot say so itself"
+        assert [int(line) for line in text.splitlines()] == winnable[:count]
+        return
+    assert note[3] == "it says so, and importing it raises ImportError"
+    assert text.splitlines()[-2] == (f"# INCOMPLETE: golfsolve was stopped after deciding "
+                                     f"{decided} deals, of which it lists the {count} "
+                                     "winnable; run it again for the whole list")
+    with pytest.raises(ImportError, match="^this list of winnable deals is incomplete: "):
+        runpy.run_path(str(out))
+    monkeypatch.setattr(WonList, "write", written)  # run again, to its end: whole
+    assert cli("batch", "1-200", "--rules", "classic", "--won-only", "--out", str(out),
+               "--jobs", "1", "--quiet").code == 0
+    assert list(runpy.run_path(str(out))["SOLVABLE_SEEDS"]) == winnable

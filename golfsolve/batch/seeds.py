@@ -71,11 +71,15 @@ class WonList:
     """The winnable deals' numbers (a board file's path, for a deal given as one;
     ``solvitaire:N`` for Solvitaire's deal N), one a line, or a Python module:
     ``SOLVABLE_SEEDS = (...)`` of the numbers, the others as comments; closed with the
-    count."""
+    count, once :meth:`finish` says every deal asked for was decided. A module closed
+    before that says it is incomplete and raises ImportError when imported, so that a
+    program that deals from it never takes a part of the list for the whole."""
 
     def __init__(self, path: str, rules: Rules, python: bool) -> None:
         self.path, self.rules, self.python = path, rules, python
-        self.count = 0
+        self.count = 0  # the winnable deals listed
+        self.decided = 0  # the deals decided (winnable or not)
+        self.finished = False
         self._line: list[str] = []
         self.file = open_lines(path)
         if python:
@@ -89,6 +93,7 @@ class WonList:
     def write(self, rows: list[dict], deal_of: Callable) -> None:
         won = [row for row in rows if row["winnable"]]
         self.count += len(won)
+        self.decided += len(rows)
         if not self.python:
             self._put("".join(f"{one_line(row['deal'])}\n" for row in won))
             return
@@ -105,10 +110,21 @@ class WonList:
                 self._line = []
         self._put("".join(text))
 
+    def finish(self) -> None:
+        """Every deal asked for is decided: the list is whole."""
+        self.finished = True
+
     def close(self) -> None:
         if self.python:
             rest = "    " + " ".join(self._line) + "\n" if self._line else ""
-            self._put(f"{rest})\n# {self.count} deals\n")
+            if self.finished:
+                self._put(f"{rest})\n# {self.count} deals\n")
+            else:
+                why = (f"golfsolve was stopped after deciding {self.decided:,} deals, of "
+                       f"which it lists the {self.count:,} winnable; run it again for the "
+                       "whole list")
+                error = f"this list of winnable deals is incomplete: {why}"
+                self._put(f"{rest})\n# INCOMPLETE: {why}\nraise ImportError({error!r})\n")
         self.file.close()
 
     def __enter__(self) -> WonList:

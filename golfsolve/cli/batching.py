@@ -116,7 +116,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
     --plot) is written after it, and kept apart from its inputs as --out and --db are."""
     from golfsolve.batch.deals import DealList
     from golfsolve.batch.run import BatchOptions, report_stored, solve_deals
-    from golfsolve.batch.seeds import open_rows
+    from golfsolve.batch.seeds import WonList, open_rows
     from golfsolve.batch.store import ResultStore
     from golfsolve.cli.inputs import checked_jobs, note_if_vast
     from golfsolve.cli.render.progress import Progress
@@ -165,7 +165,7 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
         cluster = DaskRunner(dask_address, solve_unit)
     if deal_list is not None:
         import golfsolve.kernels  # noqa: F401 (the kernels' settings checked before --db is made)
-    store = None
+    store = writer = None
     try:
         store = ResultStore(db, create=deal_list is not None) if db else None
         if store is not None and deal_list is not None:
@@ -193,22 +193,25 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
                 else:
                     report = report_stored(None, options, store, writer=writer,
                                            progress=progress)
+                if isinstance(writer, WonList):
+                    writer.finish()
             finally:
                 progress.close()
         finally:
             if writer is not None:
                 writer.close()
     except KeyboardInterrupt as stop:
-        _say_interrupted(db)
+        _say_interrupted(db, writer)
         raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
     except (WorkerError, OutputError, MemoryError) as exc:
         signum = received()  # a failure after a stop is the stop's (a terminal closed)
         if signum is not None:
-            _say_interrupted(db)
+            _say_interrupted(db, writer)
             raise click.exceptions.Exit(128 + signum) from None
         kept = (f"; the finished results are kept in {db}"
                 if store is not None and store.holds_results else "")
         echo_err(f"golfsolve: error: {out_of_memory(exc) or worded(exc)}{kept}")
+        _say_if_partial(writer)
         raise click.exceptions.Exit(EXIT_FAILED) from None
     finally:
         if store is not None:
@@ -225,7 +228,19 @@ def stored_counts(report, deals, db) -> dict:
     return {"stored": report.stored, "solved": report.solved} if deals and db else {}
 
 
-def _say_interrupted(db: str | None) -> None:
+def _say_interrupted(db: str | None, writer=None) -> None:
     kept = (f"; the finished results are kept in {db}: run the same command again to go on"
             if db else "")
     echo_err(f"golfsolve: interrupted{kept}")
+    _say_if_partial(writer)
+
+
+def _say_if_partial(writer) -> None:
+    """A list of winnable deals cut short says so: it holds those of the deals decided."""
+    from golfsolve.batch.seeds import WonList
+
+    if isinstance(writer, WonList) and not writer.finished:
+        echo_err(f"golfsolve: note: {writer.path} lists the {writer.count:,} winnable deals "
+                 f"of the {writer.decided:,} decided before the stop, not the whole range "
+                 + ("(it says so, and importing it raises ImportError)" if writer.python
+                    else "(a .txt list cannot say so itself)"))
