@@ -483,8 +483,9 @@ def parse_json(text: str, what: str) -> object:
         if exc.msg == "Extra data":
             raise FileError(f"{what} holds more than one JSON value (line {exc.lineno})"
                             ) from None
-        raise FileError(f"invalid JSON {what}: {exc.msg} (line {exc.lineno}, column "
-                        f"{exc.colno})") from None
+        where = (f"line {exc.lineno}, column {exc.colno}" if "\n" in text.rstrip()
+                 else f"column {exc.colno}")  # (one line: its line is named by ``what``)
+        raise FileError(f"invalid JSON {what}: {exc.msg} ({where})") from None
     except RecursionError:
         raise FileError(f"the JSON {what} is nested too deeply") from None
     except ValueError:  # an integer with more digits than Python converts

@@ -3,7 +3,9 @@ options, moves, whole numbers, and the files a command will write."""
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 
 import click
 
@@ -148,16 +150,21 @@ _PATH_LIKE = re.compile(r"^([^\s\[{]*[/\\]\S*|[\w.-]*[A-Za-z_-][\w-]*\.[A-Za-z]{
 # a batch's record file of some 20,000 rows (JSON lines, about 3 kB a row); a larger one is
 # cut to the deal's rows first (grep), rather than held whole
 MAX_MOVES_BYTES = 64 << 20
-TOO_MANY_MOVES = "replay reads moves and record files up to that size: grep the deal's rows"
+TOO_MANY_MOVES = ("replay reads a larger file of records only for a deal by number: grep the "
+                  "deal's rows")
 
 
-def read_moves(moves: str) -> MoveSource:
-    """MOVES as given: standard input, a file, or the moves themselves."""
+def read_moves(moves: str, number: int | None = None) -> MoveSource:
+    """MOVES as given: standard input, a file, or the moves themselves. A file of records
+    larger than MAX_MOVES_BYTES (a large batch's JSON lines or CSV rows) is read a line at
+    a time for deal ``number``'s records, where the deal has a number."""
     if moves == "-":
         return MoveSource.parse(read_text(moves, MAX_MOVES_BYTES, TOO_MANY_MOVES))
     if moves.strip() and is_dir(moves):
         raise InputError(f"{moves} is a directory, not moves or a file of them")
     if moves.strip() and exists(moves):  # a file, or a pipe or device: <(...), /dev/stdin
+        if number is not None and _file_size(moves) > MAX_MOVES_BYTES:
+            return MoveSource.scan(moves, number)
         return MoveSource.parse(read_text(moves, MAX_MOVES_BYTES, TOO_MANY_MOVES)
                                 ).read_from(moves)
     try:
@@ -166,6 +173,15 @@ def read_moves(moves: str) -> MoveSource:
         if _PATH_LIKE.match(moves.strip()):
             raise InputError(f"no such file: {moves}") from None
         raise
+
+
+def _file_size(path: str) -> int:
+    """The bytes of a regular file (0 for a pipe or device, or one that cannot be asked)."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return 0
+    return status.st_size if stat.S_ISREG(status.st_mode) else 0
 
 
 def file_names(**given: str | None) -> None:

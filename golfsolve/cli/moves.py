@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
+import re
 from typing import TYPE_CHECKING
 
 from golfsolve.batch.rows import ROW_FIELDS, RecordError, text_of_cell
@@ -102,6 +104,41 @@ class MoveSource:
             records.append(_checked_record(value, where))
         return cls(records=records)
 
+    @classmethod
+    def scan(cls, path: str, number: int) -> MoveSource:
+        """The records of deal ``number`` in a file of a batch's JSON lines or CSV rows of any
+        size, read a line at a time: a line that names another deal number cannot be its
+        record and is passed over unread (a line cut short among them, too)."""
+        digits = str(number)
+        # a line may be its record if it names that number, or names none
+        named = re.compile(rf'"number"\s*:\s*{digits}(?![0-9])')
+        records = []
+        try:
+            with open(path, encoding="utf-8-sig", newline="") as f:
+                first = f.readline()
+                if first.startswith(",".join(ROW_FIELDS[:4]) + ","):
+                    header = next(csv.reader([first]))
+                    for n, cells in enumerate(csv.DictReader(f, header), 2):
+                        if cells.get("number") == digits:
+                            records.append(_csv_record(cells, f"CSV line {n}"))
+                else:
+                    for n, line in enumerate(itertools.chain([first], f), 1):
+                        if line.strip() and (named.search(line) or '"number"' not in line):
+                            value = parse_json(line, f"record on line {n}")
+                            if not isinstance(value, dict):
+                                raise RecordError(f"record on line {n} is not a JSON object")
+                            records.append(_checked_record(value, f"record on line {n}"))
+        except UnicodeDecodeError:
+            raise RecordError(f"{shown_name(path)} is not UTF-8 text") from None
+        except OSError as exc:
+            raise RecordError(f"cannot read {shown_name(path)}: {exc.strerror or exc}"
+                              ) from None
+        except csv.Error as exc:
+            raise RecordError(f"{shown_name(path)}: not CSV rows ({exc})") from None
+        if not records:
+            raise RecordError(f"{shown_name(path)} holds no record of deal {number}")
+        return cls(records=records).read_from(path)
+
     def pick(self, number: int | None, label: str, rules: Rules | None,
              position: Position | None = None) -> tuple[tuple[str, ...], Rules | None]:
         """The tokens for this deal (its number, or its label for a file) and rules (None:
@@ -138,23 +175,26 @@ class MoveSource:
 
 def _csv_records(text: str) -> list[dict]:
     """The records of a batch's CSV rows (its header first), checked."""
-    records = []
-    for n, cells in enumerate(csv.DictReader(io.StringIO(text)), 2):
-        where = f"CSV line {n}"
-        if None in cells or any(value is None for value in cells.values()):
-            raise RecordError(f"{where}: not as many fields as the header names")
-        row = {key: text_of_cell(value) for key, value in cells.items()}
-        number = row.get("number") or None
-        if number is not None:
-            if not (number.isascii() and number.isdigit()):
-                raise RecordError(f"{where}: number {shown(number)} is not a deal number")
-            number = int(number)
-        value = {"deal": row.get("deal"), "number": number, "code": row.get("code") or None,
-                 "rules": row.get("rules") or None, "line": row.get("line", "")}
-        records.append(_checked_record(value, where))
+    records = [_csv_record(cells, f"CSV line {n}")
+               for n, cells in enumerate(csv.DictReader(io.StringIO(text)), 2)]
     if not records:
         raise RecordError("the CSV holds a header but no rows")
     return records
+
+
+def _csv_record(cells: dict, where: str) -> dict:
+    """The record of one of a batch's CSV rows (its cells by the header's names), checked."""
+    if None in cells or any(value is None for value in cells.values()):
+        raise RecordError(f"{where}: not as many fields as the header names")
+    row = {key: text_of_cell(value) for key, value in cells.items()}
+    number = row.get("number") or None
+    if number is not None:
+        if not (number.isascii() and number.isdigit()):
+            raise RecordError(f"{where}: number {shown(number)} is not a deal number")
+        number = int(number)
+    value = {"deal": row.get("deal"), "number": number, "code": row.get("code") or None,
+             "rules": row.get("rules") or None, "line": row.get("line", "")}
+    return _checked_record(value, where)
 
 
 def _checked_record(value: dict, where: str) -> dict:

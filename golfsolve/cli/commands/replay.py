@@ -45,8 +45,8 @@ def replay_command(deal: str, moves: str, rules: str | None, fmt: str, lang: str
         raise DealError("only one of DEAL and MOVES can be read from standard input")
     source = resolve(deal)
     named = rules_by_name(rules) if rules is not None else source.code_rules
-    tokens, record_rules = read_moves(moves).pick(source.number, source.label, named,
-                                                    source.position)
+    tokens, record_rules = read_moves(moves, source.number).pick(
+        source.number, source.label, named, source.position)
     chosen = named or record_rules or EASY
     lang = lang or default_language()
     result = replay(source.position, chosen, tokens)
