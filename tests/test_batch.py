@@ -232,7 +232,11 @@ def test_board_files_in_a_batch(cli, tmp_path):
      (["GO1-X-AAAAAAB..GO1-C-AAAAAAC"],
       "GO1-X-AAAAAAB..GO1-C-AAAAAAC: unknown rules letter 'X' in game code 'GO1-X-AAAAAAB' "
       "(expected E, C or N)"),
-     ([""], "an empty DEALS argument")],
+     ([""], "an empty DEALS argument"),
+     (["x" * 60 + "*"], "no files match " + repr("x" * 40) + "... (61 characters)"),
+     (['{"deal": "1", "number": 1, "moves": [' + "1," * 50 + "1]}"],
+      repr('{"deal": "1", "number": 1, "moves": [1,1') + "... (140 characters) is JSON, not a "
+      "deal: a listing holds deal numbers, ranges and file names, one a line")],
 )
 def test_bad_deal_specs(args, message):
     with pytest.raises(DealsError) as info:

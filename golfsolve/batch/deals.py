@@ -63,7 +63,7 @@ from golfsolve.model.solvitaire import (
 from golfsolve.model.solvitaire import deal as solvitaire_deal
 from golfsolve.model.solvitaire import label as solvitaire_label
 from golfsolve.model.sources import named_position, read_deal_text, solvitaire_seed
-from golfsolve.model.text import shown
+from golfsolve.model.text import SHOWN_MOST, shown
 
 LISTING_LINE_LIMIT = 10_000  # characters: a listing line names one deal or range
 MAX_PIPED_LISTING = 1 << 28  # bytes of a listing read from a pipe, which is held
@@ -333,11 +333,14 @@ def parse_part(spec: str, *, in_listing: bool = False,
             spec):
         return BoardFiles((board_item(spec),))
     where = "" if in_listing else " (in DEALS)"  # (a listing's line is named with its errors)
+    if spec.startswith(("{", "[")) and not exists(spec):  # a batch's JSON lines, say
+        raise DealsError(f"{shown(spec)} is JSON, not a deal: a listing holds deal numbers, "
+                         "ranges and file names, one a line")
     if glob.has_magic(spec):
         reads.outputs.refuse_glob(spec, f"a file the glob {spec}{where} matches")
         paths = tuple(sorted(glob.glob(spec)))
         if not paths:
-            raise DealsError(f"no files match {spec}")
+            raise DealsError(f"no files match {spec if len(spec) <= SHOWN_MOST else shown(spec)}")
     else:
         if not exists(spec) and NEGATIVE_NUMBER.match(spec):
             raise DealsError(out_of_range(spec))
