@@ -655,8 +655,21 @@ def test_a_terminal_that_tells_no_size_still_gets_the_progress_bar():
 def test_compare_of_a_database_with_one_rule_set_of_two_sets_out_no_empty_table(cli, tmp_path):
     db = str(tmp_path / "c.sqlite")
     cli("batch", "1-10", "--rules", "classic", "--db", db, "--quiet")
-    out = cli("compare", "--db", db).out.splitlines()
+    out = cli("compare", "--db", db, "--rules", "easy,classic").out.splitlines()
     assert out[0] == "easy       no deals"
     assert out[-1] == ("(no deal has a result under both easy and classic: nothing to set side "
                        "by side)")
     assert not any("classic won" in line for line in out)
+    alone = cli("compare", "--db", db)  # no --rules: what it holds, one rule set
+    assert (alone.code, alone.out, alone.err) == (2, "", (
+        f"golfsolve: error: {db} holds results under classic rules only: compare needs two "
+        "rule sets (solve the same deals under another into it: golfsolve batch DEALS --rules "
+        f"RULES --db {db})\n"))
+
+
+def test_compare_of_a_database_alone_sets_out_the_rule_sets_it_holds(cli, tmp_path):
+    db = str(tmp_path / "c.sqlite")
+    cli("batch", "1-10", "--rules", "strict,classic", "--db", db, "--quiet")
+    held = cli("compare", "--db", db).out
+    assert held == cli("compare", "--db", db, "--rules", "classic,strict").out
+    assert held.splitlines()[0].startswith("classic ") and "strict won" in held

@@ -483,6 +483,12 @@ class ResultStore:
                 + (" AND fair_value IS NOT NULL" if fair else ""),
                 [*_span(first, last), *rule_names]).fetchone()[0]
 
+    def rule_names(self) -> list[str]:
+        """The names of the rule sets this database holds results under."""
+        with self._errors("read"):
+            return sorted(row[0] for row in self.db.execute(
+                f"SELECT DISTINCT rules FROM {self._table}"))
+
     def next_number(self, at: int) -> int | None:
         """The least stored deal number from ``at`` on."""
         with self._errors("read"):

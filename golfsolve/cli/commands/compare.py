@@ -14,8 +14,8 @@ from golfsolve.model.rules import parse_rules_list
 
 @click.command(epilog=DEALS_HELP)
 @click.argument("deals", nargs=-1, metavar="[DEALS]...")
-@click.option("--rules", default="easy,classic", show_default=True,
-              help="The rule sets to compare (two or more).")
+@click.option("--rules", help="The rule sets to compare, two or more (default: easy,classic; "
+              "with --db alone, every rule set the database holds).")
 @click.option("--plot", type=FileName(dir_okay=False),
               help="Draw the max-removed distributions to FILE.png or FILE.svg (matplotlib).")
 @batch_options
@@ -42,6 +42,8 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
         render_stored,
     )
 
+    if rules is None:
+        rules = _held_rules(db) if db and not deals else "easy,classic"
     if len(parse_rules_list(rules)) < 2:
         raise click.BadParameter("compare needs two or more rule sets", param_hint="--rules")
     if plot is not None:
@@ -85,3 +87,21 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
         echo_err(f"golfsolve: error: solver bug: won under {table.stricter} but not under "
                  f"{table.easier}: {named}")
     return EXIT_FAILED if bugs else EXIT_OK
+
+
+def _held_rules(db: str) -> str:
+    """The rule sets a database holds, as a --rules list, for compare --db alone: the
+    InputError of a database that cannot be read, or holds fewer than two."""
+    from golfsolve.batch.store import ResultStore
+    from golfsolve.errors import InputError
+    from golfsolve.model.rules import ALL_RULES
+
+    with ResultStore(db, create=False) as store:
+        held = store.rule_names()
+    names = [r.name for r in ALL_RULES if r.name in held]
+    if len(names) < 2:
+        raise InputError(f"{db} holds results under {names[0] if names else 'no'} rules "
+                         "only: compare needs two rule sets (solve the same deals under "
+                         "another into it: golfsolve batch DEALS --rules RULES --db "
+                         f"{db})")
+    return ",".join(names)
