@@ -42,7 +42,9 @@ def batch_options(fn):
         click.option("--jobs", type=WholeNumber(min=1), default=None,
                      help="Worker processes (default: the cores this process may use; "
                      f"none for at most {SMALL_RUN} deals times rule sets without --odds, "
-                     "which this process solves sooner than workers start)."),
+                     "which this process solves sooner than workers start). With --odds "
+                     "each worker's fair value runs on the cores divided among the workers "
+                     "(--jobs 1: every core); NUMBA_NUM_THREADS=1 holds it to one."),
         click.option("--db", type=FileName(dir_okay=True),
                      help="SQLite file that keeps every finished result; rerun to resume, "
                      "or run with more deals or rule sets to add to it."),
