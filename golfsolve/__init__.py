@@ -8,6 +8,17 @@ type is a TypeError, a value out of range a ValueError (the library's own errors
 among them, are ValueErrors), each naming the argument. The layers beneath are described in
 docs/ARCHITECTURE.md."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (the face imports nothing heavy until asked: names for type checkers)
+    from golfsolve.fair.result import FairValue
+    from golfsolve.model.deal import Deal
+    from golfsolve.model.position import Position
+    from golfsolve.model.rules import Rules
+    from golfsolve.solver import Solution
+
 # where each name of the face is defined: imported when first asked for, so that the command
 # line can take over the stop signals before anything heavier than this module is read
 _FACE = {
@@ -41,7 +52,7 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def deal(text):
+def deal(text: str) -> Deal | Position:
     """What ``text`` names, as the command line reads a DEAL: a game code, a deal number (or
     PySolFC's ``# 12345``), ``msN``, ``kpat:N``, ``solvitaire:N``, the cards typed on one line,
     or a board, JSON or KPat saved game given as its text (never a file's path: read the file
@@ -72,7 +83,8 @@ def deal(text):
     return position
 
 
-def solve(deal, rules=None, *, fewest_moves=False):
+def solve(deal: Deal | Position, rules: Rules | str | None = None, *,
+          fewest_moves: bool = False) -> Solution:
     """Solve ``deal`` (a Deal or a Position) under ``rules`` (a Rules, or its name: ``easy``,
     ``classic``, ``dead-king``, ``strict``; None: the rules its text named, where
     :func:`deal` read it, else ``easy``): a Solution, whose ``moves`` are (action, column,
@@ -86,7 +98,8 @@ def solve(deal, rules=None, *, fewest_moves=False):
     return _solve(position, chosen_rules(rules, position.named_rules), fewest_moves=fewest_moves)
 
 
-def fair_value(start, rules=None, *, memory=None):
+def fair_value(start: Deal | Position, rules: Rules | str | None = None, *,
+               memory: int | None = None) -> FairValue:
     """The exact chance that best play wins ``start`` (a Deal or a Position) under ``rules``
     (as :func:`solve` takes them) for a player who cannot see the stock (every stock card
     unseen): a FairValue, whose ``value`` and ``actions`` (each legal Action's value) are

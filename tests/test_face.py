@@ -228,3 +228,19 @@ def test_a_deal_or_position_prints_as_its_board():
     game = golfsolve.Game(deal)
     game.draw()
     assert golfsolve.Position.from_board(str(game.position())) == game.position()
+
+
+def test_the_package_is_marked_typed_and_its_face_annotated():
+    """Type checkers read golfsolve's annotations (PEP 561's marker ships with it), and the
+    face's functions have them."""
+    import inspect
+    from importlib.resources import files
+
+    import golfsolve
+
+    assert files("golfsolve").joinpath("py.typed").is_file()
+    assert str(inspect.signature(golfsolve.solve)) == (
+        "(deal: 'Deal | Position', rules: 'Rules | str | None' = None, *, "
+        "fewest_moves: 'bool' = False) -> 'Solution'")
+    assert inspect.signature(golfsolve.deal).return_annotation == "Deal | Position"
+    assert inspect.signature(golfsolve.fair_value).return_annotation == "FairValue"
