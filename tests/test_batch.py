@@ -233,6 +233,8 @@ def test_board_files_in_a_batch(cli, tmp_path):
       "GO1-X-AAAAAAB..GO1-C-AAAAAAC: unknown rules letter 'X' in game code 'GO1-X-AAAAAAB' "
       "(expected E, C or N)"),
      ([""], "an empty DEALS argument"),
+     (["1e9"], "'1e9' is not a deal number or range: write the number in digits (1e9 as "
+               "1000000000), a range like 1-1000000000"),
      (["x" * 60 + "*"], "no files match " + repr("x" * 40) + "... (61 characters)"),
      (['{"deal": "1", "number": 1, "moves": [' + "1," * 50 + "1]}"],
       repr('{"deal": "1", "number": 1, "moves": [1,1') + "... (140 characters) is JSON, not a "

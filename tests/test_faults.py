@@ -165,6 +165,11 @@ def test_a_database_on_read_only_media_is_reported_but_not_added_to(cli, tmp_pat
         f"--db {db}: its directory cannot be written (SQLite keeps a journal beside the "
         "database); a report or an export only reads it"))
     assert db.read_bytes() == before
+    new = tmp_path / "new.sqlite"  # none there yet: no report to speak of
+    refused = cli("batch", "6-7", "--db", str(new))
+    assert (refused.code, refused.err) == (2, error(
+        f"--db {new}: its directory cannot be written: no database can be made there"))
+    assert not new.exists()
 
 
 def test_a_report_of_a_read_only_database_leaves_nothing_beside_it(cli, tmp_path,

@@ -347,6 +347,9 @@ def parse_part(spec: str, *, in_listing: bool = False,
         if not exists(spec) and RANGE_LIKE.match(spec):
             raise DealsError(f"{shown(spec)} is not a deal number or range (expected like "
                              "1-100)")
+        if not exists(spec) and _POWER_OF_TEN.match(spec):
+            raise DealsError(f"{shown(spec)} is not a deal number or range: write the number "
+                             "in digits (1e9 as 1000000000), a range like 1-1000000000")
         if not exists(spec) and _RANGE_TYPO.match(spec):
             raise DealsError(f"{shown(spec)} is not a deal number or range (expected like "
                              "1-100, digits 0-9 only), nor a file")
@@ -359,6 +362,8 @@ def parse_part(spec: str, *, in_listing: bool = False,
     return BoardFiles(tuple(reads.item(path, f"the deal file {path}{where}") for path in paths))
 
 
+# a number in a calculator's notation (1e9, 2.5E6): not a file's name
+_POWER_OF_TEN = re.compile(r"^[0-9]+(?:\.[0-9]+)?[eE]\+?[0-9]+$")
 # a range with a letter in it (1-10O0, 1-1e6): a typo, not a file's name (one ends in .board)
 _RANGE_TYPO = re.compile(r"^[0-9][0-9A-Za-z,_]*-[0-9A-Za-z,_]*[0-9][0-9A-Za-z,_]*$")
 

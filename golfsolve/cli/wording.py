@@ -4,6 +4,8 @@ prints as the library says it."""
 
 from __future__ import annotations
 
+import os
+
 from golfsolve.model.text import shown
 
 # what to do about an SQLite error, by its kind (the library's ADVICE, with the option named)
@@ -47,6 +49,8 @@ def _store(reason: str, path, **fields) -> str | None:
         return (f"--db {path}: the file cannot be written (check its permissions); a report or "
                 "an export only reads it")
     if reason == "directory_read_only":
+        if not os.path.lexists(path):
+            return f"--db {path}: its directory cannot be written: no database can be made there"
         return (f"--db {path}: its directory cannot be written (SQLite keeps a journal beside "
                 "the database); a report or an export only reads it")
     if reason == "sqlite":
