@@ -290,6 +290,9 @@ def test_batch_stores_the_odds_of_each_deal_and_compare_averages_them(cli, tmp_p
     result = cli("batch", "1-6", "--odds", "--no-fair", "--samples", "20", "--seed", "5",
                  "--jobs", "1", "--db", str(db), "--out", str(rows))
     assert result.code == 0 and solved == []  # solved before: only the odds are new
+    assert result.out.splitlines()[-1] == (f"(12 results (a deal under a rule set) were in "
+                                           f"{db} without the odds asked: worked out now and "
+                                           "added)")
     read = read_csv(rows)
     assert list(read[0])[-3:] == ["odds_wins", "odds_samples", "fair_value"]
     for row in read:
@@ -318,6 +321,10 @@ def test_batch_stores_the_odds_of_each_deal_and_compare_averages_them(cli, tmp_p
                                           "--seed 5 to add to it, or use another --db\n")
     lone = cli("batch", "1-2", "--samples", "5")
     assert (lone.code, lone.err) == (2, "golfsolve: error: --samples goes with --odds\n")
+    more = cli("batch", "1-7", "--odds", "--no-fair", "--samples", "20", "--seed", "5",
+               "--jobs", "1", "--db", str(db), "--json")
+    assert {k: json.loads(more.out)[k] for k in ("stored", "solved", "odds_added")} == {
+        "stored": 12, "solved": 2, "odds_added": 0}
 
 
 def read_csv(path):

@@ -68,18 +68,21 @@ class BatchReport:
     stored: int  # (deal, rules) pairs found in the database
     repeated: int  # deals named more than once (each taken once)
     missing: int  # deals of the list with nothing stored, when not solving
+    completed: int = 0  # pairs found in the database without the odds asked, given them now
 
 
 class _Block:
     """Up to BLOCK deals of the list: the rows known so far, the units of work still out for
     each deal, and how many of its deals, from the first, have gone to the sinks."""
 
-    __slots__ = ("emitted", "items", "out", "rows", "stored")
+    __slots__ = ("emitted", "items", "lacking", "out", "rows", "stored")
 
     def __init__(self, items: list[DealItem], stored: dict) -> None:
         self.items = items
         self.rows = stored
         self.stored: set[tuple[str, str]] = set()  # pairs needing nothing more (set when sent)
+        # pairs found stored without what the run asks (its odds), not yet given them
+        self.lacking: set[tuple[str, str]] = set()
         self.out: dict[str, int] = {}  # units of work still out, by deal key
         self.emitted = 0
 
@@ -293,7 +296,7 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
     names = [r.name for r in rules]
     tally = BatchTally(names, pairs)
     sinks = _Sinks(tally, writer, progress, store, names)
-    counts = {"solved": 0, "stored": 0}
+    counts = {"solved": 0, "stored": 0, "completed": 0}
     if deals is None:  # every stored deal: the numbered ones, then the others by key
         assert store is not None and not solve
         deals = DealList([f"1-{MAX_DEAL}"])
@@ -320,7 +323,8 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
     finally:
         if runner is not None:
             runner.close()
-    return BatchReport(tally, counts["solved"], counts["stored"], deals.repeated, sinks.missing)
+    return BatchReport(tally, counts["solved"] - counts["completed"], counts["stored"],
+                       deals.repeated, sinks.missing, counts["completed"])
 
 
 def _run_blocks(blocks: Iterator[_Block | _StoredSpan | _UnstoredSpan], sinks: _Sinks, runner,
@@ -371,6 +375,9 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan | _UnstoredSpan], sinks: _
             stored = block.rows.get((row["key"], row["rules"]))
             if stored is not None:  # solved before: its odds are new
                 rows[i] = {**stored, **{field: row[field] for field in ODDS_FIELDS}}
+            if (row["key"], row["rules"]) in block.lacking:
+                block.lacking.discard((row["key"], row["rules"]))  # (counted once)
+                counts["completed"] += 1
         if sinks.store is not None:
             sinks.store.add(rows, block.boards())
         counts["solved"] += len(rows)
@@ -407,6 +414,7 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan | _UnstoredSpan], sinks: _
                 counts["stored"] += (block.last - block.first + 1) * len(sinks.names)
             else:
                 block.stored = {pair for pair, row in block.rows.items() if not work.missing(row)}
+                block.lacking = set(block.rows) - block.stored
                 counts["stored"] += len(block.stored)
                 pending = [(item, wanted) for item in block.items if (wanted := tuple(
                     (name, (item.key, name) not in block.rows) for name in sinks.names

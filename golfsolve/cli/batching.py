@@ -225,9 +225,11 @@ def run_session(deals, count, rules, jobs, db, fewest_moves, dask_address, quiet
 
 def stored_counts(report, deals, db) -> dict:
     """For a JSON report: how many results (a deal under a rule set) a run that solves into a
-    database found there already and how many it solved (nothing without a database, or when
-    it only reports what the database holds)."""
-    return {"stored": report.stored, "solved": report.solved} if deals and db else {}
+    database found there already, how many it solved, and how many it found there without
+    the odds asked and gave them (nothing without a database, or when it only reports what
+    the database holds)."""
+    return ({"stored": report.stored, "solved": report.solved, "odds_added": report.completed}
+            if deals and db else {})
 
 
 def _say_interrupted(db: str | None, writer=None) -> None:

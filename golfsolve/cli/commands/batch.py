@@ -51,6 +51,7 @@ def batch(deals, rules, out, fmt, won_only, count, jobs, db, fewest_moves, odds,
     else:
         click.echo(render_summary(summaries, traditional=score == "traditional"), err=piped)
         for line in (render_repeated(report.repeated)
-                     + render_stored(report.stored, report.solved, db if deals else None)):
+                     + render_stored(report.stored, report.solved, db if deals else None,
+                                     report.completed)):
             click.echo(line, err=piped)
     return EXIT_OK

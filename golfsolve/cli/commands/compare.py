@@ -65,7 +65,8 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
     else:
         for line in (render_rates(summaries, score == "traditional")
                      + render_repeated(report.repeated)
-                     + render_stored(report.stored, report.solved, db if deals else None)):
+                     + render_stored(report.stored, report.solved, db if deals else None,
+                                     report.completed)):
             click.echo(line)
         counted = {summary.rules: summary.deals for summary in summaries}
         for table in tables:

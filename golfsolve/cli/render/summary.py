@@ -24,17 +24,25 @@ def render_repeated(repeated: int) -> list[str]:
     return [f"({plural(repeated, 'deal')} {named} more than once and counted once)"]
 
 
-def render_stored(stored: int, solved: int, db: str | None) -> list[str]:
+def render_stored(stored: int, solved: int, db: str | None, completed: int = 0) -> list[str]:
     """The line that says how many results a run found in its database already and how many
-    it solved (none when it found none)."""
-    if not stored or db is None:
+    it solved, and how many it found there without the odds asked and gave them (none when it
+    found none)."""
+    if not (stored or completed) or db is None:
         return []
-    if not solved:
+    lines = []
+    if stored and not solved and not completed:
         every = "the 1 result (a deal under a rule set) was" if stored == 1 else (
             f"all {stored:,} results (a deal under a rule set) were")
-        return [f"({every} in {db} already: nothing was solved)"]
-    return [f"({stored:,} of these {stored + solved:,} results (a deal under a rule set) were "
-            f"in {db} already; {solved:,} solved now)"]
+        lines.append(f"({every} in {db} already: nothing was solved)")
+    elif stored:
+        lines.append(f"({stored:,} of these {stored + solved + completed:,} results (a deal "
+                     f"under a rule set) were in {db} already; {solved:,} solved now)")
+    if completed:
+        found = "1 result (a deal under a rule set) was" if completed == 1 else (
+            f"{completed:,} results (a deal under a rule set) were")
+        lines.append(f"({found} in {db} without the odds asked: worked out now and added)")
+    return lines
 
 
 def _odds(s: RulesSummary) -> list[str]:
