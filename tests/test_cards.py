@@ -15,13 +15,14 @@ def test_every_notation_of_ten_of_spades(token):
     ("token", "rank", "suit"),
     [("AC", 1, "C"), ("a♣", 1, "C"), ("2D", 2, "D"), ("9♦", 9, "D"), ("JH", 11, "H"),
      ("q♥", 12, "H"), ("K♠", 13, "S"), ("K♤", 13, "S"), ("7♡", 7, "H"), ("3♧", 3, "C"),
-     ("5♢", 5, "D")],
+     ("5♢", 5, "D"), ("2♣\ufe0f", 2, "C"), ("10♥\ufe0f", 10, "H"), ("q♦\ufe0e", 12, "D")],
 )
 def test_ranks_and_suits(token, rank, suit):
     assert Card.parse(token) == Card(rank, suit)
 
 
-@pytest.mark.parametrize("token", ["", "X", "1S", "11S", "ZS", "TX", "10", "♠", "TSS", "0S"])
+@pytest.mark.parametrize("token", ["", "X", "1S", "11S", "ZS", "TX", "10", "♠", "TSS", "0S",
+                                   "♠\ufe0f", "\ufe0f\ufe0f"])
 def test_unknown_tokens_are_refused(token):
     with pytest.raises(CardError, match="unknown card"):
         Card.parse(token)

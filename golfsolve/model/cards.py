@@ -70,9 +70,11 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """A card written in one of the notations above, its letters A-Z or a-z (CardError for
-        anything else, the token shown)."""
-        given = text(token, "token").strip()
+        """A card written in one of the notations above, its letters A-Z or a-z, a suit symbol
+        with or without the variation selector an emoji keyboard adds (CardError for anything
+        else, the token shown)."""
+        # a suit symbol as a phone's emoji keyboard types it: ♥ and a variation selector
+        given = text(token, "token").strip().replace("\ufe0f", "").replace("\ufe0e", "")
         if len(given) < 2:
             raise CardError(f"unknown card {shown(token)}")
         rank_part, suit_part = ascii_upper(given[:-1]), given[-1]
