@@ -220,3 +220,15 @@ def test_hints_after_a_fix_are_those_of_the_corrected_game(cli, tmp_path):
                                   input="h\nq\n").out.splitlines()
              if line.startswith(("Hint", "Every"))]
     assert hints[-len(fresh):] == fresh and hints[:len(fresh)] != fresh
+
+
+def test_a_draw_typed_without_its_space_draws_and_a_card_alone_is_told_to_take_d(cli,
+                                                                                 tmp_path):
+    """d8S draws 8♠ (at the prompt and at the draw's question); 9h alone is told to be typed
+    after d, and nothing is drawn."""
+    path = tmp_path / "after.json"
+    result = cli("play", PAGE_LAYOUT, "--lang", "en",
+                 input=f"9h\nd8S\nd\nd9h\ns {path}\nq\n")
+    assert "9♥ is a card: if a draw turned it up, type d 9h" in result.out.splitlines()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["history"]["actions"] == ["d 8S", "d 9H"] and data["waste"] == "9H"

@@ -320,17 +320,29 @@ PAGE_LAYOUT = to_oneline(PAGE_DEAL, with_stock=False)
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", ["6♥ is in column 1, row 5: it cannot be in the stock",
+            "If 6♥ was typed wrong there: fix 6H and the card that is there (fix 8D 8H), then "
+            "draw again.",
             "A♣ is the waste card: it cannot be in the stock",
+            "If A♣ was typed wrong there: fix AC and the card that is there (fix 8D 8H), then "
+            "draw again.",
             "'1X' is not a card: write it as 7H, 10H, 10♥ or qs",
             "Card the draw turned up (as 7H or 10♥; Enter: no draw):",
             "No draw."]),
     ("fi", ["6♥ on sarakkeessa 1, rivillä 5: se ei voi olla nostopakassa",
+            "Jos 6♥ kirjoitettiin sinne väärin: fix 6H ja siellä oleva kortti (fix 8D 8H), "
+            "sitten nosta uudelleen.",
             "A♣ on poistopinon päällimmäinen kortti: se ei voi olla nostopakassa",
+            "Jos A♣ kirjoitettiin sinne väärin: fix AC ja siellä oleva kortti (fix 8D 8H), "
+            "sitten nosta uudelleen.",
             "'1X' ei ole kortti: kirjoita se esim. 7H, 10H, 10♥ tai qs",
             "Kortti, jonka nosto käänsi (esim. 7H tai 10♥; Enter: ei nostoa):",
             "Ei nostoa."]),
     ("tr", ["6♥ 1. sütunun 5. satırında: çekme destesinde olamaz",
+            "6♥ oraya yanlış yazıldıysa: fix 6H ve orada olan kart (fix 8D 8H), sonra yeniden "
+            "çekin.",
             "A♣ açık yığının en üstündeki kart: çekme destesinde olamaz",
+            "A♣ oraya yanlış yazıldıysa: fix AC ve orada olan kart (fix 8D 8H), sonra yeniden "
+            "çekin.",
             "'1X' bir kart değil: örneğin 7H, 10H, 10♥ ya da qs yazın",
             "Çekilen kart (örneğin 7H ya da 10♥; Enter: çekme yok):",
             "Kart çekilmedi."]),
@@ -343,7 +355,7 @@ def test_bad_draws_get_one_line_in_the_players_language_and_the_game_goes_on(cli
     assert result.code == 0 and result.err == ""
     out = result.out.splitlines()
     first = out.index(said[0])
-    assert out[first:first + 5] == said
+    assert out[first:first + 7] == said
     after = Position.from_board(path.read_text(encoding="utf-8"))  # the draw went through
     assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
 
@@ -356,10 +368,14 @@ def test_a_seen_card_named_when_asked_is_refused_and_the_card_asked_for_again(cl
     out = result.out.splitlines()
     asked = "Card the draw turned up (as 7H or 10♥; Enter: no draw):"
     first = out.index(asked)
-    assert out[first:first + 7] == [asked, "6♥ is in column 1, row 5: it cannot be in the stock",
-                                    asked, "A♣ is the waste card: it cannot be in the stock",
-                                    asked, "'ZZ' is not a card: write it as 7H, 10H, 10♥ or qs",
-                                    asked]
+    assert out[first:first + 9] == [
+        asked, "6♥ is in column 1, row 5: it cannot be in the stock",
+        "If 6♥ was typed wrong there: Enter (no draw), fix 6H and the card that is there (fix "
+        "8D 8H), then draw again.",
+        asked, "A♣ is the waste card: it cannot be in the stock",
+        "If A♣ was typed wrong there: Enter (no draw), fix AC and the card that is there (fix "
+        "8D 8H), then draw again.",
+        asked, "'ZZ' is not a card: write it as 7H, 10H, 10♥ or qs", asked]
     after = Position.from_board(path.read_text(encoding="utf-8"))  # the third answer drawn
     assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
 

@@ -158,8 +158,9 @@ class PlaySession:
             if target:
                 row = target.group(2)
                 game.remove(int(target.group(1)), int(row) if row else None)
-            elif word.lower() in ("d", "draw"):
-                if not self.draw(rest.strip()):
+            elif word.lower() in ("d", "draw") or _drawn_card(line) is not None:
+                named = rest.strip() if word.lower() in ("d", "draw") else line[1:]
+                if not self.draw(named):
                     return
             elif command in ("u", "undo"):
                 self._undo()
@@ -185,11 +186,16 @@ class PlaySession:
                     return
                 self.new_deal()
                 return
+            elif _card(line) is not None and self.game.next_unseen:  # the draw's card alone
+                self.say("card_without_draw", card=short_name(_card(line), self.lang),
+                         token=line.strip())
+                return
             else:
                 self.say("unknown_input", text=_excerpt(line))
                 return
         except MoveRefused as refused:
             self.out(refused.message(self.lang))
+            self._say_how_to_fix(refused)
             return
         self.show()
         self.say_if_over()
@@ -244,8 +250,19 @@ class PlaySession:
                 if not asked:
                     raise
                 self.out(refused.message(self.lang))  # (a seen card: the question again)
+                self._say_how_to_fix(refused, asked=True)
                 continue
             return True
+
+    def _say_how_to_fix(self, refused: MoveRefused, asked: bool = False) -> None:
+        """Where a draw's card is refused as seen already (on the tableau, the waste or under
+        it): how to put right a card typed wrong there, in a game that follows the player's
+        (``asked``: at the draw's question, which is answered first)."""
+        if (refused.key in ("seen_column", "seen_waste", "seen_played")
+                and self.game.start.unknown_slots):
+            card = refused.params["card"]
+            self.say("fix_seen_asked" if asked else "fix_seen",
+                     card=short_name(card, self.lang), token=str(card))
 
     def _say_not_a_card(self, token: str) -> None:
         ace = ace_meant(token)
@@ -497,15 +514,23 @@ def _points(value) -> str:
 
 
 def _without_draw_word(answer: str) -> str:
-    """A card typed at the draw's question, with the draw's own word before it (``d 7H``, as
-    at the move prompt) taken off."""
+    """A card typed at the draw's question, with the draw's own word before it (``d 7H``,
+    ``d7H``, as at the move prompt) taken off."""
     word, _, rest = answer.partition(" ")
-    return rest.strip() if word.lower() in ("d", "draw") and rest.strip() else answer
+    if word.lower() in ("d", "draw") and rest.strip():
+        return rest.strip()
+    return answer.strip()[1:] if _drawn_card(answer) is not None else answer
 
 
 def _excerpt(line: str) -> str:
     """What the player typed, cut to 40 characters."""
     return line if len(line) <= 40 else line[:40] + "..."
+
+
+def _drawn_card(line: str) -> Card | None:
+    """The card of a draw typed without its space (``d5H``, ``d10♥``), else None."""
+    text = line.strip()
+    return _card(text[1:]) if len(text) > 2 and text[0] in "dD" and text[1] != " " else None
 
 
 def _card(token: str) -> Card | None:

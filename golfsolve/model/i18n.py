@@ -309,6 +309,11 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                          "typed; your moves are played again with them.",
         "history_left_out": "{path}'s undo history does not lead to its position: the game "
                             "takes up where it stands, with nothing to undo before it.",
+        "card_without_draw": "{card} is a card: if a draw turned it up, type d {token}",
+        "fix_seen": "If {card} was typed wrong there: fix {token} and the card that is there "
+                    "(fix 8D 8H), then draw again.",
+        "fix_seen_asked": "If {card} was typed wrong there: Enter (no draw), fix {token} and "
+                          "the card that is there (fix 8D 8H), then draw again.",
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
@@ -406,6 +411,11 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "history_left_out": "Tiedoston {path} kumoushistoria ei johda sen tilanteeseen: peli "
                             "jatkuu tilanteesta sellaisenaan, eikä sitä ennen ole mitään "
                             "kumottavaa.",
+        "card_without_draw": "{card} on kortti: jos nosto käänsi sen, kirjoita d {token}",
+        "fix_seen": "Jos {card} kirjoitettiin sinne väärin: fix {token} ja siellä oleva kortti "
+                    "(fix 8D 8H), sitten nosta uudelleen.",
+        "fix_seen_asked": "Jos {card} kirjoitettiin sinne väärin: Enter (ei nostoa), fix "
+                          "{token} ja siellä oleva kortti (fix 8D 8H), sitten nosta uudelleen.",
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
@@ -503,6 +513,11 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "history_left_out": "Riwayat batal {path} tidak mengarah ke posisinya: permainan "
                             "dilanjutkan dari posisi itu, tanpa langkah yang dapat dibatalkan "
                             "sebelumnya.",
+        "card_without_draw": "{card} adalah kartu: jika ambilan membukanya, ketik d {token}",
+        "fix_seen": "Jika {card} salah diketik di sana: fix {token} dan kartu yang ada di sana "
+                    "(fix 8D 8H), lalu ambil lagi.",
+        "fix_seen_asked": "Jika {card} salah diketik di sana: Enter (tanpa ambilan), fix "
+                          "{token} dan kartu yang ada di sana (fix 8D 8H), lalu ambil lagi.",
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
@@ -597,6 +612,11 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                          "yazıldığı yerde; hamleleriniz onlarla yeniden oynandı.",
         "history_left_out": "{path} dosyasının geri alma geçmişi kayıtlı duruma varmıyor: "
                             "oyun olduğu yerden sürer, öncesinde geri alınacak hamle yoktur.",
+        "card_without_draw": "{card} bir kart: bir çekiş onu açtıysa d {token} yazın",
+        "fix_seen": "{card} oraya yanlış yazıldıysa: fix {token} ve orada olan kart "
+                    "(fix 8D 8H), sonra yeniden çekin.",
+        "fix_seen_asked": "{card} oraya yanlış yazıldıysa: Enter (çekme yok), fix {token} ve "
+                          "orada olan kart (fix 8D 8H), sonra yeniden çekin.",
     },
 }
 
