@@ -112,3 +112,21 @@ def test_a_history_that_does_not_lead_to_the_position_is_left_out_with_a_note(cl
     note = "golfsolve: note: " + TEXTS[lang]["history_left_out"].format(path=str(path))
     assert result.code == 0 and result.err.strip() == note
     assert TEXTS[lang]["nothing_to_undo"] in result.out.splitlines()
+
+
+def test_a_followed_game_saves_over_the_json_file_it_was_read_from(cli, tmp_path):
+    """Save, take up, play on and save to the same file: what it held (a face-down stock) is
+    all in the new save, whose history reaches back to the first save's start; a deal whose
+    stock the file names is still not written over (the stock would be lost)."""
+    path = tmp_path / "game.json"
+    cli("play", PAGE_LAYOUT, "--lang", "en", input=f"d 8s\ns {path}\nq\n")
+    again = cli("play", str(path), "--lang", "en", input=f"d ks\ns {path}\nq\n")
+    assert again.out.splitlines()[-1] == f"Position saved to {path}."
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["history"]["actions"] == ["d 8S", "d KS"] and data["waste"] == "KS"
+    deal = tmp_path / "deal.json"
+    deal.write_text(json.dumps(PAGE_DEAL.position().to_dict()), encoding="utf-8")
+    kept = deal.read_text(encoding="utf-8")
+    out = cli("play", str(deal), "--lang", "en", input=f"d\ns {deal}\nq\n").out.splitlines()
+    assert f"{deal} is the file this game was read from: save to another file" in out
+    assert deal.read_text(encoding="utf-8") == kept

@@ -453,14 +453,16 @@ class PlaySession:
         """Write the position as the player sees it (stock face down): to a ``.json`` file as
         a JSON deal that names the rules, to any other as a board file. A file that exists,
         and that this game has not saved to, is written over only when ``confirmed`` (the
-        same s FILE typed again just after)."""
+        same s FILE typed again just after); the file the game was read from only where the
+        save keeps all it held (a .json save of a game whose stock it never named)."""
         if not path:
             self.say("save_usage")
             return
-        if self.read_from is not None and same_file(path, self.read_from):
+        own = self.read_from is not None and same_file(path, self.read_from)
+        if own and not self._saves_whole(path):
             self.say("save_over_deal", path=repr(path)[1:-1])
             return
-        if (not confirmed and os.path.lexists(path) and not os.path.isdir(path)
+        if (not confirmed and not own and os.path.lexists(path) and not os.path.isdir(path)
                 and not any(same_file(path, saved) for saved in self._saved)):
             self._overwriting = path
             self.say("save_exists", path=path)
@@ -485,6 +487,13 @@ class PlaySession:
             self.say("saved", path=path)
         else:
             self.say("saved_without_rules", path=path, option=f"--rules {self.game.rules.name}")
+
+    def _saves_whole(self, path: str) -> bool:
+        """Whether a save to ``path`` keeps everything the file the game was read from held:
+        a .json save keeps the game's start in its history, and loses only stock cards the
+        start named, so it may replace a file whose stock was face down (a save, or a layout
+        typed without its stock)."""
+        return path.lower().endswith(".json") and all(c is None for c in self.game.start.stock)
 
     def new_deal(self) -> None:
         number = self.rng.randint(1, MAX_NUMBER)
