@@ -232,3 +232,4 @@ def test_a_draw_typed_without_its_space_draws_and_a_card_alone_is_told_to_take_d
     assert "9♥ is a card: if a draw turned it up, type d 9h" in result.out.splitlines()
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["history"]["actions"] == ["d 8S", "d 9H"] and data["waste"] == "9H"
+

@@ -292,6 +292,31 @@ def test_with_the_stock_empty_the_hint_still_answers_and_says_when_nothing_wins(
     assert hints == [same, same]
 
 
+def test_with_the_stock_empty_and_one_move_that_cannot_win_the_hint_gives_its_score(cli,
+                                                                                    tmp_path):
+    """Deal 1 under Classic (lost) along the solver's best line to where the stock is empty
+    and one removal is left: the hint stays with the score (not 'wins 0.0%')."""
+    from golfsolve.solver import solve
+
+    deal = Deal.from_number(1)
+    game = Game(deal.position().hidden(), CLASSIC)
+    for move in solve(deal, CLASSIC).moves:
+        if game.stock_left == 0 and len(game.playable_columns()) == 1:
+            break
+        game.draw(deal.stock[game.stock_pos]) if move.action == "draw" else game.play(
+            move.token)
+    (column,) = game.playable_columns()
+    path = tmp_path / "late.json"
+    path.write_text(json.dumps({**game.position().hidden().to_dict(), "rules": "classic"}),
+                    encoding="utf-8")
+    out = cli("play", str(path), "--lang", "en", input="h\nq\n").out.splitlines()
+    card = game.free_card(column).pretty
+    best = solve(game.position(), CLASSIC).best_score  # the stock is empty: all is known
+    assert [line for line in out if line.startswith("Hint")] == [
+        f"Hint: column {column} ({card}), the only legal move. No move wins any more; best "
+        f"play without seeing the stock scores {best:.1f} on average from here."]
+
+
 def test_a_hint_where_nothing_wins_says_so_and_names_no_move(cli):
     """Deal 1 under Classic cannot be won whatever its stock (exactly 0): after its first draw
     (two legal moves) the hint says no move wins, not a move at 0.0% as if chosen; in the

@@ -360,41 +360,32 @@ class PlaySession:
         from golfsolve.odds import Limit, odds
 
         exact = self.hints.values(self.game, self.lang if self.interactive else None)
-        if exact is not None and len(exact) > 1 and not any(exact.values()):
-            self._hint_for_the_score()  # every move loses under every order
-            return
-        if exact is not None and len(exact) == 1 and not any(exact.values()):
+        if exact is None:  # no table here (no stock left, or too large): this position's own
+            # the layers were just found too large: the fallback does not try them again
+            memory = 0 if self.hints.refused else self.hints.memory
+            result = odds(self.game.position().hidden(), self.game.rules,
+                          Limit(samples=HINT_LIMIT_SAMPLES, budget=HINT_BUDGET, memory=memory,
+                                seed=HINT_SEED))
+            if result.recommended_by != "fair value":  # out of reach: the clairvoyant odds
+                best = next(a for a in result.actions if a.action == result.recommended)
+                self.say("hint_odds", move=self._move_name(best.action, best.card),
+                         value=_percent(best.clairvoyant.value))
+                return
+            exact = {a.action: a.fair.value for a in result.actions}
+        if not any(exact.values()):  # every move loses under every order: the score
+            if len(exact) > 1:
+                self._hint_for_the_score()
+                return
             scores = self._scores()  # the only move, which cannot win: what it scores
             if scores is not None:
                 self.say("hint_only_score", move=self._action_name(next(iter(exact))),
                          value=_points(scores.value))
                 return
-        if exact is not None:
-            best = best_of(exact, exact.__getitem__)
-            self.say("hint_fair" if len(exact) > 1 else "hint_only",
-                     move=self._action_name(best), value=_percent(exact[best]))
-            if len(exact) > 1:
-                self._say_values([(self._action_name(a), v) for a, v in exact.items()])
-            return
-        # the layers were just found too large: the fallback does not try them again
-        memory = 0 if self.hints.refused else self.hints.memory
-        view = self.game.position().hidden()
-        result = odds(view, self.game.rules, Limit(samples=HINT_LIMIT_SAMPLES,
-                                                   budget=HINT_BUDGET, memory=memory,
-                                                   seed=HINT_SEED))
-        best = next(a for a in result.actions if a.action == result.recommended)
-        move = self._move_name(best.action, best.card)
-        if result.recommended_by == "fair value" and len(result.actions) > 1 and not any(
-                a.fair.value for a in result.actions):
-            self._hint_for_the_score()
-        elif result.recommended_by == "fair value":
-            self.say("hint_fair" if len(result.actions) > 1 else "hint_only", move=move,
-                     value=_percent(best.fair.value))
-            if len(result.actions) > 1:  # (recommended by fair value: every action has one)
-                self._say_values([(self._move_name(a.action, a.card), a.fair.value)
-                                  for a in result.actions])
-        else:
-            self.say("hint_odds", move=move, value=_percent(best.clairvoyant.value))
+        best = best_of(exact, exact.__getitem__)
+        self.say("hint_fair" if len(exact) > 1 else "hint_only",
+                 move=self._action_name(best), value=_percent(exact[best]))
+        if len(exact) > 1:
+            self._say_values([(self._action_name(a), v) for a, v in exact.items()])
 
     def _hint_for_the_score(self) -> None:
         """Where no move wins under any order: the move with the best expected final score
