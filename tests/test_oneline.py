@@ -174,7 +174,18 @@ def test_every_command_takes_the_line(cli):
     ("| " + RULES_LINE, "the layout starts with |: nothing comes before it (the waste card, or "
      "the stock first; an empty column is written -)"),
     (RULES_LINE.replace("AC", "1c"), "waste: '1c' is not a card (write cards like TS, 10S, "
-     "10♠; an ace is A: AC)")])
+     "10♠; an ace is A: AC)"),
+    # the slips of a person typing 36 cards, each named for what it is
+    (RULES_LINE.replace("6C 5S QS TS 6H", "6C,5S,QS,TS,6H"), "field 2 of the layout separates "
+     "cards with commas ('6C,5S,QS,TS,6H'): separate them with spaces"),
+    (RULES_LINE.replace("6C 5S QS TS 6H", "6C, 5S, QS, TS, 6H"), "field 2 of the layout "
+     "separates cards with commas ('6C,'): separate them with spaces"),
+    (RULES_LINE.replace("AC |", "AC"), "field 1 of the layout has 6 cards: the waste card "
+     "comes first and alone, then | (WASTE | COLUMN 1 | ... | COLUMN 7)"),
+    (" | ".join([*_fields(RULES_LINE)[1:], "AC"]), "the layout ends with one card: the waste "
+     "card comes first (WASTE | COLUMN 1 | ... | COLUMN 7)"),
+    (RULES_LINE.replace("TS 6H", "10 S 6H"), "field 2 of the layout has '10 S': write a card "
+     "without a space (10S)")])
 def test_bad_lines_are_one_line_and_status_2(cli, line, message):
     for command in ("show", "solve", "odds", "batch"):
         result = cli(command, line)

@@ -149,7 +149,18 @@ def parse(text: str) -> OneLine:
     if removed_tokens == [EMPTY_COLUMN]:
         removed_tokens = []
     under_way = bool(removed_tokens)  # (an empty removed: field is a deal's)
+    for place, field in fields:
+        _check_spacing(field, place)
     tokens = [field for _, field in fields]
+    if len(tokens) == COLUMNS and len(tokens[0]) == ROWS + 1 and all(
+            len(field) == ROWS for field in tokens[1:]):  # WASTE COLUMN 1 | ...: | left out
+        raise OneLineError(f"field 1 of the layout has {ROWS + 1} cards: the waste card comes "
+                           "first and alone, then | (WASTE | COLUMN 1 | ... | COLUMN 7)",
+                           "waste")
+    if len(tokens) == 8 and len(tokens[-1]) == 1 and all(
+            len(field) == ROWS for field in tokens[:-1]):  # the waste typed last
+        raise OneLineError("the layout ends with one card: the waste card comes first "
+                           "(WASTE | COLUMN 1 | ... | COLUMN 7)", "waste")
     # 9 fields: stock | waste | 7 columns; 8 fields: waste | 7 columns. Any other count is a
     # wrong number of columns, counted after a stock field when the first has several cards
     # or is one no waste is (a count, ??, -).
@@ -202,6 +213,31 @@ def parse(text: str) -> OneLine:
     stock = None if stock_tokens is None else _stock(stock_tokens, under_way, card)
     removed = tuple(card(t, "removed") for t in removed_tokens or ())
     return OneLine(columns, waste, _accounted(stock, set(seen)), stock_given, removed)
+
+
+def _check_spacing(tokens: list[str], place: int) -> None:
+    """OneLineError where a field's cards are separated by commas, or a card is written with
+    a space inside (``10 D``): slips that would otherwise read as a wrong count of cards."""
+    for token in tokens:
+        if "," in token:
+            raise OneLineError(f"field {place} of the layout separates cards with commas "
+                               f"({shown(token)}): separate them with spaces", None, token)
+    for rank, suit in zip(tokens, tokens[1:], strict=False):
+        if _is_rank(rank) and _is_suit(suit):
+            raise OneLineError(f"field {place} of the layout has {shown(rank + ' ' + suit)}: "
+                               f"write a card without a space ({rank}{suit})", None, rank)
+
+
+def _is_rank(token: str) -> bool:
+    """A rank written alone (``10``, ``Q``), without its suit."""
+    return ascii_lower(token) in ("a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "t", "j",
+                                  "q", "k")
+
+
+def _is_suit(token: str) -> bool:
+    """A suit written alone (``D``, ``♦``)."""
+    return token.replace("\ufe0f", "") in ("c", "d", "h", "s", "C", "D", "H", "S", "♣", "♦",
+                                             "♥", "♠", "♧", "♢", "♡", "♤")
 
 
 def _column(tokens: list[str], where: str, under_way: bool, card) -> tuple[Card, ...]:
