@@ -4,6 +4,7 @@ up; hints from one table of the whole deal."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from fractions import Fraction
 
@@ -336,7 +337,22 @@ def test_a_hint_where_nothing_wins_says_so_and_names_no_move(cli):
 def test_a_chance_near_0_or_1_is_never_shown_as_if_it_were_exactly_that(value, shown):
     from golfsolve.cli.session import _percent
 
-    assert _percent(value) == shown
+    assert _percent(value, "en") == shown
+    # as each language writes a percentage: 94,8 % in Finnish, 94,8% Indonesian, %94,8 Turkish
+    number = shown.strip("<>%").replace(".", ",")
+    sign = shown[0] if shown[0] in "<>" else ""
+    assert _percent(value, "fi") == f"{sign}{number} %"
+    assert _percent(value, "id") == f"{sign}{number}%"
+    assert _percent(value, "tr") == f"{sign}%{number}"
+
+
+def test_a_hint_in_finnish_writes_its_chances_and_scores_as_finnish_does(cli):
+    """Deal 1 under Classic after twelve draws, where no move wins any more: its scores are
+    written with a decimal comma."""
+    out = cli("play", "1", "--rules", "classic", "--lang", "fi",
+              input="d\nd\nd\nd\nd\nd\nd\nd\nd\nd\nd\nd\nh\nq\n").out.splitlines()
+    hints = [line for line in out if line.startswith("Vihje")]
+    assert hints and re.search(r"keskimäärin [0-9]+,[0-9] pistettä", hints[-1]), hints
 
 
 # ----- the session ------------------------------------------------------------------------------

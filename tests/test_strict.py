@@ -398,11 +398,12 @@ def test_the_traditional_score_beside_the_apps_in_solve_batch_and_compare(cli):
 
 @pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
 def test_plays_hint_under_strict_gives_the_exact_chance(cli, lang):
-    from golfsolve.model.i18n import TEXTS
+    from golfsolve.model.i18n import TEXTS, percent_text
 
     hinted = cli("play", "1", "--rules", "strict", "--seed", "1", "--lang", lang,
                  input="h\nq\n")
-    expected = TEXTS[lang]["hint_only"].format(move=TEXTS[lang]["hint_draw"], value="0.0%")
+    expected = TEXTS[lang]["hint_only"].format(move=TEXTS[lang]["hint_draw"],
+                                               value=percent_text("0.0", lang))
     assert expected in hinted.out.splitlines()  # nothing fits 10♥: the draw is the only move
 
 

@@ -18,7 +18,7 @@ from golfsolve.model.cards import Card, CardError, ace_meant, typed_like
 from golfsolve.model.codes import MAX_NUMBER, GameCode
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused
-from golfsolve.model.i18n import short_name, text
+from golfsolve.model.i18n import number_text, percent_text, short_name, text
 from golfsolve.model.position import Position
 from golfsolve.model.rules import EASY, Rules
 
@@ -369,7 +369,7 @@ class PlaySession:
             if result.recommended_by != "fair value":  # out of reach: the clairvoyant odds
                 best = next(a for a in result.actions if a.action == result.recommended)
                 self.say("hint_odds", move=self._move_name(best.action, best.card),
-                         value=_percent(best.clairvoyant.value))
+                         value=_percent(best.clairvoyant.value, self.lang))
                 return
             exact = {a.action: a.fair.value for a in result.actions}
         if not any(exact.values()):  # every move loses under every order: the score
@@ -379,11 +379,11 @@ class PlaySession:
             scores = self._scores()  # the only move, which cannot win: what it scores
             if scores is not None:
                 self.say("hint_only_score", move=self._action_name(next(iter(exact))),
-                         value=_points(scores.value))
+                         value=_points(scores.value, self.lang))
                 return
         best = best_of(exact, exact.__getitem__)
         self.say("hint_fair" if len(exact) > 1 else "hint_only",
-                 move=self._action_name(best), value=_percent(exact[best]))
+                 move=self._action_name(best), value=_percent(exact[best], self.lang))
         if len(exact) > 1:
             self._say_values([(self._action_name(a), v) for a, v in exact.items()])
 
@@ -396,13 +396,14 @@ class PlaySession:
             self.say("hint_none_wins")
             return
         if len(set(scores.actions.values())) == 1:  # no move to name: each scores as well
-            self.say("hint_score_same", value=_points(scores.value))
+            self.say("hint_score_same", value=_points(scores.value, self.lang))
             return
         ranked = sorted(scores.actions, key=lambda a: -scores.actions[a])  # ties: as listed
         best = best_of(scores.actions, scores.actions.__getitem__)
-        self.say("hint_score", move=self._action_name(best), value=_points(scores.actions[best]))
+        self.say("hint_score", move=self._action_name(best),
+                 value=_points(scores.actions[best], self.lang))
         self.say("hint_score_values", moves=", ".join(
-            f"{self._action_name(a)} {_points(scores.actions[a])}" for a in ranked))
+            f"{self._action_name(a)} {_points(scores.actions[a], self.lang)}" for a in ranked))
 
     def _scores(self):
         """The score's value (golfsolve.fair.score) of where the game stands, as the player
@@ -417,7 +418,8 @@ class PlaySession:
         """``Every legal move: ...``: each action's name with its exact value, highest first
         (ties in the order given)."""
         ranked = sorted(named, key=lambda pair: -pair[1])
-        self.say("hint_values", moves=", ".join(f"{name} {_percent(v)}" for name, v in ranked))
+        self.say("hint_values", moves=", ".join(f"{name} {_percent(v, self.lang)}"
+                                                for name, v in ranked))
 
     def _action_name(self, action: Action) -> str:
         card = None if action.is_draw else self.game.free_card(action.column)
@@ -498,19 +500,19 @@ class PlaySession:
         self.show()
 
 
-def _percent(value) -> str:
-    """A chance as a player reads it: to a tenth of a percent, but never 0.0% or 100.0% for
-    one that is not exactly 0 or 1 (< 0.1%, > 99.9%)."""
+def _percent(value, lang: str) -> str:
+    """A chance as a player of ``lang`` reads it: to a tenth of a percent, but never 0.0% or
+    100.0% for one that is not exactly 0 or 1 (< 0.1%, > 99.9%)."""
     if 0 < value < Fraction(1, 2000):
-        return "<0.1%"
+        return "<" + percent_text("0.1", lang)
     if Fraction(1999, 2000) <= value < 1:
-        return ">99.9%"
-    return f"{100 * float(value):.1f}%"
+        return ">" + percent_text("99.9", lang)
+    return percent_text(f"{100 * float(value):.1f}", lang)
 
 
-def _points(value) -> str:
-    """An expected score as a player reads it: to a tenth of a point."""
-    return f"{float(value):.1f}"
+def _points(value, lang: str) -> str:
+    """An expected score as a player of ``lang`` reads it: to a tenth of a point."""
+    return number_text(f"{float(value):.1f}", lang)
 
 
 def _without_draw_word(answer: str) -> str:

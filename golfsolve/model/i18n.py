@@ -714,6 +714,22 @@ def short_name(card: Card, lang: str = "en") -> str:
     return card.pretty
 
 
+# how each language writes a percentage and a decimal: 94.8% in English, 94,8 % in Finnish,
+# 94,8% in Indonesian, %94,8 in Turkish
+_PERCENT = {"en": "{}%", "fi": "{} %", "id": "{}%", "tr": "%{}"}
+_DECIMAL_COMMA = frozenset(("fi", "id", "tr"))
+
+
+def number_text(number: str, lang: str) -> str:
+    """A decimal written with a point (``94.8``) as ``lang`` writes it (``94,8``)."""
+    return number.replace(".", ",") if lang in _DECIMAL_COMMA else number
+
+
+def percent_text(number: str, lang: str) -> str:
+    """A percentage (``94.8``) as ``lang`` writes it, its sign included (``%94,8``)."""
+    return _PERCENT[lang].format(number_text(number, lang))
+
+
 def count_cards(n: int, lang: str) -> str:
     return text(lang, "cards_one") if n == 1 else text(lang, "cards_many", n=n)
 
