@@ -191,3 +191,14 @@ def test_bad_lines_are_one_line_and_status_2(cli, line, message):
         result = cli(command, line)
         assert result.code == 2 and result.err.count("\n") == 1, (command, result)
         assert message in result.err, result.err
+
+
+def test_a_layout_typed_with_odd_spaces_is_titled_as_the_layout_writes_it(cli):
+    """Spaces around | and between cards are the typist's: the title spaces the cards as
+    golfsolve writes a layout, keeping how each card was typed."""
+    typed = "  " + RULES_LINE.replace(" | ", "|").replace("6C 5S", "6c   5S") + " "
+    first = cli("show", typed).out.splitlines()[0]
+    assert first == ("AC | 6c 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C "
+                     "|")
+    assert cli("odds", typed, "--samples", "5", "--rules", "strict").out.startswith(
+        "AC | 6c 5S QS TS 6H | ... | 3S 7S 3H 9S 5C, strict rules")

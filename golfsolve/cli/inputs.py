@@ -49,10 +49,18 @@ def rules_for(source: DealSource, rules: str | None) -> tuple[Rules, ...]:
 
 
 def deal_name(source: DealSource, lang: str = "en") -> str:
-    """A deal as the user gave it, whatever the rules: its number, or its file."""
+    """A deal as the user gave it, whatever the rules: its number, or its file, or the layout
+    typed on one line, its cards as typed and spaced as the layout writes them."""
+    from golfsolve.files import exists
+    from golfsolve.model.oneline import looks_like_oneline
+
     if source.number is not None:
         return text(lang, "deal_number", n=source.number)
-    return "stdin" if source.label == "-" else source.label
+    if source.label == "-":
+        return "stdin"
+    if looks_like_oneline(source.label) and not exists(source.label):
+        return " | ".join(" ".join(field.split()) for field in source.label.split("|"))
+    return source.label
 
 
 def describe(source: DealSource, rules: Rules, lang: str = "en") -> str:
