@@ -111,7 +111,20 @@ def test_a_history_that_does_not_lead_to_the_position_is_left_out_with_a_note(cl
     result = cli("play", str(path), "--lang", lang, input="u\nq\n")
     note = "golfsolve: note: " + TEXTS[lang]["history_left_out"].format(path=str(path))
     assert result.code == 0 and result.err.strip() == note
-    assert TEXTS[lang]["nothing_to_undo"] in result.out.splitlines()
+    assert TEXTS[lang]["nothing_to_undo_saved"] in result.out.splitlines()
+
+
+def test_undo_of_a_board_save_says_it_holds_no_history_and_of_a_deal_nothing_more(cli,
+                                                                                 tmp_path):
+    board = tmp_path / "game.board"
+    cli("play", PAGE_LAYOUT, "--lang", "en", input=f"d 8s\ns {board}\nq\n")
+    out = cli("play", str(board), "--lang", "en", input="u\nq\n").out.splitlines()
+    assert ("Nothing to undo: the game was taken up from a file that holds no undo history (a "
+            "board, or a save made before saves kept it)") in out
+    deal = tmp_path / "deal.board"
+    deal.write_text(PAGE_DEAL.to_board(), encoding="utf-8")
+    assert "Nothing to undo" in cli("play", str(deal), "--lang", "en",
+                                    input="u\nq\n").out.splitlines()
 
 
 def test_a_followed_game_saves_over_the_json_file_it_was_read_from(cli, tmp_path):
@@ -130,3 +143,23 @@ def test_a_followed_game_saves_over_the_json_file_it_was_read_from(cli, tmp_path
     out = cli("play", str(deal), "--lang", "en", input=f"d\ns {deal}\nq\n").out.splitlines()
     assert f"{deal} is the file this game was read from: save to another file" in out
     assert deal.read_text(encoding="utf-8") == kept
+
+
+def test_undo_back_to_a_mid_game_start_with_its_history_says_only_nothing_to_undo(cli,
+                                                                                  tmp_path):
+    """A game typed mid-game (cards removed already) and saved with its history: undone to
+    where it was typed, there is nothing more to undo, and no word of a file without one."""
+    from golfsolve.solver import solve
+
+    deal = Deal.from_number(5)
+    game = Game(deal, EASY)
+    for move in solve(deal, EASY).moves[:6]:
+        game.play(move.token)
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps(game.position().hidden().to_dict()), encoding="utf-8")
+    saved = tmp_path / "saved.json"
+    nxt = deal.stock[game.stock_pos]
+    cli("play", str(start), "--lang", "en", input=f"d {nxt}\ns {saved}\nq\n")
+    out = cli("play", str(saved), "--lang", "en", input="u\nu\nq\n").out.splitlines()
+    assert out.count("Nothing to undo") == 1 and not any("no undo history" in line
+                                                         for line in out)

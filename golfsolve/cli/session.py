@@ -85,6 +85,8 @@ class PlaySession:
         self.interactive = interactive  # on a terminal, whose reader shows the prompt
         self.hints = HintTables(memory)
         self.read_from = read_from  # the file the deal came from: never saved over
+        # taken up from a file without an undo history: nothing before its position to undo
+        self._no_history = read_from is not None and game is None
         self._ask = ask  # asks a question at the terminal (None: the next line answers it)
         self._lines: Iterator[str] = iter(())
         self.color = color  # red hearts and diamonds on the board
@@ -205,6 +207,8 @@ class PlaySession:
         the stock slot was unseen) for the next draw of that slot."""
         game = self.game
         slot, drawn = game.stock_pos, game.waste
+        if not game.can_undo and self._no_history and not game.start.is_start:
+            raise MoveRefused("nothing_to_undo_saved")  # a position saved with no history
         game.undo()
         if game.stock_pos == slot - 1 and game.stock[game.stock_pos] is None:
             self._undrawn[game.stock_pos] = drawn
