@@ -179,13 +179,33 @@ def test_another_range_or_rules_in_the_same_directory_is_refused(cli, tmp_path, 
     where = str(tmp_path / "c")
     assert cli("census", "run", "1-8", "--dir", where, "--rules", "strict", "--jobs", "1").code == 0
     before = sorted((p.name, p.read_bytes()) for p in (tmp_path / "c").iterdir())
-    result = cli("census", "run", "1-16", "--dir", where, "--rules", "strict", "--jobs", "1")
-    assert (result.code, result.err) == (2, error(
-        f"{where} holds the census of 1-8 under strict, not of 1-16 under strict: give another "
-        "directory"))
-    assert sorted((p.name, p.read_bytes()) for p in (tmp_path / "c").iterdir()) == before
+    for span, rules in (("2-16", "strict"), ("1-4", "strict"), ("1-16", "classic,strict")):
+        result = cli("census", "run", span, "--dir", where, "--rules", rules, "--jobs", "1")
+        assert (result.code, result.err) == (2, error(
+            f"{where} holds the census of 1-8 under strict, not of {span} under {rules}: give "
+            "another directory (a census grows only past its last deal, under the same rule "
+            "sets)"))
+        assert sorted((p.name, p.read_bytes()) for p in (tmp_path / "c").iterdir()) == before
     again = cli("census", "run", "1-8", "--dir", where, "--rules", "strict", "--jobs", "1")
     assert again.code == 0 and again.out.startswith("census of 1-8 (complete; ")
+
+
+@pytest.mark.parametrize("first_last", [20, 19, 17])
+def test_a_census_grows_past_its_last_deal_to_the_bits_of_the_whole(cli, tmp_path,
+                                                                    monkeypatch, first_last):
+    """A census of 1-N run on to 1-43 holds the very bits and counts of a census of 1-43
+    made at once, whether N ends a byte of bits or not (a last byte not whole is decided
+    again)."""
+    monkeypatch.setattr(census_run, "BLOCK_DEALS", 8)
+    grown, whole = tmp_path / "grown", tmp_path / "whole"
+    for span, where in ((f"1-{first_last}", grown), ("1-43", grown), ("1-43", whole)):
+        assert cli("census", "run", span, "--dir", str(where), "--rules", "classic,dead-king",
+                   "--jobs", "1", "--quiet").code == 0
+    for name in ("pysolfc-classic.bits", "pysolfc-dead-king.bits"):
+        assert (grown / name).read_bytes() == (whole / name).read_bytes()
+    read = [json.loads((where / "census.json").read_text()) for where in (grown, whole)]
+    assert [(r["first"], r["last"], r["done"], r["won"]) for r in read] == [
+        (1, 43, 43, read[1]["won"])] * 2
 
 
 def test_reading_back_refuses_what_the_census_does_not_hold(cli, tmp_path, monkeypatch):

@@ -102,16 +102,22 @@ class CensusFiles:
     @classmethod
     def begin(cls, directory: str, span: Span, rules: tuple[Rules, ...]) -> CensusFiles:
         """The census of ``span`` under ``rules`` in ``directory``: the one there, to go on
-        with (the same range and rules, or InputError), else a new one."""
+        with (the same range and rules, or the same first deal and rules and a later last,
+        which it grows to; else InputError), else a new one."""
         if os.path.exists(os.path.join(directory, MANIFEST)):
             census = cls.open(directory)
             held = census.manifest
-            if held.span != span or held.rules != rules:
+            grows = (held.rules == rules and held.span.kind == span.kind
+                     and held.span.first == span.first and span.last > held.span.last)
+            if (held.span != span or held.rules != rules) and not grows:
                 raise InputError(
                     f"{directory} holds the census of {held.span} under "
                     f"{','.join(r.name for r in held.rules)}, not of {span} under "
-                    f"{','.join(r.name for r in rules)}: give another directory")
+                    f"{','.join(r.name for r in rules)}: give another directory (a census "
+                    "grows only past its last deal, under the same rule sets)")
             census._cut_to_done()
+            if grows:
+                census._grow(span)
             return census
         if os.path.lexists(directory):
             _check_directory(directory)
@@ -207,6 +213,23 @@ class CensusFiles:
                     file.truncate(keep)
             except OSError as exc:
                 raise OutputError(path_problem(self.bits_path(r), exc, doing="write")) from None
+
+    def _grow(self, span: Span) -> None:
+        """Go on to ``span``, which ends past this census's last deal: the deals of a last
+        byte not whole are given up (to be decided again, so that bits are appended in whole
+        bytes), their wins taken off the counts, and census.json says the new range."""
+        progress = self.manifest.progress
+        odd = progress.done % 8
+        if odd:
+            for r in self.manifest.rules:
+                with open(self.bits_path(r), "rb") as file:
+                    file.seek(progress.done // 8)
+                    last = file.read(1)
+                progress.won[r.name] -= bin(last[0] & ((1 << odd) - 1)).count("1") if last else 0
+            progress.done -= odd
+            self._cut_to_done()
+        self.manifest = Manifest(span, self.manifest.rules, progress)
+        self.save()
 
     def append(self, bits: dict[str, bytes], deals: int, won: dict[str, int],
                seconds: float) -> None:
