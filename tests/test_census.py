@@ -419,3 +419,17 @@ def test_a_small_census_without_jobs_is_solved_in_its_own_process(cli, tmp_path,
         done = cli("census", "run", deals, "--dir", str(tmp_path / deals), "--rules", "all",
                    "--quiet")
         assert (done.code, pools) == (0, started), done.err
+
+
+def test_census_run_and_verdict_speak_json_for_scripts(cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(census_run, "BLOCK_DEALS", 8)
+    where = str(tmp_path / "c")
+    ran = cli("census", "run", "1-16", "--dir", where, "--rules", "classic", "--jobs", "1",
+              "--json")
+    assert ran.code == 0
+    assert ran.out == cli("census", "report", where, "--json").out  # the report's JSON
+    assert json.loads(ran.out)["deals"] == 16
+    verdicts = cli("census", "verdict", where, "7", "12", "--rules", "classic", "--json")
+    assert [json.loads(line) for line in verdicts.out.splitlines()] == [
+        {"deal": str(n), "rules": "classic", "winnable": solved(str(n), CLASSIC)}
+        for n in (7, 12)]

@@ -42,8 +42,10 @@ def census() -> None:
 @click.option("--dask", "dask_address", metavar="ADDRESS",
               help="Solve on a Dask cluster's workers (tcp://host:8786) instead.")
 @click.option("--quiet", is_flag=True, help="No progress line.")
+@click.option("--json", "as_json", is_flag=True,
+              help="The counts at the end as census report --json prints them.")
 def run_command(deals: str, directory: str, rules: str, jobs: int | None,
-                dask_address: str | None, quiet: bool) -> int:
+                dask_address: str | None, quiet: bool, as_json: bool) -> int:
     """Decide every deal of RANGE (1-100000, or Solvitaire's seeds as solvitaire:1-10000000)
     under --rules, writing the bits as it goes; then print the counts."""
     from golfsolve.census.files import CensusFiles, census_rules
@@ -97,7 +99,7 @@ def run_command(deals: str, directory: str, rules: str, jobs: int | None,
     except (WorkerError, OutputError) as exc:
         echo_err(f"golfsolve: error: {exc}; the deals finished are kept in {directory}")
         raise click.exceptions.Exit(EXIT_FAILED) from None
-    _print_report(census_files, as_json=False)
+    _print_report(census_files, as_json=as_json)
     return 0
 
 
@@ -165,7 +167,10 @@ def _print_report(census_files, as_json: bool) -> None:
 @click.argument("deals", nargs=-1, required=True, metavar="DEAL...")
 @click.option("--rules", default="all", show_default=True,
               help="easy, classic, dead-king, strict, a comma list, or all.")
-def verdict_command(directory: str, deals: tuple[str, ...], rules: str) -> int:
+@click.option("--json", "as_json", is_flag=True,
+              help='One JSON object a deal and rule set: deal, rules, winnable (null: "not '
+              'yet").')
+def verdict_command(directory: str, deals: tuple[str, ...], rules: str, as_json: bool) -> int:
     """Read DEAL's verdicts back from a census, without solving it: one line a deal and rule
     set, "won", "lost", or "not yet" where the census has not got to it."""
     from golfsolve.census.files import CensusFiles
@@ -188,6 +193,9 @@ def verdict_command(directory: str, deals: tuple[str, ...], rules: str) -> int:
     for deal in numbers:
         for r in chosen:
             verdict = census_files.verdict(deal, r)
+            if as_json:
+                echo_json({"deal": span.label(deal), "rules": r.name, "winnable": verdict})
+                continue
             word = "not yet" if verdict is None else "won" if verdict else "lost"
             click.echo(f"{span.label(deal)} {r.name}: {word}")
     return 0
