@@ -124,3 +124,24 @@ def test_a_list_cut_short_says_so_and_a_module_of_it_will_not_import(cli, tmp_pa
     assert cli("batch", "1-200", "--rules", "classic", "--won-only", "--out", str(out),
                "--jobs", "1", "--quiet").code == 0
     assert list(runpy.run_path(str(out))["SOLVABLE_SEEDS"]) == winnable
+
+
+def test_a_list_goes_to_standard_output_with_format_txt_or_py(cli):
+    """--out - --format txt (or py) with --won-only writes the list itself to standard output
+    (the summary to stderr), for a pipe; without --won-only, or of two rule sets, refused."""
+    listed = cli("batch", "1-20", "--rules", "classic", "--won-only", "--out", "-", "--format",
+                 "txt", "--jobs", "1")
+    assert listed.code == 0 and listed.out == "2\n4\n5\n10\n12\n15\n16\n18\n19\n"
+    assert listed.err.startswith("classic: 20 deals, 9 won")
+    module = cli("batch", "1-20", "--rules", "classic", "--won-only", "--out", "-", "--format",
+                 "py", "--jobs", "1").out
+    namespace: dict = {}
+    exec(module, namespace)  # noqa: S102 (the module just written)
+    assert namespace["SOLVABLE_SEEDS"] == (2, 4, 5, 10, 12, 15, 16, 18, 19)
+    for args, said in ((["--rules", "classic"], "--format txt lists the winnable deals: add "
+                        "--won-only (or give csv or jsonl rows)"),
+                       (["--rules", "all", "--won-only"], "--format txt: a list of winnable "
+                        "deals is of one rule set, not 4: give one --rules (one run, or one "
+                        "--db report, each)")):
+        refused = cli("batch", "1-20", *args, "--out", "-", "--format", "txt")
+        assert (refused.code, refused.err) == (2, f"golfsolve: error: {said}\n")

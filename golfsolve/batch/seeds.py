@@ -17,7 +17,7 @@ from golfsolve import __version__
 from golfsolve.batch.deals import keyed_seed
 from golfsolve.batch.rows import LIST_SUFFIXES, RowWriter, open_lines
 from golfsolve.errors import InputError
-from golfsolve.files import one_line
+from golfsolve.files import StreamLines, one_line
 from golfsolve.model.rules import Rules
 
 PER_LINE = 8  # numbers on a line of the module, as PySolFC's list has them
@@ -26,7 +26,12 @@ PER_LINE = 8  # numbers on a line of the module, as PySolFC's list has them
 def open_rows(path: str, odds: bool, won_only: bool, rules: list[Rules], fmt: str | None = None):
     """The writer for ``--out`` (a RowWriter, the same keeping won rows only, or a list),
     opened before any work; ``-``: rows to standard output in ``fmt`` (csv or jsonl, csv by
-    default). InputError for a list without ``--won-only`` or of several rule sets."""
+    default), or with ``--won-only`` the list (txt or py). InputError for a list without
+    ``--won-only`` or of several rule sets."""
+    if path == "-" and fmt in ("txt", "py"):  # a list, to standard output
+        _check_list(f"--format {fmt}", f"--format {fmt}", won_only, rules,
+                    "give csv or jsonl rows")
+        return WonList("standard output", rules[0], python=fmt == "py", stream=sys.stdout)
     if path == "-":
         writer = RowWriter("standard output", odds, stream=sys.stdout, fmt=fmt or "csv")
         return WonRows(writer) if won_only else writer
@@ -34,13 +39,21 @@ def open_rows(path: str, odds: bool, won_only: bool, rules: list[Rules], fmt: st
     if suffix not in LIST_SUFFIXES:
         writer = RowWriter(path, odds)
         return WonRows(writer) if won_only else writer
-    if not won_only:
-        raise InputError(f"--out {path}: a {suffix} file lists the winnable deals: add "
-                         "--won-only (or write .csv or .jsonl rows)")
-    if len(rules) != 1:
-        raise InputError(f"--out {path}: a list of winnable deals is of one rule set, not "
-                         f"{len(rules)}: give one --rules (one run, or one --db report, each)")
+    _check_list(f"--out {path}", f"--out {path}: a {suffix} file", won_only, rules,
+                "write .csv or .jsonl rows")
     return WonList(path, rules[0], python=suffix == ".py")
+
+
+def _check_list(given: str, subject: str, won_only: bool, rules: list[Rules],
+                rows: str) -> None:
+    """InputError where a list of winnable deals (asked by the option ``given``; ``subject``
+    names what lists them) is asked without --won-only (``rows``: what to ask instead) or of
+    more than one rule set."""
+    if not won_only:
+        raise InputError(f"{subject} lists the winnable deals: add --won-only (or {rows})")
+    if len(rules) != 1:
+        raise InputError(f"{given}: a list of winnable deals is of one rule set, not "
+                         f"{len(rules)}: give one --rules (one run, or one --db report, each)")
 
 
 class WonRows:
@@ -75,13 +88,15 @@ class WonList:
     before that says it is incomplete and raises ImportError when imported, so that a
     program that deals from it never takes a part of the list for the whole."""
 
-    def __init__(self, path: str, rules: Rules, python: bool) -> None:
+    def __init__(self, path: str, rules: Rules, python: bool, stream=None) -> None:
+        """The list to the file ``path``, or with ``stream`` to that stream (standard
+        output), ``path`` naming it."""
         self.path, self.rules, self.python = path, rules, python
         self.count = 0  # the winnable deals listed
         self.decided = 0  # the deals decided (winnable or not)
         self.finished = False
         self._line: list[str] = []
-        self.file = open_lines(path)
+        self.file = StreamLines(stream) if stream is not None else open_lines(path)
         if python:
             self._put(f"# Golf deals winnable under {rules.name} rules (PySolFC's deal "
                       f"numbers), each decided\n# exactly by golfsolve {__version__}.\n\n"

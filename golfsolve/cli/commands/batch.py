@@ -16,8 +16,9 @@ from golfsolve.cli.streams import EXIT_OK, echo_json
 @click.option("--out", type=FileName(allow_dash=True), help="Write one row per (deal, "
               "rules) to FILE.csv or FILE.jsonl, as the rows are finished; - for standard "
               "output (the summary then goes to standard error; see --format).")
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]),
-              help="The rows' format on standard output (--out -; default csv). A file's "
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "txt", "py"]),
+              help="The rows' format on standard output (--out -; default csv; with --won-only "
+              "also txt, the numbers one a line, or py, a module of SOLVABLE_SEEDS). A file's "
               "suffix names its own.")
 @click.option("--won-only", is_flag=True, help="--out gets the winnable deals only; to FILE.txt "
               "their numbers one a line, to FILE.py a module of SOLVABLE_SEEDS (one --rules).")
