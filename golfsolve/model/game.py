@@ -328,20 +328,27 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._history)
 
+    def _walked_back(self) -> tuple[Game, list[int | Card]]:
+        """A copy of this game as it stood before the oldest action its undo history holds
+        (a draw's card unseen again where the draw revealed it), and the actions since, in
+        order: a column removed from, or the card a draw turned up."""
+        earlier = copy.deepcopy(self)
+        actions: list[int | Card] = []
+        while earlier._history:
+            drawn, step = earlier.waste, earlier._history[-1]
+            earlier.undo()
+            actions.append(drawn if step.column is None else step.column)
+        return earlier, actions[::-1]
+
     def history_record(self) -> dict:
         """The undo history as a saved game holds it: ``start``, the position before the
         oldest action it holds as the player saw it (a JSON deal, its stock face down);
         ``moves``, the move counter there; ``actions``, each as typed in play (``5``, ``d
         8S``: a draw names the card it turned up). :meth:`resumed` reads it back."""
-        earlier = copy.deepcopy(self)
-        actions = []
-        while earlier._history:
-            drawn = earlier.waste
-            step = earlier._history[-1]
-            earlier.undo()
-            actions.append(f"d {drawn}" if step.column is None else str(step.column))
+        earlier, actions = self._walked_back()
         return {"start": earlier.position().hidden().to_dict(),
-                "moves": self.move_count - len(actions), "actions": actions[::-1]}
+                "moves": self.move_count - len(actions),
+                "actions": [str(a) if isinstance(a, int) else f"d {a}" for a in actions]}
 
     @classmethod
     def resumed(cls, position: Position, rules: Rules, moves: int | None,
@@ -394,30 +401,14 @@ class Game:
             return None if card is None else swap.get(card, card)
 
         start = self.start
+        earlier, actions = self._walked_back()
         game = Game(Position(tuple(tuple(map(fixed, column)) for column in start.columns),
                              fixed(start.waste), tuple(map(fixed, start.stock)),
                              tuple(map(fixed, start.removed)), start.named_rules),
-                    self.rules, self.move_count - len(self._history))
-        # the state before the oldest action the history holds, and the actions after it
-        steps = list(self._history)
-        heights, slot = list(self.heights), self.stock_pos
-        actions: list[int | Card] = []  # a column removed from, or the card a draw turned up
-        waste = self.waste
-        for step in reversed(steps):
-            if step.column is None:
-                slot -= 1
-                actions.append(waste)
-            else:
-                heights[step.column - 1] += 1
-                actions.append(step.column)
-            waste = step.waste
-        game.heights, game.stock_pos, game.waste = heights, slot, fixed(waste)
-        game.stock = [fixed(c) for c in self.stock]
-        revealed = [slot + i for i, step in enumerate(
-            s for s in steps if s.column is None) if step.revealed]
-        for i in revealed:
-            game.stock[i] = None  # named again by its draw below
-        for action in reversed(actions):
+                    self.rules, self.move_count - len(actions))
+        game.heights, game.stock_pos = earlier.heights, earlier.stock_pos
+        game.waste, game.stock = fixed(earlier.waste), [fixed(c) for c in earlier.stock]
+        for action in actions:
             try:
                 if isinstance(action, int):
                     game.remove(action)
