@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golfsolve.cli.session import HintTables
+from golfsolve.cli.hints import HintTables
 from golfsolve.fair.layered import stock_fair
 from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.model.cards import Card
