@@ -185,7 +185,12 @@ def test_every_command_takes_the_line(cli):
     (" | ".join([*_fields(RULES_LINE)[1:], "AC"]), "the layout ends with one card: the waste "
      "card comes first (WASTE | COLUMN 1 | ... | COLUMN 7)"),
     (RULES_LINE.replace("TS 6H", "10 S 6H"), "field 2 of the layout has '10 S': write a card "
-     "without a space (10S)")])
+     "without a space (10S)"),
+    # an emoji suit shown as its symbol, an ace typed as 1 told so as any other
+    (RULES_LINE.replace("AC |", "1♣\ufe0f |"), "waste: '1♣' is not a card (write cards like "
+     "TS, 10S, 10♠; an ace is A: A♣)"),
+    (RULES_LINE.replace("TS 6H", "10 ♠\ufe0f 6H"), "field 2 of the layout has '10 ♠': write a "
+     "card without a space (10♠)")])
 def test_bad_lines_are_one_line_and_status_2(cli, line, message):
     for command in ("show", "solve", "odds", "batch"):
         result = cli(command, line)

@@ -15,7 +15,7 @@ from golfsolve.cli.hints import HintTables
 from golfsolve.cli.render.views import render_grid
 from golfsolve.files import same_file
 from golfsolve.model.actions import Action, best_of
-from golfsolve.model.cards import Card, CardError, ace_meant, typed_like
+from golfsolve.model.cards import Card, CardError, ace_meant, as_typed, typed_like
 from golfsolve.model.codes import MAX_NUMBER, GameCode
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused
@@ -529,7 +529,8 @@ def _without_draw_word(answer: str) -> str:
 
 
 def _excerpt(line: str) -> str:
-    """What the player typed, cut to 40 characters."""
+    """What the player typed (an emoji suit as its symbol), cut to 40 characters."""
+    line = as_typed(line)
     return line if len(line) <= 40 else line[:40] + "..."
 
 

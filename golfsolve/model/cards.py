@@ -43,10 +43,16 @@ def typed_like() -> str:
     return "7H, 10H, 10♥" if _suit_symbols[0] else "7H, 10H"
 
 
+def as_typed(token: str) -> str:
+    """``token`` without the variation selectors an emoji keyboard puts after a suit symbol
+    (``♥️`` is ``♥`` and U+FE0F): what the card reads as, and what a message shows."""
+    return token.replace("\ufe0f", "").replace("\ufe0e", "")
+
+
 def ace_meant(token: str) -> str | None:
     """The ace ``token`` means where it writes one as 1 (``1D`` -> ``AD``, ``1♦`` -> ``A♦``),
     for a message to say an ace is A; None for any other token."""
-    given = token.strip()
+    given = as_typed(token).strip()
     if len(given) == 2 and given[0] == "1" and (
             ascii_upper(given[1]) in SUITS or given[1] in _SYMBOL_TO_SUIT):
         return "A" + ascii_upper(given[1])
@@ -73,14 +79,13 @@ class Card:
         """A card written in one of the notations above, its letters A-Z or a-z, a suit symbol
         with or without the variation selector an emoji keyboard adds (CardError for anything
         else, the token shown)."""
-        # a suit symbol as a phone's emoji keyboard types it: ♥ and a variation selector
-        given = text(token, "token").strip().replace("\ufe0f", "").replace("\ufe0e", "")
+        given = as_typed(text(token, "token")).strip()
         if len(given) < 2:
-            raise CardError(f"unknown card {shown(token)}")
+            raise CardError(f"unknown card {shown(as_typed(token))}")
         rank_part, suit_part = ascii_upper(given[:-1]), given[-1]
         suit = _SYMBOL_TO_SUIT.get(suit_part, ascii_upper(suit_part))
         if rank_part not in _RANK_TOKENS or suit not in SUITS:
-            raise CardError(f"unknown card {shown(token)}")
+            raise CardError(f"unknown card {shown(as_typed(token))}")
         return cls(_RANK_TOKENS[rank_part], suit)
 
     @classmethod

@@ -37,7 +37,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from golfsolve.model.cards import FULL_DECK, Card, CardError, ace_meant, written_like
+from golfsolve.model.cards import (
+    FULL_DECK,
+    Card,
+    CardError,
+    ace_meant,
+    as_typed,
+    written_like,
+)
 from golfsolve.model.deal import Deal
 from golfsolve.model.position import (
     COLUMNS,
@@ -193,7 +200,7 @@ def parse(text: str) -> OneLine:
         except CardError:
             ace = ace_meant(token)
             ace = f"; an ace is A: {ace}" if ace else ""
-            raise OneLineError(f"{where}: {shown(token)} is not a card (write cards like "
+            raise OneLineError(f"{where}: {shown(as_typed(token))} is not a card (write cards like "
                                f"{written_like()}{ace})", where, token) from None
         if c in seen:
             other = seen[c] if seen[c].startswith("column") else f"the {seen[c]}" + (
@@ -221,11 +228,14 @@ def _check_spacing(tokens: list[str], place: int) -> None:
     for token in tokens:
         if "," in token:
             raise OneLineError(f"field {place} of the layout separates cards with commas "
-                               f"({shown(token)}): separate them with spaces", None, token)
+                               f"({shown(as_typed(token))}): separate them with spaces", None,
+                               token)
     for rank, suit in zip(tokens, tokens[1:], strict=False):
         if _is_rank(rank) and _is_suit(suit):
-            raise OneLineError(f"field {place} of the layout has {shown(rank + ' ' + suit)}: "
-                               f"write a card without a space ({rank}{suit})", None, rank)
+            shown_card = as_typed(rank + " " + suit)
+            raise OneLineError(f"field {place} of the layout has {shown(shown_card)}: write "
+                               f"a card without a space ({shown_card.replace(' ', '')})", None,
+                               rank)
 
 
 def _is_rank(token: str) -> bool:
@@ -236,7 +246,7 @@ def _is_rank(token: str) -> bool:
 
 def _is_suit(token: str) -> bool:
     """A suit written alone (``D``, ``♦``)."""
-    return token.replace("\ufe0f", "") in ("c", "d", "h", "s", "C", "D", "H", "S", "♣", "♦",
+    return as_typed(token) in ("c", "d", "h", "s", "C", "D", "H", "S", "♣", "♦",
                                              "♥", "♠", "♧", "♢", "♡", "♤")
 
 
