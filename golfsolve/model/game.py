@@ -388,7 +388,8 @@ class Game:
         history holds are played again on the corrected cards, so undo still takes them
         back. MoveRefused: ``typed`` not seen ("fix_unseen"), the same card twice
         ("fix_same"), an action that would not have been legal with the cards corrected
-        ("fix_illegal_column" or "fix_illegal_draw", with its number in the move counter)."""
+        ("fix_illegal_column" or "fix_illegal_draw", with its number in the move counter;
+        "..._swapped" where the two cards were exchanged)."""
         instance(typed, Card, "typed", "a Card")
         instance(meant, Card, "meant", "a Card")
         if typed == meant:
@@ -396,6 +397,7 @@ class Game:
         if self.seen(typed) is None:
             raise MoveRefused("fix_unseen", card=typed)
         swap = {typed: meant, meant: typed}
+        swapped = self.seen(meant) is not None  # two cards typed in each other's places
 
         def fixed(card: Card | None) -> Card | None:
             return None if card is None else swap.get(card, card)
@@ -416,8 +418,9 @@ class Game:
                     game.draw(fixed(action) if game.next_unseen else None)
             except MoveRefused:
                 where = {} if not isinstance(action, int) else {"column": action}
-                raise MoveRefused("fix_illegal_column" if where else "fix_illegal_draw",
-                                  typed=typed, meant=meant, n=game.move_count + 1,
+                key = ("fix_illegal_column" if where else "fix_illegal_draw") + (
+                    "_swapped" if swapped else "")
+                raise MoveRefused(key, typed=typed, meant=meant, n=game.move_count + 1,
                                   **where) from None
         return game
 

@@ -313,6 +313,12 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                               "card right.",
         "fix_illegal_draw": "With {meant} in place of {typed}, move {n} (a draw) would not have "
                             "been legal: undo to before it (u), then put the card right.",
+        "fix_illegal_column_swapped": "With {typed} and {meant} exchanged, move {n} (column "
+                                      "{column}) would not have been legal: undo to before it "
+                                      "(u), then put the cards right.",
+        "fix_illegal_draw_swapped": "With {typed} and {meant} exchanged, move {n} (a draw) "
+                                    "would not have been legal: undo to before it (u), then "
+                                    "put the cards right.",
         "fix_followed_only": "Cards are put right only in a game that follows yours (a layout "
                              "you typed): this deal's cards are its own.",
         "fixed": "{typed} put right as {meant}; your moves are played again with it.",
@@ -413,6 +419,12 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "fix_illegal_draw": "Kun kortin {typed} paikalla on {meant}, siirto {n} (nosto) ei "
                             "olisi ollut sallittu: kumoa sitä edeltävään (u) ja korjaa kortti "
                             "sitten.",
+        "fix_illegal_column_swapped": "Kun {typed} ja {meant} vaihdetaan keskenään, siirto "
+                                      "{n} (sarake {column}) ei olisi ollut sallittu: kumoa "
+                                      "sitä edeltävään (u) ja korjaa kortit sitten.",
+        "fix_illegal_draw_swapped": "Kun {typed} ja {meant} vaihdetaan keskenään, siirto {n} "
+                                    "(nosto) ei olisi ollut sallittu: kumoa sitä edeltävään "
+                                    "(u) ja korjaa kortit sitten.",
         "fix_followed_only": "Kortteja korjataan vain pelissä, joka seuraa peliäsi "
                              "(kirjoittamasi jako): tämän jaon kortit ovat sen omat.",
         "fixed": "{typed} korjattu kortiksi {meant}; siirtosi pelataan uudelleen sen kanssa.",
@@ -515,6 +527,12 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "fix_illegal_draw": "Dengan {meant} menggantikan {typed}, langkah {n} (ambil kartu) "
                             "tidak akan sah: batalkan sampai sebelum langkah itu (u), lalu "
                             "perbaiki kartunya.",
+        "fix_illegal_column_swapped": "Dengan {typed} dan {meant} ditukar, langkah {n} (kolom "
+                                      "{column}) tidak akan sah: batalkan sampai sebelum "
+                                      "langkah itu (u), lalu perbaiki kartunya.",
+        "fix_illegal_draw_swapped": "Dengan {typed} dan {meant} ditukar, langkah {n} (ambil "
+                                    "kartu) tidak akan sah: batalkan sampai sebelum langkah "
+                                    "itu (u), lalu perbaiki kartunya.",
         "fix_followed_only": "Kartu hanya diperbaiki dalam permainan yang mengikuti permainan "
                              "Anda (susunan yang Anda ketik): kartu susunan ini adalah miliknya "
                              "sendiri.",
@@ -616,6 +634,12 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                               "düzeltin.",
         "fix_illegal_draw": "{typed} yerine {meant} olunca {n}. hamle (kart çekme) geçerli "
                             "olmazdı: ondan öncesine geri alın (u), sonra kartı düzeltin.",
+        "fix_illegal_column_swapped": "{typed} ile {meant} yer değiştirince {n}. hamle (sütun "
+                                      "{column}) geçerli olmazdı: ondan öncesine geri alın (u), "
+                                      "sonra kartları düzeltin.",
+        "fix_illegal_draw_swapped": "{typed} ile {meant} yer değiştirince {n}. hamle (kart "
+                                    "çekme) geçerli olmazdı: ondan öncesine geri alın (u), "
+                                    "sonra kartları düzeltin.",
         "fix_followed_only": "Kartlar yalnızca sizin oyununuzu izleyen bir oyunda (yazdığınız "
                              "dağıtım) düzeltilir: bu dağılımın kartları kendisinindir.",
         "fixed": "{typed}, {meant} olarak düzeltildi; hamleleriniz onunla yeniden oynandı.",
