@@ -66,3 +66,14 @@ def test_a_file_too_large_for_a_deal_without_a_number_says_what_to_do(cli, monke
     assert result.code == 2 and result.err == (
         f"golfsolve: error: {rows['jsonl']} is larger than 1,000 bytes: replay reads a larger "
         "file of records only for a deal by number: grep the deal's rows\n")
+
+
+def test_a_saved_game_given_as_moves_is_named_as_a_deal_or_saved_game(cli, tmp_path):
+    game = tmp_path / "g.json"
+    layout = ("AC | 6C 5S QS TS 6H | 2S KC 4S 2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C | JH 3C "
+              "7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S 3H 9S 5C")
+    cli("play", layout, "--lang", "en", input=f"d 8s\ns {game}\nq\n")
+    result = cli("replay", "12", str(game))
+    assert (result.code, result.err) == (2, f"golfsolve: error: {game} is a deal or a saved "
+                                            "game, not moves: give it as DEAL (golfsolve play "
+                                            "FILE takes a saved game up)\n")

@@ -173,7 +173,7 @@ def read_moves(moves: str, number: int | None = None) -> MoveSource:
     if moves.strip() and exists(moves):  # a file, or a pipe or device: <(...), /dev/stdin
         if number is not None and _file_size(moves) > MAX_MOVES_BYTES:
             return MoveSource.scan(moves, number)
-        return MoveSource.parse(read_text(moves, MAX_MOVES_BYTES, TOO_MANY_MOVES)
+        return MoveSource.parse(read_text(moves, MAX_MOVES_BYTES, TOO_MANY_MOVES), moves
                                 ).read_from(moves)
     try:
         return MoveSource.parse(moves)

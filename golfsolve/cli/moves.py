@@ -79,8 +79,9 @@ class MoveSource:
         return self
 
     @classmethod
-    def parse(cls, content: str) -> MoveSource:
-        """Moves as ``d 5 2 ...``, a JSON list of moves, a record, or JSON lines of records."""
+    def parse(cls, content: str, name: str | None = None) -> MoveSource:
+        """Moves as ``d 5 2 ...``, a JSON list of moves, a record, or JSON lines of records
+        (``name``: the file they were read from, for its messages)."""
         text = content.strip().lstrip("\ufeff")
         if text.startswith(",".join(ROW_FIELDS[:4]) + ","):
             return cls(records=_csv_records(text))
@@ -101,6 +102,10 @@ class MoveSource:
             where = "the record" if len(values) == 1 else f"record {n}"
             if not isinstance(value, dict):
                 raise RecordError(f"{where} is not a JSON object")
+            if "tableau" in value and "line" not in value:  # a JSON deal or play's save
+                what = shown_name(name) if name is not None and len(values) == 1 else where
+                raise RecordError(f"{what} is a deal or a saved game, not moves: give it as "
+                                  "DEAL (golfsolve play FILE takes a saved game up)")
             records.append(_checked_record(value, where))
         return cls(records=records)
 
