@@ -381,8 +381,10 @@ def test_keys_typed_at_a_terminal_can_edit_the_line_and_recall_the_last():
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "is the file this game was read from: save to another file"),
-    ("tr", "bu oyunun okunduğu dosya: başka bir dosyaya kaydedin"),
+    ("en", "is the file this game was read from, and this save would lose its deal: save to "
+           "another file"),
+    ("tr", "bu oyunun okunduğu dosya ve bu kayıt onun dağılımını kaybettirir: başka bir "
+           "dosyaya kaydedin"),
 ])
 def test_a_save_over_the_file_the_deal_came_from_is_refused(cli, tmp_path, monkeypatch, lang,
                                                            said):

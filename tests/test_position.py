@@ -171,10 +171,11 @@ def saved_after_a_draw(cli, path) -> tuple[str, Position]:
     """Play deal 1 under Classic, draw, save to ``path``: (the file's text, the position a
     player sees then)."""
     result = cli("play", "GO1-C-AAAAAAB", "--lang", "en", input=f"d\ns {path}\nq\n")
-    assert result.out.splitlines()[-1] == (
-        f"Position saved to {path}." if path.suffix == ".json" else
-        f"Position saved to {path}; a board names no rules: give --rules classic with it (a "
-        ".json file keeps them).")
+    said = ([f"Position saved to {path}."] if path.suffix == ".json" else
+            [f"Position saved to {path}; a board names no rules: give --rules classic with it "
+             "(a .json file keeps them).", "(A board keeps no undo history: s FILE.json keeps "
+             "it too.)"])
+    assert result.out.splitlines()[-len(said):] == said
     game = Game(Deal.from_number(1), CLASSIC)
     game.draw()
     return path.read_text(), game.position().hidden()

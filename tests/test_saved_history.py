@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from golfsolve.model.cards import Card
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game
 from golfsolve.model.oneline import to_oneline
@@ -141,7 +142,8 @@ def test_a_followed_game_saves_over_the_json_file_it_was_read_from(cli, tmp_path
     deal.write_text(json.dumps(PAGE_DEAL.position().to_dict()), encoding="utf-8")
     kept = deal.read_text(encoding="utf-8")
     out = cli("play", str(deal), "--lang", "en", input=f"d\ns {deal}\nq\n").out.splitlines()
-    assert f"{deal} is the file this game was read from: save to another file" in out
+    assert (f"{deal} is the file this game was read from, and this save would lose its deal: "
+            "save to another file") in out
     assert deal.read_text(encoding="utf-8") == kept
 
 
@@ -163,3 +165,23 @@ def test_undo_back_to_a_mid_game_start_with_its_history_says_only_nothing_to_und
     out = cli("play", str(saved), "--lang", "en", input="u\nu\nq\n").out.splitlines()
     assert out.count("Nothing to undo") == 1 and not any("no undo history" in line
                                                          for line in out)
+
+
+def test_a_board_save_says_it_keeps_no_undo_and_may_go_over_a_board_of_a_game_under_way(
+        cli, tmp_path):
+    """A board holds where the game stands: saving one says the undo history stays behind;
+    a board save over the board a game under way was read from is kept (it loses nothing
+    that board held), over a layout typed at the deal's start it is refused."""
+    board = tmp_path / "game.board"
+    out = cli("play", PAGE_LAYOUT, "--lang", "en", input=f"d 8s\ns {board}\nq\n").out
+    assert "(A board keeps no undo history: s FILE.json keeps it too.)" in out.splitlines()
+    again = cli("play", str(board), "--lang", "en", input=f"d ks\ns {board}\nq\n")
+    assert again.out.splitlines()[-2:] == [f"Position saved to {board}.",
+                                           "(A board keeps no undo history: s FILE.json keeps it "
+                                           "too.)"]
+    assert Position.from_board(board.read_text(encoding="utf-8")).waste == Card.parse("KS")
+    start = tmp_path / "start.board"
+    start.write_text(PAGE_DEAL.position().hidden().to_board(), encoding="utf-8")
+    refused = cli("play", str(start), "--lang", "en", input=f"d ks\ns {start}\nq\n").out
+    assert (f"{start} is the file this game was read from, and this save would lose its deal: "
+            "save to another file") in refused.splitlines()

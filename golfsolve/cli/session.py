@@ -484,13 +484,18 @@ class PlaySession:
             self.say("saved", path=path)
         else:
             self.say("saved_without_rules", path=path, option=f"--rules {self.game.rules.name}")
+        if not path.lower().endswith(".json") and self.game.can_undo:
+            self.say("board_keeps_no_undo")
 
     def _saves_whole(self, path: str) -> bool:
-        """Whether a save to ``path`` keeps everything the file the game was read from held:
-        a .json save keeps the game's start in its history, and loses only stock cards the
-        start named, so it may replace a file whose stock was face down (a save, or a layout
-        typed without its stock)."""
-        return path.lower().endswith(".json") and all(c is None for c in self.game.start.stock)
+        """Whether a save to ``path`` keeps everything the file the game was read from held,
+        a file whose stock was face down (a save, or a layout typed without its stock): a
+        .json save keeps the game's start in its history; a board only where the game
+        started mid-game, from a position like the one it writes (a deal's start it would
+        lose)."""
+        start = self.game.start
+        return all(c is None for c in start.stock) and (
+            path.lower().endswith(".json") or not start.is_start)
 
     def new_deal(self) -> None:
         number = self.rng.randint(1, MAX_NUMBER)

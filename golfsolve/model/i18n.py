@@ -266,7 +266,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                                "{option} with it (a .json file keeps them).",
         "save_usage": "Give a file name: s FILE",
         "save_failed": "Cannot write {path}: {reason}",
-        "save_over_deal": "{path} is the file this game was read from: save to another file",
+        "save_over_deal": "{path} is the file this game was read from, and this save would "
+                          "lose its deal: save to another file",
+        "board_keeps_no_undo": "(A board keeps no undo history: s FILE.json keeps it too.)",
         "save_exists": "{path} is there already: type s {path} again to write over it",
         "unknown_input": "Unknown input {text!r}: type ? for the commands",
         "layout_typed": "the layout you typed",
@@ -366,8 +368,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                                "säilyttää ne).",
         "save_usage": "Anna tiedoston nimi: s TIEDOSTO",
         "save_failed": "Tiedostoon {path} ei voi kirjoittaa: {reason}",
-        "save_over_deal": "{path} on tiedosto, josta tämä peli luettiin: tallenna toiseen "
-                          "tiedostoon",
+        "save_over_deal": "{path} on tiedosto, josta tämä peli luettiin, ja tämä tallennus "
+                          "hävittäisi sen jaon: tallenna toiseen tiedostoon",
+        "board_keeps_no_undo": "(Board-tiedosto ei säilytä kumoushistoriaa: s TIEDOSTO.json "
+                               "säilyttää senkin.)",
         "save_exists": "{path} on jo olemassa: kirjoita s {path} uudelleen, jos haluat "
                        "kirjoittaa sen päälle",
         "unknown_input": "Tuntematon syöte {text!r}: ? näyttää komennot",
@@ -474,7 +478,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                                "menyimpannya).",
         "save_usage": "Beri nama berkas: s BERKAS",
         "save_failed": "Tidak dapat menulis {path}: {reason}",
-        "save_over_deal": "{path} adalah berkas asal permainan ini: simpan ke berkas lain",
+        "save_over_deal": "{path} adalah berkas asal permainan ini, dan simpanan ini akan "
+                          "menghilangkan susunan kartunya: simpan ke berkas lain",
+        "board_keeps_no_undo": "(Berkas board tidak menyimpan riwayat batal: s BERKAS.json "
+                               "menyimpannya juga.)",
         "save_exists": "{path} sudah ada: ketik s {path} lagi untuk menimpanya",
         "unknown_input": "Masukan tidak dikenal {text!r}: ketik ? untuk daftar perintah",
         "layout_typed": "susunan yang Anda ketik",
@@ -583,7 +590,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                                "dosyası kuralı saklar).",
         "save_usage": "Bir dosya adı verin: s DOSYA",
         "save_failed": "{path} dosyasına yazılamıyor: {reason}",
-        "save_over_deal": "{path} bu oyunun okunduğu dosya: başka bir dosyaya kaydedin",
+        "save_over_deal": "{path} bu oyunun okunduğu dosya ve bu kayıt onun dağılımını "
+                          "kaybettirir: başka bir dosyaya kaydedin",
+        "board_keeps_no_undo": "(Board dosyası geri alma geçmişini tutmaz: s DOSYA.json onu "
+                               "da tutar.)",
         "save_exists": "{path} zaten var: üzerine yazmak için s {path} komutunu yeniden "
                        "yazın",
         "unknown_input": "Bilinmeyen giriş {text!r}: komutlar için ? yazın",
