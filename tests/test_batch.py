@@ -658,10 +658,15 @@ def test_compare_of_a_database_with_one_rule_set_of_two_sets_out_no_empty_table(
     db = str(tmp_path / "c.sqlite")
     cli("batch", "1-10", "--rules", "classic", "--db", db, "--quiet")
     out = cli("compare", "--db", db, "--rules", "easy,classic").out.splitlines()
-    assert out[0] == "easy       no deals"
-    assert out[-1] == ("(no deal has a result under both easy and classic: nothing to set side "
-                       "by side)")
-    assert not any("classic won" in line for line in out)
+    assert out[0] == "easy       no deals" and out[1].startswith("classic            4 of 10")
+    assert len(out) == 2  # no table, and no paragraph to say so: its line says "no deals"
+    other = str(tmp_path / "d.sqlite")  # results under each, on different deals
+    cli("batch", "1-3", "--rules", "easy", "--db", other, "--quiet")
+    cli("batch", "4-6", "--rules", "classic", "--db", other, "--quiet")
+    apart = cli("compare", "--db", other).out.splitlines()
+    assert apart[-1] == ("(no deal has a result under both easy and classic: nothing to set "
+                         "side by side)")
+
     alone = cli("compare", "--db", db)  # no --rules: what it holds, one rule set
     assert (alone.code, alone.out, alone.err) == (2, "", (
         f"golfsolve: error: {db} holds results under classic rules only: compare needs two "

@@ -70,8 +70,10 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
             click.echo(line)
         counted = {summary.rules: summary.deals for summary in summaries}
         for table in tables:
+            if not counted[table.easier] or not counted[table.stricter]:
+                continue  # a rule set without results: its line says "no deals"
             click.echo()
-            if not table.deals:  # a database with results under one of the two only
+            if not table.deals:  # results under each, on different deals
                 click.echo(f"(no deal has a result under both {table.easier} and "
                            f"{table.stricter}: nothing to set side by side)")
                 continue
