@@ -439,12 +439,13 @@ def test_the_draw_typed_again_at_its_question_names_the_card(cli, tmp_path):
 
 def test_a_command_at_the_draws_question_is_told_to_wait_for_the_answer(cli, tmp_path):
     path = tmp_path / "after.board"
-    result = cli("play", PAGE_LAYOUT, "--lang", "fi", input=f"d\nh\nu\n8s\ns {path}\nq\n")
+    result = cli("play", PAGE_LAYOUT, "--lang", "fi",
+                 input=f"d\nh\nu\nfix 6H 6D\n8s\ns {path}\nq\n")
     out = result.out.splitlines()
     told = TEXTS["fi"]["draw_answer_first"]
     asked = TEXTS["fi"]["draw_which"].rstrip()
     first = out.index(asked)
-    assert out[first:first + 5] == [asked, told, asked, told, asked]
+    assert out[first:first + 7] == [asked, told, asked, told, asked, told, asked]
     after = Position.from_board(path.read_text(encoding="utf-8"))  # the card named after them
     assert after.waste == Card.parse("8S") and after.stock == (None,) * 15
 

@@ -237,7 +237,7 @@ class PlaySession:
                 if not named:
                     self.say("no_draw")
                     return False
-                if named.lower() in _COMMAND_WORDS:  # h, u, q...: the question comes first
+                if named.split()[0].lower() in _COMMAND_WORDS:  # h, u, fix...: the question first
                     self.say("draw_answer_first")
                     continue
             card = None
