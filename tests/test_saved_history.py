@@ -120,8 +120,8 @@ def test_undo_of_a_board_save_says_it_holds_no_history_and_of_a_deal_nothing_mor
     board = tmp_path / "game.board"
     cli("play", PAGE_LAYOUT, "--lang", "en", input=f"d 8s\ns {board}\nq\n")
     out = cli("play", str(board), "--lang", "en", input="u\nq\n").out.splitlines()
-    assert ("Nothing to undo: the game was taken up from a file that holds no undo history (a "
-            "board, or a save made before saves kept it)") in out
+    assert ("Nothing to undo: the game was taken up from a file with no undo history that leads "
+            "to its position (a board, or a save made before saves kept it)") in out
     deal = tmp_path / "deal.board"
     deal.write_text(PAGE_DEAL.to_board(), encoding="utf-8")
     assert "Nothing to undo" in cli("play", str(deal), "--lang", "en",

@@ -56,8 +56,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "seen_played": "{card} is under the waste already: it cannot be in the stock",
         "seen_stock": "{card} is the stock's card {n} from the top: it cannot turn up now",
         "nothing_to_undo": "Nothing to undo",
-        "nothing_to_undo_saved": "Nothing to undo: the game was taken up from a file that holds no"
-                                 " undo history (a board, or a save made before saves kept it)",
+        "nothing_to_undo_saved": "Nothing to undo: the game was taken up from a file with no "
+                                 "undo history that leads to its position (a board, or a save "
+                                 "made before saves kept it)",
         "game_over": "The game is over",
         "stuck": "No more moves possible",
         "won": "You won!",
@@ -104,9 +105,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "seen_played": "{card} on jo poistopinossa: se ei voi olla nostopakassa",
         "seen_stock": "{card} on nostopakan {n}. kortti ylhäältä: se ei voi tulla nyt",
         "nothing_to_undo": "Ei kumottavaa",
-        "nothing_to_undo_saved": "Ei kumottavaa: peli jatkui tiedostosta, jossa ei ole "
-                                 "kumoushistoriaa (board-tiedosto tai tallennus ajalta, "
-                                 "jolloin tallennukset eivät sitä säilyttäneet)",
+        "nothing_to_undo_saved": "Ei kumottavaa: peli jatkui tiedostosta, jossa ei ole sen "
+                                 "tilanteeseen johtavaa kumoushistoriaa (board-tiedosto tai "
+                                 "tallennus ajalta, jolloin tallennukset eivät sitä "
+                                 "säilyttäneet)",
         "game_over": "Peli on päättynyt",
         "stuck": "Ei enää mahdollisia siirtoja",
         "won": "Voitit pelin!",
@@ -158,8 +160,9 @@ TEXTS: dict[str, dict[str, str]] = {
                       "bisa keluar sekarang",
         "nothing_to_undo": "Tidak ada langkah untuk dibatalkan",
         "nothing_to_undo_saved": "Tidak ada langkah untuk dibatalkan: permainan dilanjutkan "
-                                 "dari berkas tanpa riwayat batal (berkas board, atau simpanan "
-                                 "dari sebelum simpanan menyimpannya)",
+                                 "dari berkas tanpa riwayat batal yang mengarah ke posisinya "
+                                 "(berkas board, atau simpanan dari sebelum simpanan "
+                                 "menyimpannya)",
         "game_over": "Permainan sudah berakhir",
         "stuck": "Tidak ada lagi langkah yang dapat dilakukan",
         "won": "Anda menang!",
@@ -205,9 +208,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "seen_played": "{card} zaten açık yığında: çekme destesinde olamaz",
         "seen_stock": "{card} çekme destesinin üstten {n}. kartı: şimdi çıkamaz",
         "nothing_to_undo": "Geri alınacak hamle yok",
-        "nothing_to_undo_saved": "Geri alınacak hamle yok: oyun, geri alma geçmişi olmayan "
-                                 "bir dosyadan sürdürüldü (bir board dosyası ya da kayıtların "
-                                 "onu tutmadığı zamandan bir kayıt)",
+        "nothing_to_undo_saved": "Geri alınacak hamle yok: oyun, durumuna varan bir geri alma "
+                                 "geçmişi olmayan bir dosyadan sürdürüldü (bir board dosyası ya "
+                                 "da kayıtların onu tutmadığı zamandan bir kayıt)",
         "game_over": "Oyun bitti",
         "stuck": "Yapılabilecek hamle kalmadı",
         "won": "Kazandınız!",
