@@ -433,3 +433,25 @@ def test_census_run_and_verdict_speak_json_for_scripts(cli, tmp_path, monkeypatc
     assert [json.loads(line) for line in verdicts.out.splitlines()] == [
         {"deal": str(n), "rules": "classic", "winnable": solved(str(n), CLASSIC)}
         for n in (7, 12)]
+
+
+def test_a_stopped_census_run_with_json_gives_the_counts_of_the_deals_done(cli, tmp_path,
+                                                                          monkeypatch):
+    import golfsolve.census.files
+
+    monkeypatch.setattr(census_run, "BLOCK_DEALS", 8)
+    appended = golfsolve.census.files.CensusFiles.append
+
+    def append_then_stop(self, *args):  # the second block written, then Ctrl-C
+        appended(self, *args)
+        if self.manifest.progress.done >= 16:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(golfsolve.census.files.CensusFiles, "append", append_then_stop)
+    where = str(tmp_path / "c")
+    stopped = cli("census", "run", "1-40", "--dir", where, "--rules", "classic", "--jobs", "1",
+                  "--json")
+    assert stopped.code == 130
+    counts = json.loads(stopped.out)
+    assert (counts["deals"], counts["complete"]) == (16, False)
+    assert counts["won"] == sum(solved(str(n), CLASSIC) for n in range(1, 17))

@@ -43,7 +43,8 @@ def census() -> None:
               help="Solve on a Dask cluster's workers (tcp://host:8786) instead.")
 @click.option("--quiet", is_flag=True, help="No progress line.")
 @click.option("--json", "as_json", is_flag=True,
-              help="The counts at the end as census report --json prints them.")
+              help="The counts at the end as census report --json prints them (also when "
+              "stopped: those of the deals done).")
 def run_command(deals: str, directory: str, rules: str, jobs: int | None,
                 dask_address: str | None, quiet: bool, as_json: bool) -> int:
     """Decide every deal of RANGE (1-100000, or Solvitaire's seeds as solvitaire:1-10000000)
@@ -95,9 +96,13 @@ def run_command(deals: str, directory: str, rules: str, jobs: int | None,
         done = census_files.manifest.progress.done
         echo_err(f"golfsolve: interrupted; {done:,} deals are kept in {directory}: run the "
                  "same command again to go on")
+        if as_json:  # a script gets the counts of what was done, as odds gives its figures
+            _print_report(census_files, as_json=True)
         raise click.exceptions.Exit(getattr(stop, "exit_status", 130)) from None
     except (WorkerError, OutputError) as exc:
         echo_err(f"golfsolve: error: {exc}; the deals finished are kept in {directory}")
+        if as_json:
+            _print_report(census_files, as_json=True)
         raise click.exceptions.Exit(EXIT_FAILED) from None
     _print_report(census_files, as_json=as_json)
     return 0
