@@ -321,11 +321,12 @@ def test_with_the_stock_empty_and_one_move_that_cannot_win_the_hint_gives_its_sc
 def test_a_hint_where_nothing_wins_says_so_and_names_no_move(cli):
     """Deal 1 under Classic cannot be won whatever its stock (exactly 0): after its first draw
     (two legal moves) the hint says no move wins, not a move at 0.0% as if chosen; in the
-    game's language. (Its one legal move at the start is named, as any only move is.)"""
+    game's language. (Its one legal move at the start is named, as any only move is, and
+    said to win under no order.)"""
     out = cli("play", "1", "--rules", "classic", "--lang", "en", input="h\nd\nh\nq\n").out
     assert out.splitlines()[-1] == NONE_WINS
-    assert ("Hint: draw, the only legal move. Best play without seeing the stock wins 0.0% of "
-            "the time.") in out.splitlines()
+    assert ("Hint: draw, the only legal move. No move wins any more: best play without seeing "
+            "the stock wins under none of its orders. Play on for the score.") in out.splitlines()
     out = cli("play", "1", "--rules", "classic", "--lang", "tr", input="d\nh\nq\n").out
     assert out.splitlines()[-1].startswith("İpucu: artık hiçbir hamle kazandırmaz")
 

@@ -381,10 +381,12 @@ class PlaySession:
                 self._hint_for_the_score()
                 return
             scores = self._scores()  # the only move, which cannot win: what it scores
+            move = self._action_name(next(iter(exact)))
             if scores is not None:
-                self.say("hint_only_score", move=self._action_name(next(iter(exact))),
-                         value=_points(scores.value, self.lang))
-                return
+                self.say("hint_only_score", move=move, value=_points(scores.value, self.lang))
+            else:
+                self.say("hint_only_none_wins", move=move)
+            return
         best = best_of(exact, exact.__getitem__)
         self.say("hint_fair" if len(exact) > 1 else "hint_only",
                  move=self._action_name(best), value=_percent(exact[best], self.lang))

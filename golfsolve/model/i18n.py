@@ -257,6 +257,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_none_wins": "Hint: no move wins any more: best play without seeing the stock "
                           "wins under none of its orders (every move 0%). Play on for the "
                           "score.",
+        "hint_only_none_wins": "Hint: {move}, the only legal move. No move wins any more: best "
+                               "play without seeing the stock wins under none of its orders. "
+                               "Play on for the score.",
         "ctrl_c_at_prompt": "(Ctrl-C: type q to quit, or s FILE to save first; Ctrl-C again "
                             "quits.)",
         "peek_move": "Peeking at the stock: {move} (a winning line).",
@@ -358,6 +361,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_none_wins": "Vihje: mikään siirto ei enää voita: paras peli nostopakkaa "
                           "näkemättä ei voita sen millään järjestyksellä (jokainen siirto 0 %). "
                           "Pelaa jatkossa pisteistä.",
+        "hint_only_none_wins": "Vihje: {move}, ainoa sallittu siirto. Mikään siirto ei enää "
+                               "voita: paras peli nostopakkaa näkemättä ei voita sen millään "
+                               "järjestyksellä. Pelaa jatkossa pisteistä.",
         "ctrl_c_at_prompt": "(Ctrl-C: kirjoita q lopettaaksesi tai ensin s TIEDOSTO "
                             "tallentaaksesi; uusi Ctrl-C lopettaa.)",
         "peek_move": "Nostopakkaan kurkistaen: {move} (voittava linja).",
@@ -468,6 +474,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_none_wins": "Petunjuk: tidak ada langkah yang masih bisa menang: permainan "
                           "terbaik tanpa melihat tumpukan ambil tidak menang pada urutan mana "
                           "pun (setiap langkah 0%). Lanjutkan untuk skor.",
+        "hint_only_none_wins": "Petunjuk: {move}, satu-satunya langkah yang sah. Tidak ada "
+                               "langkah yang masih bisa menang: permainan terbaik tanpa melihat "
+                               "tumpukan ambil tidak menang pada urutan mana pun. Lanjutkan "
+                               "untuk skor.",
         "ctrl_c_at_prompt": "(Ctrl-C: ketik q untuk keluar, atau s BERKAS untuk menyimpan "
                             "dulu; Ctrl-C lagi untuk keluar.)",
         "peek_move": "Mengintip tumpukan ambil: {move} (jalan menang).",
@@ -580,6 +590,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_none_wins": "İpucu: artık hiçbir hamle kazandırmaz: çekme destesini görmeden "
                           "en iyi oyun hiçbir sıralamada kazanmaz (her hamle %0). Puan için "
                           "oynamaya devam edin.",
+        "hint_only_none_wins": "İpucu: {move}, tek geçerli hamle. Artık hiçbir hamle "
+                               "kazandırmaz: çekme destesini görmeden en iyi oyun hiçbir "
+                               "sıralamada kazanmaz. Puan için oynamaya devam edin.",
         "ctrl_c_at_prompt": "(Ctrl-C: çıkmak için q, önce kaydetmek için s DOSYA yazın; "
                             "yeniden Ctrl-C çıkar.)",
         "peek_move": "Çekme destesine göz atarak: {move} (kazanan yol).",
