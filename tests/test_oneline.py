@@ -190,7 +190,9 @@ def test_every_command_takes_the_line(cli):
     (RULES_LINE.replace("AC |", "1♣\ufe0f |"), "waste: '1♣' is not a card (write cards like "
      "TS, 10S, 10♠; an ace is A: A♣)"),
     (RULES_LINE.replace("TS 6H", "10 ♠\ufe0f 6H"), "field 2 of the layout has '10 ♠': write a "
-     "card without a space (10♠)")])
+     "card without a space (10♠)"),
+    (RULES_LINE.replace(" | 2S", " / 2S"), "field 2 of the layout has / ('/'): fields are "
+     "separated by |")])
 def test_bad_lines_are_one_line_and_status_2(cli, line, message):
     for command in ("show", "solve", "odds", "batch"):
         result = cli(command, line)

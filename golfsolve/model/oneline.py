@@ -223,9 +223,13 @@ def parse(text: str) -> OneLine:
 
 
 def _check_spacing(tokens: list[str], place: int) -> None:
-    """OneLineError where a field's cards are separated by commas, or a card is written with
-    a space inside (``10 D``): slips that would otherwise read as a wrong count of cards."""
+    """OneLineError where a field's cards are separated by commas or its columns by ``/``, or
+    a card is written with a space inside (``10 D``): slips that would otherwise read as a
+    wrong count of cards or columns."""
     for token in tokens:
+        if "/" in token:
+            raise OneLineError(f"field {place} of the layout has / ({shown(as_typed(token))}): "
+                               "fields are separated by |", None, token)
         if "," in token:
             raise OneLineError(f"field {place} of the layout separates cards with commas "
                                f"({shown(as_typed(token))}): separate them with spaces", None,
