@@ -20,6 +20,14 @@ DATA = Path(__file__).parent / "data"
 MOVE_35_LINE = "d 5 2 d d 1 7 4 d 1 7 5 5 6 6 d 6 d 3 1 4 4 2 5 2 3 d d 7 3 d d 4 2"
 
 
+@pytest.fixture(autouse=True)
+def _state_directory(tmp_path_factory, monkeypatch):
+    """play keeps a followed game that a stop signal ended in the user's state directory:
+    in the tests, a directory of each test's own (their pseudo-terminal games are ended so,
+    and a game one of them kept is no other's)."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
 def code_note(named: str) -> str:
     """The note on stderr for the first game code a command is given, ``named`` naming its
     deal (``GO1-E-AAAAAAB is PySolFC's deal 1``), with its line's end."""

@@ -799,3 +799,44 @@ def test_an_ascii_terminal_is_shown_each_way_of_typing_a_card_once():
                           env={**os.environ, "PYTHONIOENCODING": "ascii"}, check=False)
     assert done.returncode == 0
     assert "'1X' is not a card: write it as 7H, 10H or qs" in done.stdout.splitlines()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_a_followed_game_whose_terminal_closes_keeps_its_unsaved_moves(tmp_path,
+                                                                      monkeypatch):
+    """The terminal closes (its master side closed: the system sends SIGHUP, and the game's
+    reads and writes fail) with moves no save holds: they are kept in the state directory,
+    the next play says so, play of that file takes the game up with its undo, and saving it
+    elsewhere clears it. A game with nothing unsaved keeps nothing."""
+    import os
+    import signal
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    kept = tmp_path / "state" / "golfsolve" / "unsaved-game.json"
+    prompt = b"q quit): "
+    terminal = Terminal(PAGE_LAYOUT, "--lang", "en")
+    terminal.read_until(prompt)
+    terminal.type(b"d 8s\r")
+    terminal.read_until(prompt)
+    os.close(terminal.fd)  # the terminal closes
+    assert terminal.status() == 128 + signal.SIGHUP
+    saved = json.loads(kept.read_text(encoding="utf-8"))
+    assert saved["history"]["actions"] == ["d 8S"] and saved["waste"] == "8S"
+    terminal = Terminal("1", "--lang", "en")  # any later play says where it is
+    note = terminal.read_until(prompt).decode()
+    assert f"golfsolve play {kept} takes it up" in note.replace("\r\n", " ")
+    terminal.type(b"q\r")
+    assert terminal.status() == 0
+    terminal = Terminal(str(kept), "--lang", "en")  # taken up: its undo with it
+    assert b"golfsolve: note" not in terminal.read_until(prompt)
+    terminal.type(b"u\r")
+    assert b"Waste: A" in terminal.read_until(prompt)
+    mine = tmp_path / "mine.json"
+    terminal.type(b"s " + str(mine).encode() + b"\r")
+    terminal.read_until(prompt)
+    terminal.type(b"q\r")
+    assert terminal.status() == 0 and mine.exists() and not kept.exists()
+    terminal = Terminal(PAGE_LAYOUT, "--lang", "en")  # nothing unsaved: nothing kept
+    terminal.read_until(prompt)
+    os.close(terminal.fd)
+    assert terminal.status() == 128 + signal.SIGHUP and not kept.exists()

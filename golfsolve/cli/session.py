@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -75,7 +76,8 @@ class PlaySession:
                  interactive: bool = False, memory: int | None = None,
                  read_from: str | None = None, shuffle: bool = False,
                  ask: Callable[[str], str] | None = None, color: bool = False,
-                 moves: int | None = None, game: Game | None = None) -> None:
+                 moves: int | None = None, game: Game | None = None,
+                 kept_in: str | None = None) -> None:
         self.rng = random.Random(seed)
         # a saved game taken up with its undo history, else a game from start
         self.game = game or Game(self._dealt(start) if shuffle else start, rules, moves)
@@ -87,6 +89,8 @@ class PlaySession:
         self.read_from = read_from  # the file the deal came from: never saved over
         # taken up from a file without an undo history: nothing before its position to undo
         self._no_history = read_from is not None and game is None
+        # where a followed game's unsaved moves are kept when a stop signal ends the game
+        self.kept_in = kept_in
         self._ask = ask  # asks a question at the terminal (None: the next line answers it)
         self._lines: Iterator[str] = iter(())
         self.color = color  # red hearts and diamonds on the board
@@ -466,13 +470,8 @@ class PlaySession:
             self._overwriting = path
             self.say("save_exists", path=path)
             return
-        position = self.game.position().hidden()
-        if path.lower().endswith(".json"):  # the rules, move counter and undo history with it
-            text = json.dumps({**position.to_dict(), "rules": self.game.rules.name,
-                               "moves": self.game.move_count,
-                               "history": self.game.history_record()}) + "\n"
-        else:
-            text = position.to_board()
+        text = (self._json_save() if path.lower().endswith(".json")
+                else self.game.position().hidden().to_board())
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
@@ -482,12 +481,41 @@ class PlaySession:
             return
         self._saved.append(path)
         self._kept = self._state()
+        if (self.kept_in is not None and self.read_from is not None
+                and same_file(self.read_from, self.kept_in) and not same_file(path, self.kept_in)):
+            with contextlib.suppress(OSError):  # the kept game is saved where the player chose
+                os.remove(self.kept_in)
         if path.lower().endswith(".json") or self.game.rules == EASY:  # Easy: the default
             self.say("saved", path=path)
         else:
             self.say("saved_without_rules", path=path, option=f"--rules {self.game.rules.name}")
         if not path.lower().endswith(".json") and self.game.can_undo:
             self.say("board_keeps_no_undo")
+
+    def _json_save(self) -> str:
+        """The game as a .json save holds it: the position as the player sees it, the rules,
+        the move counter and the undo history."""
+        return json.dumps({**self.game.position().hidden().to_dict(),
+                           "rules": self.game.rules.name, "moves": self.game.move_count,
+                           "history": self.game.history_record()}) + "\n"
+
+    def keep_unsaved(self) -> bool:
+        """Where the game ends by a stop signal (the terminal closed, Ctrl-C twice) with moves
+        of a followed game that no save holds: write it, as a .json save, to ``kept_in``
+        (whole: a new file renamed over the old); whether it was kept."""
+        if self.kept_in is None or not self._quit_loses_moves():
+            return False
+        temporary = self.kept_in + ".new"
+        try:
+            os.makedirs(os.path.dirname(self.kept_in), exist_ok=True)
+            with open(temporary, "w", encoding="utf-8") as f:
+                f.write(self._json_save())
+            os.replace(temporary, self.kept_in)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
+            return False
+        return True
 
     def _saves_whole(self, path: str) -> bool:
         """Whether a save to ``path`` keeps everything the file the game was read from held,

@@ -339,6 +339,11 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                     "(fix 8D 8H), then draw again.",
         "fix_seen_asked": "If {card} was typed wrong there: Enter (no draw), fix {token} and "
                           "the card that is there (fix 8D 8H), then draw again.",
+        "unsaved_game_kept": "the game's moves that no save held are kept in {path}: "
+                             "golfsolve play {path} takes it up",
+        "unsaved_game_note": "a game that followed yours ended at {when} with moves no save "
+                             "held; they are kept in {path}: golfsolve play {path} takes it up "
+                             "(saving it elsewhere then clears this note)",
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
@@ -452,6 +457,12 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                     "(fix 8D 8H), sitten nosta uudelleen.",
         "fix_seen_asked": "Jos {card} kirjoitettiin sinne väärin: Enter (ei nostoa), fix "
                           "{token} ja siellä oleva kortti (fix 8D 8H), sitten nosta uudelleen.",
+        "unsaved_game_kept": "pelin siirrot, joita mikään tallennus ei sisältänyt, on "
+                             "säilytetty tiedostossa {path}: golfsolve play {path} jatkaa sitä",
+        "unsaved_game_note": "peliäsi seurannut peli päättyi {when} siirroin, joita mikään "
+                             "tallennus ei sisältänyt; ne on säilytetty tiedostossa {path}: "
+                             "golfsolve play {path} jatkaa sitä (sen tallentaminen muualle "
+                             "poistaa tämän huomautuksen)",
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
@@ -567,6 +578,12 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                     "(fix 8D 8H), lalu ambil lagi.",
         "fix_seen_asked": "Jika {card} salah diketik di sana: Enter (tanpa ambilan), fix "
                           "{token} dan kartu yang ada di sana (fix 8D 8H), lalu ambil lagi.",
+        "unsaved_game_kept": "langkah permainan yang belum disimpan disimpan di {path}: "
+                             "golfsolve play {path} melanjutkannya",
+        "unsaved_game_note": "permainan yang mengikuti permainan Anda berakhir pada {when} "
+                             "dengan langkah yang belum disimpan; langkah itu disimpan di "
+                             "{path}: golfsolve play {path} melanjutkannya (menyimpannya di "
+                             "tempat lain menghapus catatan ini)",
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
@@ -678,6 +695,12 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                     "(fix 8D 8H), sonra yeniden çekin.",
         "fix_seen_asked": "{card} oraya yanlış yazıldıysa: Enter (çekme yok), fix {token} ve "
                           "orada olan kart (fix 8D 8H), sonra yeniden çekin.",
+        "unsaved_game_kept": "oyunun hiçbir kayıtta olmayan hamleleri {path} dosyasında "
+                             "tutuldu: golfsolve play {path} oyunu sürdürür",
+        "unsaved_game_note": "oyununuzu izleyen bir oyun {when} tarihinde hiçbir kayıtta "
+                             "olmayan hamlelerle bitti; bunlar {path} dosyasında tutuldu: "
+                             "golfsolve play {path} oyunu sürdürür (başka bir yere kaydetmek bu "
+                             "notu kaldırır)",
     },
 }
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+import time
 
 import click
 
@@ -17,13 +20,15 @@ from golfsolve.cli.inputs import (
 )
 from golfsolve.cli.session import PlaySession
 from golfsolve.cli.streams import echo_err, shown_encoding, wants_color
-from golfsolve.files import exists, piped_lines
+from golfsolve.files import exists, piped_lines, same_file
 from golfsolve.interrupts import Interrupted, take_ctrl_c
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import default_language, text
 from golfsolve.model.oneline import looks_like_oneline
 from golfsolve.model.rules import Rules
 from golfsolve.model.sources import DealSource, resolve
+
+KEPT_GAME = "unsaved-game.json"  # the followed game a stop signal ended, kept
 
 
 @click.command()
@@ -83,19 +88,39 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     # a layout typed on one line is its own long name: the board says "the layout you typed"
     title = (text(lang, "layout_typed") if looks_like_oneline(deal) and not exists(deal)
              else describe(source, chosen, lang))
+    read_from = deal if deal != "-" and exists(deal) else None
+    kept_in = kept_game_path() if interactive else None
+    if kept_in is not None and os.path.exists(kept_in) and not (
+            read_from is not None and same_file(read_from, kept_in)):
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(os.path.getmtime(kept_in)))
+        echo_err("golfsolve: note: " + text(lang, "unsaved_game_note", path=kept_in,
+                                            when=when))
     session = PlaySession(source.position, chosen, title, lang,
                           lambda line: click.echo(line, color=painted), seed, interactive,
-                          memory, read_from=deal if deal != "-" and exists(deal) else None,
-                          shuffle=shuffle, ask=_answer if interactive else None, color=painted,
-                          moves=source.moves, game=_resumed(source, chosen, shuffle, lang))
+                          memory, read_from=read_from, shuffle=shuffle,
+                          ask=_answer if interactive else None, color=painted,
+                          moves=source.moves, game=_resumed(source, chosen, shuffle, lang),
+                          kept_in=kept_in)
     try:
         return session.run(lines)
     except KeyboardInterrupt:
         if interactive:
-            click.echo("")  # end the prompt's line: the message gets a line of its own
+            kept = session.keep_unsaved()  # first: the terminal may be gone (next play says)
+            with contextlib.suppress(OSError):
+                click.echo("")  # end the prompt's line: the message gets a line of its own
+                if kept:
+                    echo_err("golfsolve: " + text(lang, "unsaved_game_kept", path=kept_in))
         raise
     finally:
         lines.close()  # now, while standard input is still open
+
+
+def kept_game_path() -> str:
+    """Where a followed game's moves no save held are kept when a stop signal ends it: in
+    the user's state directory (XDG_STATE_HOME, else ~/.local/state)."""
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"),
+                                                               ".local", "state")
+    return os.path.join(state, "golfsolve", KEPT_GAME)
 
 
 def _resumed(source: DealSource, rules: Rules, shuffle: bool, lang: str) -> Game | None:
