@@ -15,6 +15,7 @@ from golfsolve.errors import InputError
 from golfsolve.files import Outputs, check_file_name, check_writable, exists, is_dir, read_text
 from golfsolve.model.codes import MAX_CODE
 from golfsolve.model.i18n import LANGUAGES, text
+from golfsolve.model.oneline import looks_like_oneline
 from golfsolve.model.rules import Rules, chosen_rules, parse_rules_list
 from golfsolve.model.sources import DealSource
 from golfsolve.model.text import shown
@@ -51,9 +52,6 @@ def rules_for(source: DealSource, rules: str | None) -> tuple[Rules, ...]:
 def deal_name(source: DealSource, lang: str = "en") -> str:
     """A deal as the user gave it, whatever the rules: its number, or its file, or the layout
     typed on one line, its cards as typed and spaced as the layout writes them."""
-    from golfsolve.files import exists
-    from golfsolve.model.oneline import looks_like_oneline
-
     if source.number is not None:
         return text(lang, "deal_number", n=source.number)
     if source.label == "-":
@@ -78,9 +76,6 @@ def shortened(name: str) -> str:
     """``name``, where it is a long layout typed on one line, as ``A | B | ... | Z`` (its first
     two fields and its last column; a position's removed cards after it by their first two
     and last two): a title of one line, or a message's subject."""
-    from golfsolve.files import exists
-    from golfsolve.model.oneline import looks_like_oneline
-
     fields = name.split(" | ")
     if len(name) <= LONG_TITLE or len(fields) < 4 or not looks_like_oneline(name) or exists(name):
         return name

@@ -100,13 +100,8 @@ class MoveSource:
         records = []
         for n, value in enumerate(values, 1):
             where = "the record" if len(values) == 1 else f"record {n}"
-            if not isinstance(value, dict):
-                raise RecordError(f"{where} is not a JSON object")
-            if "tableau" in value and "line" not in value:  # a JSON deal or play's save
-                what = shown_name(name) if name is not None and len(values) == 1 else where
-                raise RecordError(f"{what} is a deal or a saved game, not moves: give it as "
-                                  "DEAL (golfsolve play FILE takes a saved game up)")
-            records.append(_checked_record(value, where))
+            named = shown_name(name) if name is not None and len(values) == 1 else where
+            records.append(_json_record(value, where, named))
         return cls(records=records)
 
     @classmethod
@@ -129,10 +124,8 @@ class MoveSource:
                 else:
                     for n, line in enumerate(itertools.chain([first], f), 1):
                         if line.strip() and (named.search(line) or '"number"' not in line):
-                            value = parse_json(line, f"record on line {n}")
-                            if not isinstance(value, dict):
-                                raise RecordError(f"record on line {n} is not a JSON object")
-                            records.append(_checked_record(value, f"record on line {n}"))
+                            where = f"record on line {n}"
+                            records.append(_json_record(parse_json(line, where), where))
         except UnicodeDecodeError:
             raise RecordError(f"{shown_name(path)} is not UTF-8 text") from None
         except OSError as exc:
@@ -199,6 +192,17 @@ def _csv_record(cells: dict, where: str) -> dict:
         number = int(number)
     value = {"deal": row.get("deal"), "number": number, "code": row.get("code") or None,
              "rules": row.get("rules") or None, "line": row.get("line", "")}
+    return _checked_record(value, where)
+
+
+def _json_record(value: object, where: str, named: str | None = None) -> dict:
+    """The record a JSON value holds, checked; RecordError where it is no object, or is a
+    deal or a saved game (``named``: how the message names it, else ``where``)."""
+    if not isinstance(value, dict):
+        raise RecordError(f"{where} is not a JSON object")
+    if "tableau" in value and "line" not in value:  # a JSON deal or play's save
+        raise RecordError(f"{named or where} is a deal or a saved game, not moves: give it as "
+                          "DEAL (golfsolve play FILE takes a saved game up)")
     return _checked_record(value, where)
 
 
