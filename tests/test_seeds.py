@@ -145,3 +145,29 @@ def test_a_list_goes_to_standard_output_with_format_txt_or_py(cli):
                         "--db report, each)")):
         refused = cli("batch", "1-20", *args, "--out", "-", "--format", "txt")
         assert (refused.code, refused.err) == (2, f"golfsolve: error: {said}\n")
+
+
+def test_a_list_whose_write_fails_counts_only_what_reached_it(cli, tmp_path, monkeypatch):
+    """A write of the list fails (a full disk, say) part way: the note counts the deals the
+    file holds, not those the failed write held."""
+    from golfsolve.batch.seeds import WonList
+    from golfsolve.errors import OutputError
+
+    put = WonList._put
+    calls = []
+
+    def failing(self, text):
+        calls.append(text)
+        if len(calls) == 3:
+            raise OutputError("cannot write: No space left on device")
+        put(self, text)
+
+    monkeypatch.setattr(WonList, "_put", failing)
+    out = tmp_path / "seeds.txt"
+    result = cli("batch", "1-200", "--rules", "classic", "--won-only", "--out", str(out),
+                 "--jobs", "1", "--quiet")
+    assert result.code == 1
+    listed = out.read_text(encoding="utf-8").splitlines()
+    note = re.search(r"lists the ([0-9]+) winnable deals", result.err)
+    assert note is not None and int(note[1]) == len(listed) > 0
+    assert [int(n) for n in listed] == recorded_winnable("classic")[:len(listed)]

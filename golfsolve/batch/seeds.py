@@ -107,23 +107,26 @@ class WonList:
 
     def write(self, rows: list[dict], deal_of: Callable) -> None:
         won = [row for row in rows if row["winnable"]]
+        line = list(self._line)  # the module's numbers not yet on a whole line
+        if not self.python:
+            text = [f"{one_line(row['deal'])}\n" for row in won]
+        else:
+            text = []
+            for row in won:
+                if row["number"] is None:
+                    what = ("Solvitaire's deal" if keyed_seed(row["key"]) is not None else
+                            "a board file")
+                    text.append(f"    # {one_line(row['deal'])} ({what}, no deal number)\n")
+                    continue
+                line.append(f"{row['number']},")
+                if len(line) == PER_LINE:
+                    text.append("    " + " ".join(line) + "\n")
+                    line = []
+        self._put("".join(text))
+        # counted once written (a write that fails leaves the list and its counts as they were)
+        self._line = line
         self.count += len(won)
         self.decided += len(rows)
-        if not self.python:
-            self._put("".join(f"{one_line(row['deal'])}\n" for row in won))
-            return
-        text = []
-        for row in won:
-            if row["number"] is None:
-                what = ("Solvitaire's deal" if keyed_seed(row["key"]) is not None else
-                        "a board file")
-                text.append(f"    # {one_line(row['deal'])} ({what}, no deal number)\n")
-                continue
-            self._line.append(f"{row['number']},")
-            if len(self._line) == PER_LINE:
-                text.append("    " + " ".join(self._line) + "\n")
-                self._line = []
-        self._put("".join(text))
 
     def finish(self) -> None:
         """Every deal asked for is decided: the list is whole."""
