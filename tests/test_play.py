@@ -397,3 +397,48 @@ def test_a_save_over_the_file_the_deal_came_from_is_refused(cli, tmp_path, monke
     assert f"deal.board {said}" in out and f"link.board {said}" in out
     assert (tmp_path / "deal.board").read_text(encoding="utf-8") == board
     assert (tmp_path / "other.board").read_text(encoding="utf-8") != board  # a draw later
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
+def test_a_save_to_an_svg_file_draws_the_board_as_show_does(cli, tmp_path, lang):
+    from golfsolve.model.game import Game
+    from golfsolve.pictures.board import board_svg
+
+    path = tmp_path / "board.svg"
+    out = cli("play", "7", "--lang", lang, input=f"3\ns {path}\nq\n").out.splitlines()
+    game = Game(Deal.from_number(7), EASY)
+    game.remove(3)
+    assert path.read_text(encoding="utf-8") == board_svg(game, lang)
+    assert out[-1] == TEXTS[lang]["picture_saved"].format(path=path)
+
+
+def test_a_picture_is_no_save_of_a_followed_game(tmp_path):
+    """Quitting after a picture still says the game's moves are not saved; a .json save
+    holds them."""
+    from golfsolve.cli.session import PlaySession
+
+    from .test_follow import PAGE_DEAL
+
+    said = []
+    session = PlaySession(PAGE_DEAL.position().hidden(), EASY, "t", "en", said.append,
+                          interactive=True)
+    session.handle("d 8S")
+    session.save(str(tmp_path / "now.svg"))
+    assert (tmp_path / "now.svg").exists() and session._quit_loses_moves()
+    session.save(str(tmp_path / "now.json"))
+    assert not session._quit_loses_moves()
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
+@pytest.mark.parametrize("name", ["rows.csv", "game.JSONL", "page.html", "runs.sqlite",
+                                  "saved.kpat"])
+def test_a_save_under_another_format_s_suffix_is_refused_and_play_goes_on(tmp_path, lang,
+                                                                         name):
+    from golfsolve.cli.session import PlaySession
+
+    path = tmp_path / name
+    said = []
+    session = PlaySession(Deal.from_number(7).position(), EASY, "t", lang, said.append)
+    session.run([f"s {path}", "3", "q"])
+    assert TEXTS[lang]["save_suffix"].format(suffix=path.suffix) in said
+    assert not path.exists() and session.game.move_count == 1

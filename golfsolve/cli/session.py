@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import enum
 import json
 import os
 import random
@@ -61,6 +62,31 @@ def move_name(token: str, lang: str) -> str:
 HINT_LIMIT_SAMPLES = 200  # stock orders a hint weighs when the exact value is out of reach
 HINT_BUDGET = 500_000  # expectimax states for a hint's exact value
 HINT_SEED = 0  # a hint depends on what the player sees, never on the session
+
+
+class SaveKind(enum.Enum):
+    """What ``s FILE`` writes, by the file's suffix."""
+
+    GAME = "game"  # .json: the position, the rules, the move counter and the undo history
+    PICTURE = "picture"  # .svg: the board as show --format svg draws it
+    BOARD = "board"  # any other name: the position as a board file
+
+
+# suffixes of files golfsolve (or anything a player has) reads as something else: a save
+# written under one of them would look like what it is not
+FOREIGN_SUFFIXES = frozenset((".csv", ".jsonl", ".sqlite", ".sqlite3", ".db", ".py", ".html",
+                              ".htm", ".png", ".jpg", ".jpeg", ".gif", ".pdf", ".md", ".kpat",
+                              ".xml"))
+
+
+def save_kind(path: str) -> SaveKind | None:
+    """What a save to ``path`` writes; None where its suffix names another kind of file."""
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix == ".json":
+        return SaveKind.GAME
+    if suffix == ".svg":
+        return SaveKind.PICTURE
+    return None if suffix in FOREIGN_SUFFIXES else SaveKind.BOARD
 
 
 class PlaySession:
@@ -461,6 +487,10 @@ class PlaySession:
         if not path:
             self.say("save_usage")
             return
+        kind = save_kind(path)
+        if kind is None:
+            self.say("save_suffix", suffix=os.path.splitext(path)[1])
+            return
         own = self.read_from is not None and same_file(path, self.read_from)
         if own and not self._saves_whole(path):
             self.say("save_over_deal", path=repr(path)[1:-1])
@@ -470,8 +500,13 @@ class PlaySession:
             self._overwriting = path
             self.say("save_exists", path=path)
             return
-        text = (self._json_save() if path.lower().endswith(".json")
-                else self.game.position().hidden().to_board())
+        if kind is SaveKind.PICTURE:
+            from golfsolve.pictures.board import board_svg
+
+            text = board_svg(self.game, self.lang)
+        else:
+            text = (self._json_save() if kind is SaveKind.GAME
+                    else self.game.position().hidden().to_board())
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
@@ -480,16 +515,19 @@ class PlaySession:
                      or exc)
             return
         self._saved.append(path)
+        if kind is SaveKind.PICTURE:  # a picture keeps nothing play can take up
+            self.say("picture_saved", path=path)
+            return
         self._kept = self._state()
         if (self.kept_in is not None and self.read_from is not None
                 and same_file(self.read_from, self.kept_in) and not same_file(path, self.kept_in)):
             with contextlib.suppress(OSError):  # the kept game is saved where the player chose
                 os.remove(self.kept_in)
-        if path.lower().endswith(".json") or self.game.rules == EASY:  # Easy: the default
+        if kind is SaveKind.GAME or self.game.rules == EASY:  # Easy: the default
             self.say("saved", path=path)
         else:
             self.say("saved_without_rules", path=path, option=f"--rules {self.game.rules.name}")
-        if not path.lower().endswith(".json") and self.game.can_undo:
+        if kind is SaveKind.BOARD and self.game.can_undo:
             self.say("board_keeps_no_undo")
 
     def _json_save(self) -> str:

@@ -245,6 +245,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "h          hint: the best move without seeing the stock\n"
                 "p          peek: the solver's move, looking at the stock\n"
                 "s FILE     save this position, stock face down, to FILE\n"
+                "s X.svg    draw this position as a picture in X.svg\n"
                 "fix A B    card A was typed wrong: it is really B (fix 8D 8H)\n"
                 "n          new deal\n"
                 "q          quit",
@@ -275,6 +276,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "save_over_deal": "{path} is the file this game was read from, and this save would "
                           "lose its deal: save to another file",
         "board_keeps_no_undo": "(A board keeps no undo history: s FILE.json keeps it too.)",
+        "picture_saved": "Board drawn to {path} (a picture: play cannot take it up; s "
+                         "FILE.json saves the game).",
+        "save_suffix": "s saves to FILE.json (the game), FILE.svg (a picture) or a board file "
+                       "(FILE.board), not to a {suffix} file",
         "save_exists": "{path} is there already: type s {path} again to write over it",
         "unknown_input": "Unknown input {text!r}: type ? for the commands",
         "layout_typed": "the layout you typed",
@@ -353,6 +358,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "h          vihje: paras siirto nostopakkaa näkemättä\n"
                 "p          kurkista: ratkaisijan siirto, joka näkee nostopakan\n"
                 "s TIEDOSTO tallenna tämä tilanne nostopakka alaspäin tiedostoon TIEDOSTO\n"
+                "s X.svg    piirrä tämä tilanne kuvaksi tiedostoon X.svg\n"
                 "fix A B    kortti A kirjoitettiin väärin: se on oikeasti B (fix 8D 8H)\n"
                 "n          uusi jako\n"
                 "q          lopeta",
@@ -386,6 +392,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "hävittäisi sen jaon: tallenna toiseen tiedostoon",
         "board_keeps_no_undo": "(Board-tiedosto ei säilytä kumoushistoriaa: s TIEDOSTO.json "
                                "säilyttää senkin.)",
+        "picture_saved": "Pelipöytä piirretty tiedostoon {path} (kuva: play ei voi jatkaa "
+                         "siitä; s TIEDOSTO.json tallentaa pelin).",
+        "save_suffix": "s tallentaa tiedostoon TIEDOSTO.json (peli), TIEDOSTO.svg (kuva) tai "
+                       "board-tiedostoon (TIEDOSTO.board), ei {suffix}-tiedostoon",
         "save_exists": "{path} on jo olemassa: kirjoita s {path} uudelleen, jos haluat "
                        "kirjoittaa sen päälle",
         "unknown_input": "Tuntematon syöte {text!r}: ? näyttää komennot",
@@ -472,6 +482,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "h          petunjuk: langkah terbaik tanpa melihat tumpukan ambil\n"
                 "p          intip: langkah pemecah yang melihat tumpukan ambil\n"
                 "s BERKAS   simpan posisi ini, tumpukan ambil tertutup, ke BERKAS\n"
+                "s X.svg    gambar posisi ini ke berkas X.svg\n"
                 "fix A B    kartu A salah diketik: sebenarnya B (fix 8D 8H)\n"
                 "n          permainan baru\n"
                 "q          keluar",
@@ -506,6 +517,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "menghilangkan susunan kartunya: simpan ke berkas lain",
         "board_keeps_no_undo": "(Berkas board tidak menyimpan riwayat batal: s BERKAS.json "
                                "menyimpannya juga.)",
+        "picture_saved": "Papan digambar ke {path} (sebuah gambar: play tidak dapat "
+                         "melanjutkannya; s BERKAS.json menyimpan permainan).",
+        "save_suffix": "s menyimpan ke BERKAS.json (permainan), BERKAS.svg (gambar) atau berkas "
+                       "board (BERKAS.board), bukan ke berkas {suffix}",
         "save_exists": "{path} sudah ada: ketik s {path} lagi untuk menimpanya",
         "unknown_input": "Masukan tidak dikenal {text!r}: ketik ? untuk daftar perintah",
         "layout_typed": "susunan yang Anda ketik",
@@ -594,6 +609,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                 "h          ipucu: çekme destesini görmeden en iyi hamle\n"
                 "p          göz at: çekme destesini gören çözücünün hamlesi\n"
                 "s DOSYA    bu durumu, çekme destesi kapalı, DOSYA'ya kaydet\n"
+                "s X.svg    bu durumun resmini X.svg dosyasına çiz\n"
                 "fix A B    A kartı yanlış yazıldı: aslında B (fix 8D 8H)\n"
                 "n          yeni oyun\n"
                 "q          çık",
@@ -627,6 +643,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "kaybettirir: başka bir dosyaya kaydedin",
         "board_keeps_no_undo": "(Board dosyası geri alma geçmişini tutmaz: s DOSYA.json onu "
                                "da tutar.)",
+        "picture_saved": "Tahta {path} dosyasına çizildi (bir resim: play ondan devam "
+                         "edemez; s DOSYA.json oyunu kaydeder).",
+        "save_suffix": "s, DOSYA.json (oyun), DOSYA.svg (resim) ya da board dosyasına "
+                       "(DOSYA.board) kaydeder; {suffix} dosyasına değil",
         "save_exists": "{path} zaten var: üzerine yazmak için s {path} komutunu yeniden "
                        "yazın",
         "unknown_input": "Bilinmeyen giriş {text!r}: komutlar için ? yazın",
