@@ -179,6 +179,30 @@ def test_an_ascii_stdout_gets_the_same_picture_with_references(page_deal):
     assert ET.canonicalize(out) == ET.canonicalize(page_deal._repr_svg_())
 
 
+@pytest.mark.parametrize("encoding", ["cp1252", "latin-1"])
+@pytest.mark.parametrize("lang", ["fi", "tr"])
+def test_a_picture_written_in_another_encoding_is_the_same_utf8_readable_picture(encoding,
+                                                                               lang):
+    """ä and Ç, which cp1252 and Latin-1 can write as one byte of their own, are references
+    too: a reader takes the picture as UTF-8."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    shown = subprocess.run([sys.executable, "-m", "golfsolve", "show", "1", "--format", "svg",
+                            "--lang", lang], capture_output=True, env=env, check=False)
+    assert (shown.returncode, shown.stderr) == (0, b"")
+    out = shown.stdout.decode("ascii")  # nothing past ASCII
+    assert ET.canonicalize(out) == ET.canonicalize(
+        board_svg(Game(Deal.from_number(1)), lang) + "\n")
+
+
+def test_a_page_written_in_cp1252_reads_as_its_utf8_self():
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    shown = subprocess.run([sys.executable, "-m", "golfsolve", "solve", "1", "--format", "html"],
+                           capture_output=True, env=env, check=False)
+    assert (shown.returncode, shown.stderr) == (0, b"")
+    out = shown.stdout.decode("ascii")
+    assert "&#171; First" in out and "Last &#187;" in out  # not the bytes 0xAB and 0xBB
+
+
 def test_a_picture_loads_neither_numba_nor_numpy():
     script = ("import sys, golfsolve; assert 'golfsolve.pictures' not in sys.modules; "
               "golfsolve.Deal.from_number(1)._repr_svg_(); "

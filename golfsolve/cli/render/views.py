@@ -35,12 +35,17 @@ def board_width(stream) -> int:
 
 
 def fitted_markup(markup: str, stream) -> str:
-    """An SVG or HTML document as ``stream`` can write it: each character its encoding cannot
-    (a suit symbol in ASCII or Latin-1) as a character reference, ``&#9829;``, which reads as
-    the same document. The pictures keep such characters out of their scripts and styles,
-    where a reference would not be read as one."""
-    encoding = shown_encoding(stream)
-    return markup.encode(encoding, "xmlcharrefreplace").decode(encoding)
+    """An SVG or HTML document as ``stream`` can write it and a reader reads it: as it is
+    where the stream writes UTF-8 (what the documents are read as: an SVG names no other
+    encoding, a page names UTF-8), else every character past ASCII as a character
+    reference, ``&#9829;``, which reads as the same document (``ä`` written in Windows' cp1252
+    would be one byte that no UTF-8 reader takes). The pictures keep such characters out of
+    their scripts and styles, where a reference would not be read as one."""
+    import codecs
+
+    if codecs.lookup(shown_encoding(stream)).name == "utf-8":
+        return markup
+    return markup.encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
 def render_solution(title: str, solution: Solution, traditional: bool = False) -> str:
