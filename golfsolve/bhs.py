@@ -94,8 +94,8 @@ def parse_args(argv: list[str]) -> Settings:
     settings = Settings()
     args = iter(argv)
     for arg in args:
-        if arg in ("--help", "--version"):
-            settings.action = arg[2:]
+        if arg in ("-h", "--help", "--version"):
+            settings.action = "help" if arg == "-h" else arg[2:]
             return settings
         if arg in _FLAGS:
             name, value = _FLAGS[arg]
@@ -268,19 +268,29 @@ def render(position: Position, rules: Rules, found: Answer, settings: Settings) 
 HELP = """\
 {prog} --game golf [options] {files}
 
-golfsolve's exact Golf solver with black-hole-solver's options and output. The rules:
-  --game golf             dead-king: no K-A wrap, nothing on a King (sets --no-wrap-ranks)
-  --queens-on-kings       Classic: a Queen may go on a King (--no-queens-on-kings: not)
-  --wrap-ranks            Easy: K and A are consecutive; implies --queens-on-kings
-  --no-wrap-ranks         (options are read left to right: the last one wins)
+golfsolve's exact Golf solver with black-hole-solver's options and output.
+The rules (options are read left to right: the last one wins):
+  --game golf             dead-king: no K-A wrap, nothing on a King
+                          (sets --no-wrap-ranks)
+  --queens-on-kings       Classic: a Queen may go on a King
+  --no-queens-on-kings    nothing on a King (the default)
+  --wrap-ranks            Easy: K and A are consecutive, and a Queen goes on a
+                          King whatever --queens-on-kings says
+  --no-wrap-ranks         no K-A wrap (the default once --game golf is given)
 Output:
   --quiet                 the verdict and counts only, no moves
   --display-boards        the board before the first move and after each move
-  --show-max-num-played-cards   add "At most N cards could be played."
+  --show-max-num-played-cards
+                          add "At most N cards could be played."
   --output FILE           write to FILE instead of standard output
-Accepted and without effect (golfsolve always decides, exactly; it is never Intractable):
-  --max-iters N, --iters-display-step N, --rank-reach-prune
+Accepted and without effect (golfsolve always decides, exactly; it is never
+Intractable): --max-iters N, --iters-display-step N, --rank-reach-prune
+Other:
+  -h, --help              this text
+  --version               the versions
 The count lines give golfsolve's own search states, not black-hole-solver's.
-Exit status: {exits}; 255 a board or file that cannot be read, 2 a command line it
-cannot take (each one line on stderr).
+Exit status (each failure one line on standard error):
+{exits}
+  1    the output could not be written (a full disk, a closed standard output)
+  2    a command line golfsolve cannot take
 """

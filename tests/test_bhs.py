@@ -346,6 +346,10 @@ def golfsolve_line(number: int) -> list[str]:
 def test_help_and_version():
     code, out, _ = single("--help")
     assert code == 0 and "--max-iters" in out and "golfsolve-bhs" in out
+    assert single("-h") == (code, out, "")
+    assert "--version" in out and "  1    the output could not be written" in out
+    assert max(map(len, out.splitlines())) <= 79
+    assert max(map(len, multi("--help")[1].splitlines())) <= 79
     code, out, _ = multi("--version")
     assert code == 0 and re.search(r"version ([0-9]+)\.([0-9]+)\.([0-9]+)", out)
 
@@ -392,3 +396,32 @@ def test_spaces_are_not_an_empty_column():
     """black-hole-solver reads a line of spaces as a card it cannot read; so does golfsolve."""
     code, out, err = single("--game", "golf", stdin="Foundations: KC\n   \n" + "\n" * 6)
     assert (code, out) == (255, "") and "line 2, card 1" in err
+
+
+@pytest.mark.parametrize("main", ["bhs_main", "multi_main"])
+@pytest.mark.parametrize("args", [["--game", "golf", "BOARD"], ["--help"], ["--version"]])
+def test_output_that_cannot_be_written_is_one_line_and_status_1(tmp_path, main, args):
+    """To a full disk (/dev/full) and with standard output closed; a board that cannot be
+    read is still said as such where the output is full."""
+    board = board_path("deal:1", tmp_path)
+    prog = "golfsolve-bhs" if main == "bhs_main" else "golfsolve-multi-bhs"
+    command = [sys.executable, "-c", f"from golfsolve.cli.bhs import {main}; {main}()",
+               *[board if arg == "BOARD" else arg for arg in args]]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True,
+                              timeout=120)
+    assert (done.returncode, done.stderr) == (
+        1, f"{prog}: error: cannot write the output: No space left on device\n")
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, timeout=120, pass_fds=(), close_fds=True,
+                          preexec_fn=lambda: os.close(1))
+    assert (done.returncode, done.stderr) == (1, f"{prog}: error: standard output is closed\n")
+
+
+def test_a_missing_board_is_said_as_such_where_the_output_is_full():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-c", "from golfsolve.cli.bhs import bhs_main; "
+                               "bhs_main()", "--game", "golf", "/nonexistent.board"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (
+        255, "golfsolve-bhs: error: no such file: /nonexistent.board\n")

@@ -29,10 +29,11 @@ from golfsolve.errors import InputError
 from golfsolve.files import exists, read_text, same_file
 from golfsolve.model.position import Position
 
+EXIT_UNWRITTEN = 1  # the output could not be written (golfsolve's own status for it)
 
 def _board(path: str) -> Position:
     try:
-        text = read_text(path)
+        text = read_text(path, too_large="not a board")
     except InputError as exc:  # a missing file, a directory, binary data, an empty stdin
         raise BoardError(str(exc)) from None
     try:
@@ -66,9 +67,12 @@ def _run(prog: str, argv: list[str] | None, solve_all) -> int:
         if settings.action == "version":
             print(f"{prog} {__version__}: black-hole-solver version {BHS_VERSION} "
                   f"compatible\nLibrary version golfsolve {__version__}")
+            sys.stdout.flush()
             return EXIT_SOLVED
         with _output(settings) as out:
-            return solve_all(settings, out)
+            status = solve_all(settings, out)
+            out.flush()  # a write that fails (a full disk) fails here, not unseen at exit
+            return status
     except UsageError as exc:
         status = EXIT_USAGE
         message = exc
@@ -84,8 +88,12 @@ def _run(prog: str, argv: list[str] | None, solve_all) -> int:
         drop_stdout()
         return EXIT_SOLVED
     except OSError as exc:  # output that could not be written (a full disk)
-        status, message = 1, f"cannot write the output: {exc.strerror or exc}"
-    sys.stdout.flush()
+        status, message = EXIT_UNWRITTEN, f"cannot write the output: {exc.strerror or exc}"
+        drop_stdout()  # what it holds would fail again at exit
+    try:
+        sys.stdout.flush()
+    except OSError:  # (what the board's failure left unwritten: that failure is said)
+        drop_stdout()
     print(f"{prog}: error: {message}", file=sys.stderr)
     return status
 
@@ -95,7 +103,8 @@ def single(argv: list[str] | None = None) -> int:
     def solve_one(settings: Settings, out) -> int:
         if settings.action == "help":
             out.write(HELP.format(prog="golfsolve-bhs", files="[FILE | -]",
-                                  exits="0 solved, 255 unsolved"))
+                                  exits="  0    solved\n  255  unsolved, or a board or file "
+                                        "that cannot be read"))
             return EXIT_SOLVED
         if len(settings.files) > 1:
             raise UsageError("one board file at a time (golfsolve-multi-bhs takes many)")
@@ -113,7 +122,9 @@ def multi(argv: list[str] | None = None) -> int:
     def solve_each(settings: Settings, out) -> int:
         if settings.action == "help":
             out.write(HELP.format(prog="golfsolve-multi-bhs", files="FILE...",
-                                  exits="0 every board read, whatever the verdicts"))
+                                  exits="  0    every board read, whatever the verdicts\n"
+                                        "  255  a board or file that cannot be read (at "
+                                        "once)"))
             return EXIT_SOLVED
         for path in settings.files:
             out.write(f"[= Starting file {path} =]\n")
@@ -126,11 +137,26 @@ def multi(argv: list[str] | None = None) -> int:
     return _run("golfsolve-multi-bhs", argv, solve_each)
 
 
-def bhs_main() -> None:
+def _streams(prog: str) -> None:
+    """Standard streams to run with: stdin or stderr closed (<&-, 2>&-) read and say
+    nothing; stdout closed (>&-) ends the run with one line, status EXIT_UNWRITTEN."""
+    import os
+
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (for the whole run)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:
+        print(f"{prog}: error: standard output is closed", file=sys.stderr)
+        sys.exit(EXIT_UNWRITTEN)
     sys.stdout = whole_writes(sys.stdout)
+
+
+def bhs_main() -> None:
+    _streams("golfsolve-bhs")
     sys.exit(single())
 
 
 def multi_main() -> None:
-    sys.stdout = whole_writes(sys.stdout)
+    _streams("golfsolve-multi-bhs")
     sys.exit(multi())
