@@ -243,16 +243,18 @@ def test_help_shows_examples_and_exit_codes(cli):
 
 
 @pytest.mark.parametrize(("encoding", "written"), [
-    ("ascii", b"9S | AS 8S (10H, qD, ?10, S?, resume, pataassa, dagilim, Ipucu, ?, ?, GO1-?-A)"),
+    ("ascii", b"9S | AS 8S (10H, qD, ?10, S?, resume, pataassa, dagilim, Ipucu, ?, ?, GO1-?-A, "
+              b"???.board)"),
     ("latin-1", b"9S | AS 8S (10H, qD, ?10, S?, r\xe9sum\xe9, pata\xe4ss\xe4, dagilim, Ipucu, ?, "
-                b"?, GO1-\xc9-A)"),
+                b"?, GO1-\xc9-A, \xff\xff\xff.board)"),
     ("utf-8", "9♠ | A♠ 8S (10♥, q♦, ♣10, S♦, résumé, pataässä, dağılım, İpucu, \u212a, ☃, "
-              "GO1-É-A)".encode())])
+              "GO1-É-A, ÿÿÿ.board)".encode())])
 def test_a_stream_that_cannot_show_suits_writes_a_cards_suit_as_its_letter(encoding, written):
     """What the user typed and golfsolve echoes (a layout with suit symbols) reads as cards
     where the terminal cannot show the symbols; a Latin letter with a mark in a word (the
     Finnish and Turkish words) as its letter; any other character it cannot show (the Kelvin
-    sign, which only looks like K; a marked letter alone, as in a quoted code) is ?."""
+    sign, which only looks like K; a marked letter alone, as in a quoted code; marked letters
+    with no plain letter beside them, as a file name that would read as another's) is ?."""
     import io
 
     from golfsolve.cli import fit_text_stream
@@ -260,7 +262,7 @@ def test_a_stream_that_cannot_show_suits_writes_a_cards_suit_as_its_letter(encod
     terminal = io.BytesIO()
     stream = fit_text_stream(io.TextIOWrapper(terminal, encoding=encoding))
     stream.write("9♠ | A♠ 8S (10♥, q♦, ♣10, S♦, résumé, pataässä, dağılım, İpucu, \u212a, ☃, "
-                 "GO1-É-A)")
+                 "GO1-É-A, ÿÿÿ.board)")
     stream.flush()
     assert terminal.getvalue() == written
 

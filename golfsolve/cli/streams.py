@@ -395,9 +395,12 @@ def _shown_instead(error: UnicodeEncodeError) -> tuple[str, int]:
 
 
 def _in_a_word(text: str, i: int) -> bool:
-    """Whether ``text[i]`` has a small letter beside it, as in a word of a language's text (a
-    letter alone, as in a quoted token like GO1-É-..., is shown as ?, not as another token)."""
-    return any(0 <= j < len(text) and text[j].islower() for j in (i - 1, i + 1))
+    """Whether ``text[i]`` has a small ASCII letter beside it, as in a word of a language's
+    text (a letter alone, as in a quoted token like GO1-É-..., is shown as ?, not as another
+    token; so are letters with marks only, as a file named ÿÿÿ.board, which would otherwise
+    be shown as another file's name, yyy.board)."""
+    return any(0 <= j < len(text) and text[j].islower() and text[j].isascii()
+               for j in (i - 1, i + 1))
 
 
 def _plain_letter(char: str) -> str:
