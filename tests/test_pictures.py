@@ -430,3 +430,15 @@ def test_the_keys_and_buttons_step_the_page(tmp_path, solution):
                         "document.body.dispatchEvent(new KeyboardEvent('keydown', "
                         "{key: 'ArrowRight', bubbles: true}));")
     assert in_browser(tmp_path / "end.html", ends).step == "Move 48 of 48: column 6: 7♥ (won)"
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Golf, classic rules"),
+                                             ("fi", "Golf, Klassinen-säännöt"),
+                                             ("id", "Golf, aturan Klasik"),
+                                             ("tr", "Golf, Klasik kuralı")])
+def test_a_board_names_its_language_and_its_rules_for_a_screen_reader(lang, title):
+    from golfsolve.model.rules import CLASSIC
+
+    root = ET.fromstring(board_svg(Game(Deal.from_number(1), CLASSIC), lang))
+    assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == lang
+    assert root[0].tag == "{http://www.w3.org/2000/svg}title" and root[0].text == title

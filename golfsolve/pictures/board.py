@@ -50,22 +50,24 @@ class Scene:
 def board_svg(game: Game, lang: str = "en") -> str:
     """``game`` as it stands, an SVG document of its own, its words in ``lang`` (one of
     golfsolve.model.i18n.LANGUAGES; each argument checked: golfsolve.checks)."""
-    from golfsolve.checks import instance, text
+    from golfsolve import checks
     from golfsolve.model.i18n import LANGUAGES
 
-    instance(game, Game, "game", "a Game")
-    if text(lang, "lang") not in LANGUAGES:
+    checks.instance(game, Game, "game", "a Game")
+    if checks.text(lang, "lang") not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-    return document(draw(Scene.of(game), lang), standalone=True)
+    title = element("title", content(f"Golf, {text(lang, 'rules_' + game.rules.name)}"))
+    return document(title + draw(Scene.of(game), lang), standalone=True, lang=lang)
 
 
-def document(body: str, standalone: bool) -> str:
+def document(body: str, standalone: bool, lang: str | None = None) -> str:
     """The ``<svg>`` element around ``body``; ``standalone`` (a file, not part of a page)
-    names its namespace."""
+    names its namespace, and its language ``lang`` (what a screen reader reads its cards'
+    names in)."""
     width, height = CANVAS
     return element("svg", body, xmlns=SVG_NAMESPACE if standalone else None, class_="golf-board",
                    viewBox=f"0 0 {width} {height}", width=width, height=height,
-                   font_family=FONTS)
+                   font_family=FONTS, **{"xml:lang": lang if standalone else None})
 
 
 def draw(scene: Scene, lang: str) -> str:
