@@ -326,6 +326,17 @@ def test_solve_html_names_a_file_and_adds_the_traditional_score(cli, tmp_path):
     assert "Traditional score: " in root.find(".//p[@class='gs-figures']").text
 
 
+def test_solve_html_of_a_typed_layout_is_headed_as_the_text_is(cli):
+    """A whole deal typed on one line heads its page shortened, as solve's first line."""
+    line = ("8S KS 5H JC 6S TD 9D 4D QD JD 9H 6D QC KH 2H AD | AC | 6C 5S QS TS 6H | 2S KC 4S "
+            "2C 8C | TC AH 2D 5D JS | 3D QH AS KD 4C | JH 3C 7D 8H 9C | TH 4H 7H 7C 8D | 3S 7S "
+            "3H 9S 5C")
+    short = "8S KS 5H JC 6S TD 9D 4D QD JD 9H 6D QC KH 2H AD | AC | ... | 3S 7S 3H 9S 5C"
+    root = ET.fromstring(cli("solve", line, "--format", "html").out)
+    assert root.find(".//h2").text == root.find(".//title").text == f"{short}, easy rules"
+    assert cli("solve", line).out.startswith(f"{short}, easy rules: ")
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (("1", "--json", "--format", "html"),
      "--json and --format html ask for two outputs: give one"),

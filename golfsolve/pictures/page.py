@@ -202,16 +202,17 @@ def _json(data: object) -> str:
 
 _STYLE = """
 .gs-solution{font-family:system-ui,-apple-system,"Segoe UI","DejaVu Sans",Arial,sans-serif;
-color:#1a1a1a;max-width:880px;outline:none}
+color:#1a1a1a;max-width:840px;outline:none}
 .gs-solution h2{font-size:1.25rem;margin:0 0 .2em}
 .gs-solution .gs-verdict{margin:0 0 .7em}
 .gs-solution svg{display:block;max-width:100%;height:auto}
-.gs-solution .gs-controls{display:flex;align-items:center;gap:8px;margin:10px 0;
-max-width:840px}
+.gs-solution .gs-controls{display:flex;flex-wrap:wrap;align-items:center;gap:8px;
+margin:10px 0;max-width:840px}
 .gs-solution button{font:inherit;font-size:1rem;padding:5px 14px;border-radius:6px;
-border:1px solid #8a8a8a;background:#fff;color:#1a1a1a;cursor:pointer}
+border:1px solid #8a8a8a;background:#fff;color:#1a1a1a;cursor:pointer;white-space:nowrap}
 .gs-solution button:disabled{opacity:.4;cursor:default}
 .gs-solution .gs-step{flex:1;text-align:center;font-weight:600;font-size:1.05rem}
+@media (max-width:600px){.gs-solution .gs-step{order:1;flex-basis:100%}}
 .gs-solution .gs-values{margin:4px 0 10px;min-height:1.3em}
 .gs-solution .gs-moves{columns:5 10em;column-gap:12px;margin:6px 0;padding:0;
 list-style-position:inside;font-size:.92rem;max-width:840px}

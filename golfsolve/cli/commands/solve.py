@@ -87,8 +87,8 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fmt: str | N
         elif fmt == "html":
             from golfsolve.pictures.page import solution_page
 
-            page = solution_page(solution, describe(source, chosen), traditional=score ==
-                                 "traditional")
+            page = solution_page(solution, shortened(describe(source, chosen)),
+                                 traditional=score == "traditional")
             click.echo(fitted_markup(page, sys.stdout), nl=False)
         else:
             if n:
