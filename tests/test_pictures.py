@@ -430,6 +430,14 @@ def test_the_page_goes_to_the_step_its_address_names(tmp_path, solution):
 
 
 @needs_chromium
+def test_a_turkish_page_steps_in_turkish(tmp_path, solution):
+    page = solution_page(solution, TITLE, lang="tr")
+    assert in_browser(tmp_path / "tr.html", page, "#step=48").step == (
+        "Hamle 48/48: sütun 6: 7♥ (kazanıldı)")
+    assert in_browser(tmp_path / "tr0.html", page).step == "Başlangıç"
+
+
+@needs_chromium
 def test_the_keys_and_buttons_step_the_page(tmp_path, solution):
     keys = "".join(f"document.body.dispatchEvent(new KeyboardEvent('keydown', {{key: '{key}', "
                    "bubbles: true}));" for key in ("ArrowRight",) * 3 + ("ArrowLeft",))
@@ -453,3 +461,71 @@ def test_a_board_names_its_language_and_its_rules_for_a_screen_reader(lang, titl
     root = ET.fromstring(board_svg(Game(Deal.from_number(1), CLASSIC), lang))
     assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == lang
     assert root[0].tag == "{http://www.w3.org/2000/svg}title" and root[0].text == title
+
+
+# ----- the page in another language ------------------------------------------------------------
+def test_a_page_in_finnish_says_everything_in_finnish(solution):
+    from golfsolve.model.i18n import TEXTS
+
+    fi = TEXTS["fi"]
+    page = solution_page(solution, "GO1-E-AAAAAAB (jako 1)", lang="fi")
+    root = ET.fromstring(page)
+    assert root.get("lang") == "fi"
+    assert root.find(".//h2").text == "GO1-E-AAAAAAB (jako 1), Helppo-säännöt"
+    assert root.find(".//p[@class='gs-verdict']").text == (
+        "Voitettavissa 48 siirrolla (35 poistoa, 13 nostoa).")
+    assert [b.text for b in root.iter("button")] == [
+        "« Alku", "◀ Takaisin", "Eteenpäin ▶", "Loppu »"]
+    assert [b.get("title") for b in root.iter("button")] == [
+        fi[f"page_{go}_hint"] for go in ("first", "back", "forward", "last")]
+    assert root.find(".//p[@class='gs-figures']").text == (
+        "Enintään poistettu: 35/35. Paras pistemäärä: 350.")
+    assert root.find(".//p[@class='gs-help']").text == fi["page_help"]
+    items = ["".join(li.itertext()) for li in root.iter("li")]
+    assert items[:3] == ["Alku", "nosto 8♥", "sarake 4: 7♠"]
+    assert "sarake 3: R♣" in items  # the king R, as on the board and the rules pages
+    data = page_data(root)
+    assert data["words"] == {"start": "Alku", "move": "Siirto {n}/{last}: "}
+    assert (data["end"], data["stock"][16]) == ("voitettu", "16 korttia")
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
+def test_solve_html_lang_gives_the_page_in_that_language(cli, lang):
+    from golfsolve.model.i18n import text
+    from golfsolve.model.rules import CLASSIC
+
+    done = cli("solve", "7", "--rules", "classic", "--format", "html", "--lang", lang)
+    assert (done.code, done.err) == (0, "")
+    title = f"GO1-C-AAAAAAH ({text(lang, 'deal_number', n=7)})"
+    assert done.out == solution_page(golfsolve.solve(Deal.from_number(7), CLASSIC), title,
+                                     lang=lang)
+    assert text(lang, "page_lost", removed=33) in done.out
+
+
+def test_solve_lang_is_the_pages_and_refused_without_it(cli):
+    done = cli("solve", "1", "--lang", "fi")
+    assert (done.code, done.out, done.err) == (2, "", (
+        "golfsolve solve: error: --lang is the html page's language (--format html); solve's "
+        "text is English (see --help)\n"))
+
+
+def test_a_pages_language_is_checked(solution):
+    with pytest.raises(ValueError, match="lang must be one of en, fi, id, tr, not 'xx'"):
+        solution_page(solution, lang="xx")
+    with pytest.raises(TypeError, match="lang"):
+        solution_html(solution, lang=5)
+
+
+def test_every_language_has_every_text_with_the_same_fields():
+    import string
+
+    from golfsolve.model.i18n import TEXTS
+
+    def fields(words: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(words) if name}
+
+    keys = set(TEXTS["en"])
+    assert {lang: set(texts) ^ keys for lang, texts in TEXTS.items()} == dict.fromkeys(
+        TEXTS, set())
+    assert [(lang, key) for lang, texts in TEXTS.items() for key in keys
+            if fields(texts[key]) != fields(TEXTS["en"][key])] == []

@@ -779,9 +779,107 @@ HINT_WORK_TEXTS: dict[str, dict[str, str]] = {
         "work_values": "değerler %{percent}",
     },
 }
+# The solution page's texts (solve --format html; golfsolve's wording, the rules pages' words).
+PAGE_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "page_help": "Outlined: the card the next move takes (the stock, for a draw). Keys: the "
+                     "left and right arrows step, Home and End go to the ends; a click on a move "
+                     "goes to it.",
+        "page_won_already": "Won already: the tableau is cleared.",
+        "page_winnable": "Winnable in {moves} moves ({removals} removals, {draws} "
+                         "draws{fewest}).",
+        "page_fewest": ", the fewest possible",
+        "page_lost_stuck": "Cannot be won: no move is left ({removed} of 35 removed).",
+        "page_lost": "Cannot be won: the best line removes {removed} of 35, then no move is "
+                     "left.",
+        "page_figures": "Max removed: {removed} of 35. Best score: {score}.",
+        "page_traditional": " Traditional score: {left} (cards left on the tableau; 0 for a "
+                            "win).",
+        "page_first": "\u00ab First", "page_first_hint": "The start (Home)",
+        "page_back": "\u25c0 Back", "page_back_hint": "Back a move (left arrow)",
+        "page_forward": "Forward \u25b6", "page_forward_hint": "Forward a move (right arrow)",
+        "page_last": "Last \u00bb", "page_last_hint": "The last move (End)",
+        "page_start": "Start",
+        "page_move": "Move {n} of {last}: ",
+        "page_end_won": "won",
+        "page_end_stuck": "no more moves",
+    },
+    "fi": {
+        "page_help": "Korostettu: kortti, jonka seuraava siirto ottaa (nostopakka, kun "
+                     "nostetaan). Näppäimet: vasen ja oikea nuoli siirtävät askeleen, Home ja End "
+                     "vievät alkuun ja loppuun; siirron napsauttaminen vie siihen.",
+        "page_won_already": "Voitettu jo: pöytä on tyhjä.",
+        "page_winnable": "Voitettavissa {moves} siirrolla ({removals} poistoa, {draws} "
+                         "nostoa{fewest}).",
+        "page_fewest": ", vähin mahdollinen määrä",
+        "page_lost_stuck": "Ei voitettavissa: siirtoja ei ole jäljellä ({removed}/35 "
+                           "poistettu).",
+        "page_lost": "Ei voitettavissa: paras siirtosarja poistaa {removed}/35 korttia, sitten "
+                     "siirtoja ei enää ole.",
+        "page_figures": "Enintään poistettu: {removed}/35. Paras pistemäärä: {score}.",
+        "page_traditional": " Perinteinen pistemäärä: {left} (pöytään jääneet kortit; voitosta "
+                            "0).",
+        "page_first": "\u00ab Alku", "page_first_hint": "Alkuun (Home)",
+        "page_back": "\u25c0 Takaisin", "page_back_hint": "Siirto taaksepäin (vasen nuoli)",
+        "page_forward": "Eteenpäin \u25b6", "page_forward_hint": "Siirto eteenpäin (oikea nuoli)",
+        "page_last": "Loppu \u00bb", "page_last_hint": "Viimeinen siirto (End)",
+        "page_start": "Alku",
+        "page_move": "Siirto {n}/{last}: ",
+        "page_end_won": "voitettu",
+        "page_end_stuck": "ei enää siirtoja",
+    },
+    "id": {
+        "page_help": "Bertepi: kartu yang diambil langkah berikutnya (tumpukan ambil, untuk "
+                     "pengambilan kartu). Tombol: panah kiri dan kanan melangkah, Home dan End "
+                     "menuju ujung; klik pada sebuah langkah menuju ke langkah itu.",
+        "page_won_already": "Sudah menang: area permainan sudah kosong.",
+        "page_winnable": "Dapat dimenangkan dalam {moves} langkah ({removals} pengeluaran, "
+                         "{draws} pengambilan kartu{fewest}).",
+        "page_fewest": ", sesedikit mungkin",
+        "page_lost_stuck": "Tidak dapat dimenangkan: tidak ada langkah tersisa ({removed} dari "
+                           "35 dikeluarkan).",
+        "page_lost": "Tidak dapat dimenangkan: jalur terbaik mengeluarkan {removed} dari 35, lalu "
+                     "tidak ada langkah tersisa.",
+        "page_figures": "Paling banyak dikeluarkan: {removed} dari 35. Skor terbaik: {score}.",
+        "page_traditional": " Skor tradisional: {left} (kartu yang tersisa di area permainan; 0 "
+                            "untuk kemenangan).",
+        "page_first": "\u00ab Awal", "page_first_hint": "Awal permainan (Home)",
+        "page_back": "\u25c0 Mundur", "page_back_hint": "Mundur satu langkah (panah kiri)",
+        "page_forward": "Maju \u25b6", "page_forward_hint": "Maju satu langkah (panah kanan)",
+        "page_last": "Akhir \u00bb", "page_last_hint": "Langkah terakhir (End)",
+        "page_start": "Awal",
+        "page_move": "Langkah {n} dari {last}: ",
+        "page_end_won": "menang",
+        "page_end_stuck": "tidak ada langkah lagi",
+    },
+    "tr": {
+        "page_help": "Çerçeveli: sonraki hamlenin aldığı kart (kart çekmede çekme destesi). "
+                     "Tuşlar: sol ve sağ oklar birer adım gider, Home ve End başa ve sona gider; "
+                     "bir hamleye tıklamak o hamleye gider.",
+        "page_won_already": "Zaten kazanıldı: oyun alanı boş.",
+        "page_winnable": "{moves} hamlede kazanılabilir ({removals} kaldırma, {draws} kart "
+                         "çekme{fewest}).",
+        "page_fewest": ", mümkün olan en az",
+        "page_lost_stuck": "Kazanılamaz: hamle kalmadı ({removed}/35 kaldırıldı).",
+        "page_lost": "Kazanılamaz: en iyi yol 35 kartın {removed} tanesini kaldırır, sonra hamle "
+                     "kalmaz.",
+        "page_figures": "En çok kaldırılan: {removed}/35. En iyi puan: {score}.",
+        "page_traditional": " Geleneksel puan: {left} (oyun alanında kalan kartlar; kazanınca "
+                            "0).",
+        "page_first": "\u00ab Baş", "page_first_hint": "Başlangıç (Home)",
+        "page_back": "\u25c0 Geri", "page_back_hint": "Bir hamle geri (sol ok)",
+        "page_forward": "İleri \u25b6", "page_forward_hint": "Bir hamle ileri (sağ ok)",
+        "page_last": "Son \u00bb", "page_last_hint": "Son hamle (End)",
+        "page_start": "Başlangıç",
+        "page_move": "Hamle {n}/{last}: ",
+        "page_end_won": "kazanıldı",
+        "page_end_stuck": "hamle kalmadı",
+    },
+}
 for _lang in TEXTS:
     TEXTS[_lang].update(PLAY_TEXTS[_lang])
     TEXTS[_lang].update(HINT_WORK_TEXTS[_lang])
+    TEXTS[_lang].update(PAGE_TEXTS[_lang])
 
 
 def default_language() -> str:

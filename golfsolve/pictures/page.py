@@ -9,7 +9,8 @@ score and moves) and a short script shows and hides the cards. Nothing is fetche
 opens from a file. The part that ``solution_html`` makes is the page's body, scoped to its own
 element (a class, no ids; the keys step it when it has the focus, or when nothing has and it
 was the last to have it), so that several can stand in one notebook; ``solution_page`` wraps
-it in a document. The page's words are English, as ``solve``'s are.
+it in a document. The page's words are in the language it is given (English by default), as
+the catalogue of golfsolve.model.i18n has them.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING
 from golfsolve.model.actions import Action
 from golfsolve.model.cards import Card
 from golfsolve.model.game import Game, Move
-from golfsolve.model.i18n import count_cards, text
+from golfsolve.model.i18n import count_cards, percent_text, text
 from golfsolve.model.position import STOCK_SIZE, TABLEAU_SIZE
 from golfsolve.pictures import board
 from golfsolve.pictures.cards import label
@@ -31,49 +32,52 @@ from golfsolve.pictures.svg import content, element
 if TYPE_CHECKING:  # the solver imports numba: a page of a solution made already needs none
     from golfsolve.solver import Solution
 
-LANG = "en"
-HELP = ("Outlined: the card the next move takes (the stock, for a draw). Keys: the left and "
-        "right arrows step, Home and End go to the ends; a click on a move goes to it.")
 Values = Sequence[Mapping[Action, Real] | None]  # each step's actions' values, where given
 
 
 def solution_page(solution: Solution, title: str = "", values: Values | None = None,
-                  traditional: bool = False) -> str:
+                  traditional: bool = False, lang: str = "en") -> str:
     """``solution`` as an HTML document of its own (see ``solution_html``)."""
-    _check(solution, title, values, traditional)
+    _check(solution, title, values, traditional, lang)
     head = (element("meta", charset="utf-8")
             + element("meta", name="viewport", content="width=device-width, initial-scale=1")
-            + element("title", content(heading(solution, title)))
+            + element("title", content(heading(solution, title, lang)))
             + element("style", "body{margin:24px;background:#f6f5f0}"))
     return "<!DOCTYPE html>\n" + element(
         "html", element("head", head),
-        element("body", solution_html(solution, title, values, traditional)), lang=LANG) + "\n"
+        element("body", solution_html(solution, title, values, traditional, lang)),
+        lang=lang) + "\n"
 
 
-def _check(solution: object, title: object, values: object, traditional: object) -> None:
+def _check(solution: object, title: object, values: object, traditional: object,
+           lang: object) -> None:
     """The arguments of :func:`solution_page` and :func:`solution_html`, each of its type (a
-    TypeError naming the argument)."""
-    from golfsolve.checks import flag, instance, items, text
+    TypeError naming the argument; a language golfsolve has not, a ValueError)."""
+    from golfsolve import checks
+    from golfsolve.model.i18n import LANGUAGES
     from golfsolve.solver import Solution
 
-    instance(solution, Solution, "solution", "a Solution")
-    text(title, "title")
-    flag(traditional, "traditional")
+    checks.instance(solution, Solution, "solution", "a Solution")
+    checks.text(title, "title")
+    checks.flag(traditional, "traditional")
+    if checks.text(lang, "lang") not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     if values is not None:
-        items(values, "values", lambda value, name: instance(
+        checks.items(values, "values", lambda value, name: checks.instance(
             value, (Mapping, type(None)), name, "a mapping from Action to a value, or None"))
 
 
 def solution_html(solution: Solution, title: str = "", values: Values | None = None,
-                  traditional: bool = False) -> str:
+                  traditional: bool = False, lang: str = "en") -> str:
     """``solution`` stepped through, as an HTML element (a ``div`` of class ``gs-solution``):
     a heading (``title``, a deal's name, then the rules), the verdict, the board, the
     buttons, the moves as a list (``Start`` then each move, numbered from 0 as solve numbers
     them from 1), and the figures. ``values``: for each step from the start, the value of
     each legal action there (a Mapping from Action to a Fraction or float from 0 to 1, or
-    None where not known), shown at that step; ``traditional`` adds the traditional score.
-    ValueError for more values than steps; each argument checked (golfsolve.checks)."""
-    _check(solution, title, values, traditional)
+    None where not known), shown at that step; ``traditional`` adds the traditional score;
+    its words in ``lang`` (one of golfsolve.model.i18n.LANGUAGES). ValueError for more values
+    than steps; each argument checked (golfsolve.checks)."""
+    _check(solution, title, values, traditional, lang)
     game = Game(solution.origin.position(), solution.rules)
     start, scene = game.columns(), board.Scene.of(game)
     wastes = [game.waste]
@@ -87,39 +91,42 @@ def solution_html(solution: Solution, title: str = "", values: Values | None = N
     if values is not None and len(values) > len(frames):
         raise ValueError(f"{len(values)} steps' values for {len(frames)} steps")
     shown = [None] * len(frames) if values is None else [
-        _values(v, start, frame) if v else None
+        _values(v, start, frame, lang) if v else None
         for v, frame in zip(values, frames, strict=False)]
     shown += [None] * (len(frames) - len(shown))
     data = {"steps": frames, "next": taking, "values": shown,
-            "stock": [count_cards(n, LANG) for n in range(STOCK_SIZE + 1)],
-            "end": {"won": "won", "stuck": "no more moves"}.get(game.status, "")}
-    drawing = board.document(board.stage(scene, wastes, LANG), standalone=False)
+            "stock": [count_cards(n, lang) for n in range(STOCK_SIZE + 1)],
+            "end": {"won": text(lang, "page_end_won"),
+                    "stuck": text(lang, "page_end_stuck")}.get(game.status, ""),
+            "words": {"start": text(lang, "page_start"),
+                      "move": text(lang, "page_move", n="{n}", last="{last}")}}
+    drawing = board.document(board.stage(scene, wastes, lang), standalone=False)
     parts = [element("style", _STYLE),
-             element("h2", content(heading(solution, title))),
-             element("p", content(_verdict(solution)), class_="gs-verdict"),
+             element("h2", content(heading(solution, title, lang))),
+             element("p", content(_verdict(solution, lang)), class_="gs-verdict"),
              drawing,
-             _controls(),
+             _controls(lang),
              element("p", "", class_="gs-values", aria_live="polite") if values else "",
-             element("ol", *_items(moves), class_="gs-moves", start=0),
-             element("p", content(_figures(solution, traditional)), class_="gs-figures"),
-             element("p", content(HELP), class_="gs-help"),
+             element("ol", *_items(moves, lang), class_="gs-moves", start=0),
+             element("p", content(_figures(solution, traditional, lang)), class_="gs-figures"),
+             element("p", content(text(lang, "page_help")), class_="gs-help"),
              element("script", _json(data), type="application/json", class_="gs-data"),
              element("script", f"/*<![CDATA[*/{_SCRIPT}/*]]>*/")]
     return element("div", *parts, class_="gs-solution", tabindex=0)
 
 
-def heading(solution: Solution, title: str = "") -> str:
+def heading(solution: Solution, title: str = "", lang: str = "en") -> str:
     """``GO1-E-AAAAAAB (deal 1), easy rules``: ``title`` (where given) and the rules."""
-    rules = text(LANG, f"rules_{solution.rules.name}")
+    rules = text(lang, f"rules_{solution.rules.name}")
     return f"{title}, {rules}" if title else rules[0].upper() + rules[1:]
 
 
-def move_text(move: Move) -> str:
+def move_text(move: Move, lang: str = "en") -> str:
     """``draw 8♥``, ``column 4: 7♠``: as solve writes a move, the suit symbol whatever the
     output can show."""
     if move.action == "draw":
-        return f"{text(LANG, 'move_draw')} {label(move.card)}"
-    return f"{text(LANG, 'move_column', column=move.column)}: {label(move.card)}"
+        return f"{text(lang, 'move_draw')} {label(move.card, lang)}"
+    return f"{text(lang, 'move_column', column=move.column)}: {label(move.card, lang)}"
 
 
 def _frame(game: Game, waste: int) -> list[int]:
@@ -129,64 +136,60 @@ def _frame(game: Game, waste: int) -> list[int]:
 
 
 def _values(values: Mapping[Action, Real], start: list[tuple[Card, ...]],
-            frame: list[int]) -> str:
+            frame: list[int], lang: str) -> str:
     """``Every legal move: column 5 (9♣) 97.5%, draw 84.2%.``, highest first, as play's hint
     says it; each column named with its free card at that step (``frame``: the columns
     ``start`` cut to its heights)."""
     def name(action: Action) -> str:
         if action.is_draw:
-            return text(LANG, "hint_draw")
+            return text(lang, "hint_draw")
         column = action.column
-        return text(LANG, "hint_column", column=column,
-                    card=label(start[column - 1][frame[column - 1] - 1]))
+        return text(lang, "hint_column", column=column,
+                    card=label(start[column - 1][frame[column - 1] - 1], lang))
 
     ranked = sorted(values, key=lambda a: (-float(values[a]), a.is_draw, a.column or 0))
-    return text(LANG, "hint_values", moves=", ".join(
-        f"{name(a)} {100 * float(values[a]):.1f}%" for a in ranked))
+    return text(lang, "hint_values", moves=", ".join(
+        f"{name(a)} {percent_text(f'{100 * float(values[a]):.1f}', lang)}" for a in ranked))
 
 
-def _verdict(solution: Solution) -> str:
+def _verdict(solution: Solution, lang: str) -> str:
     moves = solution.origin.trace(solution.actions)
     draws = sum(1 for m in moves if m.action == "draw")
     if solution.winnable:
         if not moves:
-            return "Won already: the tableau is cleared."
-        fewest = ", the fewest possible" if solution.fewest_moves else ""
-        return (f"Winnable in {len(moves)} moves ({len(moves) - draws} removals, {draws} "
-                f"draws{fewest}).")
+            return text(lang, "page_won_already")
+        fewest = text(lang, "page_fewest") if solution.fewest_moves else ""
+        return text(lang, "page_winnable", moves=len(moves), removals=len(moves) - draws,
+                    draws=draws, fewest=fewest)
     if not moves:
-        return f"Cannot be won: no move is left ({solution.max_removed} of 35 removed)."
-    return (f"Cannot be won: the best line removes {solution.max_removed} of {TABLEAU_SIZE}, "
-            "then no move is left.")
+        return text(lang, "page_lost_stuck", removed=solution.max_removed)
+    return text(lang, "page_lost", removed=solution.max_removed)
 
 
-def _figures(solution: Solution, traditional: bool) -> str:
-    figures = (f"Max removed: {solution.max_removed} of {TABLEAU_SIZE}. Best score: "
-               f"{solution.best_score}.")
+def _figures(solution: Solution, traditional: bool, lang: str) -> str:
+    figures = text(lang, "page_figures", removed=solution.max_removed, score=solution.best_score)
     if traditional:
-        figures += (f" Traditional score: {TABLEAU_SIZE - solution.max_removed} (cards left on "
-                    "the tableau; 0 for a win).")
+        figures += text(lang, "page_traditional", left=TABLEAU_SIZE - solution.max_removed)
     return figures
 
 
-def _controls() -> str:
-    buttons = [("first", "\u00ab First", "The start (Home)"),
-               ("back", "\u25c0 Back", "Back a move (left arrow)"),
-               ("forward", "Forward \u25b6", "Forward a move (right arrow)"),
-               ("last", "Last \u00bb", "The last move (End)")]
-    made = [element("button", content(shown), type="button", data_go=go, title=hint,
-                    aria_label=hint) for go, shown, hint in buttons]
-    step = element("span", "Start", class_="gs-step", aria_live="polite")
+def _controls(lang: str) -> str:
+    made = [element("button", content(text(lang, f"page_{go}")), type="button", data_go=go,
+                    title=text(lang, f"page_{go}_hint"), aria_label=text(lang, f"page_{go}_hint"))
+            for go in ("first", "back", "forward", "last")]
+    step = element("span", content(text(lang, "page_start")), class_="gs-step",
+                   aria_live="polite")
     return element("div", *made[:2], step, *made[2:], class_="gs-controls")
 
 
-def _items(moves: list[Move]) -> list[str]:
+def _items(moves: list[Move], lang: str) -> list[str]:
     """``Start``, then each move, its card red where its suit is (a ``span`` of class
     ``gs-red``)."""
-    items = [element("li", "Start", data_step=0, class_="gs-current")]
+    items = [element("li", content(text(lang, "page_start")), data_step=0,
+                     class_="gs-current")]
     for n, move in enumerate(moves, 1):
-        name = label(move.card)
-        words = content(move_text(move)[: -len(name)])
+        name = label(move.card, lang)
+        words = content(move_text(move, lang)[: -len(name)])
         card = element("span", content(name), class_="gs-red") if move.card.suit in "HD" else (
             content(name))
         items.append(element("li", words + card, data_step=n))
@@ -262,8 +265,8 @@ _SCRIPT = """
         if (target) { target.classList.add('gs-next'); }
       }
       items.forEach(function (li, i) { li.classList.toggle('gs-current', i === at); });
-      var words = at === 0 ? 'Start' : 'Move ' + at + ' of ' + last + ': ' +
-        items[at].textContent;
+      var words = at === 0 ? data.words.start :
+        data.words.move.replace('{n}', at).replace('{last}', last) + items[at].textContent;
       if (at === last && data.end) { words += ' (' + data.end + ')'; }
       label.textContent = words;
       if (valuesLine) { valuesLine.textContent = data.values[at] || ''; }

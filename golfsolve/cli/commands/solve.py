@@ -12,6 +12,7 @@ from golfsolve.cli.render.views import fitted_markup, render_solution
 from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
 from golfsolve.errors import InputError
 from golfsolve.model.game import Game
+from golfsolve.model.i18n import LANGUAGES, default_language
 from golfsolve.model.sources import DealSource, resolve
 
 
@@ -28,8 +29,11 @@ from golfsolve.model.sources import DealSource, resolve
 @click.option("--fewest-moves", is_flag=True,
               help="Give a win with the fewest moves (draws count); slower on most deals.")
 @score_option("a line under the result gives it for the best line found")
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+              help="The html page's language: en, fi, id or tr (default: from LC_ALL, "
+              "LC_MESSAGES or LANG, else en). The text and JSON are English.")
 def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fmt: str | None,
-          fewest_moves: bool, score: str) -> int:
+          fewest_moves: bool, score: str, lang: str | None) -> int:
     """Decide deals: winnable or not, a solution, max cards removable, best score.
 
     A deal that cannot be won gets the line that removes the most cards; its best score is
@@ -47,6 +51,7 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fmt: str | N
       golfsolve solve 1 2 3 --rules all --json
       golfsolve solve my.board --rules classic --fewest-moves
       golfsolve solve 7 --format html > deal7.html
+      golfsolve solve 7 --format html --lang fi > jako7.html
       golfsolve solve 12345678901234567 kpat:7 ms123 solvitaire:0
       golfsolve solve my.kpat   (a game KPat saved)
     """
@@ -56,6 +61,9 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fmt: str | N
     if as_json and fmt not in (None, "json"):
         raise click.UsageError(f"--json and --format {fmt} ask for two outputs: give one")
     fmt = "json" if as_json else fmt or "text"
+    if lang is not None and fmt != "html":
+        raise click.UsageError(f"--lang is the html page's language (--format html); solve's "
+                               f"{fmt} is English")
     if deals.count("-") > 1:
         raise InputError("standard input can be read only once: give - once")
     sources = [resolve(d) for d in deals]  # all input is checked before any work
@@ -87,8 +95,9 @@ def solve(deals: tuple[str, ...], rules: str | None, as_json: bool, fmt: str | N
         elif fmt == "html":
             from golfsolve.pictures.page import solution_page
 
-            page = solution_page(solution, shortened(describe(source, chosen)),
-                                 traditional=score == "traditional")
+            page_lang = lang or default_language()
+            page = solution_page(solution, shortened(describe(source, chosen, page_lang)),
+                                 traditional=score == "traditional", lang=page_lang)
             click.echo(fitted_markup(page, sys.stdout), nl=False)
         else:
             if n:
