@@ -303,6 +303,12 @@ def test_bad_databases_are_refused_and_left_untouched(cli, tmp_path):
       "list of them, or all)"),
      (["batch", "1-3", "--out", "r.xml"],
       "golfsolve: error: --out writes .csv or .jsonl files, not .xml: r.xml"),
+     (["batch", "1-3", "--out", os.devnull], f"golfsolve: error: --out {os.devnull} is not a "
+      "regular file: give --out - (with --format) and send standard output there instead (> "
+      f"{os.devnull}, or | gzip > rows.csv.gz)"),
+     (["batch", "1-3", "--won-only", "--out", os.devnull], f"golfsolve: error: --out "
+      f"{os.devnull} is not a regular file: give --out - (with --format) and send standard "
+      f"output there instead (> {os.devnull}, or | gzip > rows.csv.gz)"),
      (["batch", "1-3", "--jobs", "0"], "golfsolve batch: error: Invalid value for '--jobs': 0 "
       "is not in the range x>=1. (see --help)"),
      (["compare", "1-3", "--rules", "easy"], "golfsolve compare: error: Invalid value for "

@@ -108,6 +108,10 @@ def check_out_path(path: str) -> str:
         raise InputError(f"{path} is a directory, not a row file", reason="out_directory",
                          path=path)
     suffix = Path(path).suffix.lower()
+    if suffix not in OUT_SUFFIXES + LIST_SUFFIXES and os.path.exists(path) and not (
+            os.path.isfile(path)):  # /dev/null, a pipe, >(gzip ...)
+        raise InputError(f"{path} is not a regular file: a device or a pipe takes the rows "
+                         "from standard output", reason="out_special", path=path)
     if suffix not in OUT_SUFFIXES + LIST_SUFFIXES:
         what = f"not {suffix}" if suffix else "and this name has no suffix"
         raise InputError(f"row files are .csv or .jsonl files, {what}: {path}",

@@ -27,6 +27,9 @@ def _out(reason: str, path, **fields) -> str | None:
         return f"--out writes .csv or .jsonl files, {fields['what']}: {path}"
     if reason == "out_no_directory":
         return f"--out {path}: no such directory"
+    if reason == "out_special":
+        return (f"--out {path} is not a regular file: give --out - (with --format) and send "
+                f"standard output there instead (> {path}, or | gzip > rows.csv.gz)")
     return None
 
 
