@@ -17,21 +17,14 @@ from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.deal import COLUMNS, STOCK_SIZE, TABLEAU_SIZE
 from golfsolve.model.game import Game, Move, numbered_moves
 from golfsolve.model.rules import DRAW_ANY_TIME, EASY, STRICT, Rules
+from golfsolve.model.scoring import WIN_SCORE, best_score  # noqa: F401 (solver's face)
 from golfsolve.packing import kernel_inputs, line_actions, stock_left
 
-WIN_SCORE = 10 * TABLEAU_SIZE
 # Beam widths tried, in order, before the exact search: most wins are found by the first.
 BEAM_SLACKS = (4, 8)
 # A wider beam runs only after a narrower one came this close to a win: from further behind it
 # rarely finds one, and the exact search that follows costs about as much as it saves.
 WIDER_BEAM_WITHIN = 3
-
-
-def best_score(max_removed: int) -> int:
-    """The best final score: 350 for a win, else the dead-end score of the best line."""
-    if max_removed == TABLEAU_SIZE:
-        return WIN_SCORE
-    return max(0, 10 * max_removed - 10 * (TABLEAU_SIZE - max_removed))
 
 
 @dataclass(frozen=True)

@@ -133,12 +133,54 @@ def test_a_deal_won_only_under_stricter_rules_is_reported(cli, tmp_path):
     db = tmp_path / "c.sqlite"
     assert cli("compare", "1-3", "--jobs", "1", "--db", str(db)).code == 0
     with sqlite3.connect(db) as con:  # forge a wrong result: deal 1 won under Classic
-        con.execute("UPDATE results SET winnable = 1 WHERE deal = '1' AND rules = 'classic'")
-        con.execute("UPDATE results SET winnable = 0 WHERE deal = '1' AND rules = 'easy'")
+        con.execute("UPDATE results SET winnable = 1, max_removed = 35, best_score = 350 "
+                    "WHERE deal = '1' AND rules = 'classic'")
+        con.execute("UPDATE results SET winnable = 0, max_removed = 34, best_score = 330 "
+                    "WHERE deal = '1' AND rules = 'easy'")
     result = cli("compare", "1-3", "--jobs", "1", "--db", str(db))
     assert result.code == 1
     assert result.err == ("golfsolve: error: solver bug: won under classic but not under easy: "
-                          "deal 1\n")
+                          "deal 1 (or results stored in --db by something other than "
+                          "golfsolve)\n")
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    ("winnable = 1 WHERE rules = 'strict' AND winnable = 0",
+     "winnable 1 with max_removed 34 (a deal is won when all 35 cards are removed)"),
+    ("best_score = 351 WHERE rules = 'easy'", "best_score 351 where max_removed 35 makes 350"),
+    ("rules = 'easiest' WHERE rules = 'strict'", "rules 'easiest' is no rule set golfsolve has"),
+])
+def test_a_row_that_contradicts_itself_is_a_damaged_database(cli, tmp_path, change, problem):
+    db = tmp_path / "d.sqlite"
+    assert cli("batch", "2", "--rules", "all", "--jobs", "1", "--db", str(db)).code == 0
+    with sqlite3.connect(db) as con:
+        con.execute(f"UPDATE results SET {change}")
+    before = db.read_bytes()
+    rules = "easiest" if "easiest" in change else "strict" if "strict" in change else "easy"
+    for command in (["compare", "--db", str(db)], ["export", "--db", str(db), "--out",
+                                                    str(tmp_path / "rows.csv")]):
+        result = cli(*command)
+        assert (result.code, result.err) == (2, f"golfsolve: error: {db}: damaged golfsolve "
+                                                f"database (the row of deal 2 under {rules}: "
+                                                f"{problem})\n")
+    assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize(("line", "problem"), [
+    ("7777777", "cannot be played (move 1: TC does not go on 2S)"),
+    ("", "removes 0 cards, not the row's max_removed, 35"),
+])
+def test_a_stored_line_that_cannot_be_its_rows_is_refused_on_export(cli, tmp_path, line,
+                                                                    problem):
+    db = tmp_path / "l.sqlite"
+    assert cli("batch", "2", "--rules", "all", "--jobs", "1", "--db", str(db)).code == 0
+    rules = "strict" if line else "easy"
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE results SET line = ? WHERE rules = ?", (line, rules))
+    result = cli("export", "--db", str(db), "--out", str(tmp_path / "rows.jsonl"))
+    assert (result.code, result.err) == (2, f"golfsolve: error: the stored line of 2 under "
+                                            f"{rules} {problem}: something other than "
+                                            "golfsolve changed the database\n")
 
 
 def test_compare_plot(cli, tmp_path):

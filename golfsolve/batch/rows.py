@@ -93,12 +93,24 @@ def full_record(row: dict, moves: list[Move] | tuple[Move, ...] | None,
 
 
 def record_moves(row: dict, deal: Deal | Position | None) -> list[Move] | None:
-    """The moves of a row's line on its deal."""
-    from golfsolve.model.game import Game
+    """The moves of a row's line on its deal; InputError where the rules would not play the
+    line there (a row a database holds that something other than golfsolve changed)."""
+    from golfsolve.model.game import Game, UnplayableLine
 
     if deal is None:
         return None
-    return Game(deal, rules_by_name(row["rules"])).trace(row["line"].split())
+    game = Game(deal, rules_by_name(row["rules"]))
+    try:
+        moves = game.trace(row["line"].split())
+    except UnplayableLine as exc:
+        problem = f"cannot be played ({exc})"
+    else:
+        removed = game.removed + sum(1 for m in moves if m.action == "remove")
+        if removed == row["max_removed"]:
+            return moves
+        problem = f"removes {removed} cards, not the row's max_removed, {row['max_removed']}"
+    raise InputError(f"the stored line of {row['deal']} under {row['rules']} {problem}: "
+                     "something other than golfsolve changed the database")
 
 
 # ----- row files -------------------------------------------------------------------------------

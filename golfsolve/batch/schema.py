@@ -12,6 +12,9 @@ import sqlite3
 from functools import cache
 
 from golfsolve.batch.rows import ODDS_FIELDS, STORED_FIELDS
+from golfsolve.model.position import TABLEAU_SIZE
+from golfsolve.model.rules import RULES_BY_NAME
+from golfsolve.model.scoring import POINTS, WIN_SCORE, best_score
 from golfsolve.model.text import shown
 
 SCHEMA_VERSION = 4  # 3 had no number_high; 2 no odds columns; 1 one set of options, a run order
@@ -81,7 +84,12 @@ FROM_3 = "SELECT *, 0 AS number_high FROM results"
 FAIR = ("(CAST(substr(fair_value, 1, instr(fair_value, '/') - 1) AS REAL) / "
          "CAST(substr(fair_value, instr(fair_value, '/') + 1) AS REAL))")
 # true for a row holding what golfsolve never stores (row_problem says what, in Python)
+RULE_NAMES = ", ".join(f"'{name}'" for name in RULES_BY_NAME)  # as SQL text values
+# a row's best score as its max_removed makes it (model.scoring), in SQL
+BEST_SCORE = (f"(CASE WHEN max_removed = {TABLEAU_SIZE} THEN {WIN_SCORE} ELSE "
+              f"MAX(0, {2 * POINTS} * max_removed - {POINTS * TABLEAU_SIZE}) END)")
 NOT_STORED = f"""(typeof(key) != 'text' OR typeof(deal) != 'text' OR typeof(rules) != 'text'
+    OR rules NOT IN ({RULE_NAMES})
     OR (code IS NOT NULL AND typeof(code) != 'text')
     OR typeof(line) != 'text' OR ltrim(line, 'd1234567') != ''
     OR (number IS NOT NULL AND (typeof(number) != 'integer' OR number < 0))
@@ -92,6 +100,7 @@ NOT_STORED = f"""(typeof(key) != 'text' OR typeof(deal) != 'text' OR typeof(rule
     OR typeof(winnable) != 'integer' OR winnable NOT IN (0, 1)
     OR typeof(max_removed) != 'integer' OR max_removed NOT BETWEEN 0 AND 35
     OR typeof(best_score) != 'integer' OR best_score < 0
+    OR (winnable = 1) != (max_removed = {TABLEAU_SIZE}) OR best_score != {BEST_SCORE}
     OR (odds_samples IS NULL) != (odds_wins IS NULL)
     OR (odds_samples IS NOT NULL AND (typeof(odds_samples) != 'integer'
         OR typeof(odds_wins) != 'integer' OR odds_samples < 1
@@ -187,6 +196,14 @@ def row_problem(row: dict) -> str | None:
     for name, good in checks:
         if not good:
             return f"{name} {shown(row[name])} is not what golfsolve stores there"
+    if row["rules"] not in RULES_BY_NAME:
+        return f"rules {shown(row['rules'])} is no rule set golfsolve has"
+    if bool(row["winnable"]) != (row["max_removed"] == TABLEAU_SIZE):
+        return (f"winnable {row['winnable']} with max_removed {row['max_removed']} (a deal is "
+                f"won when all {TABLEAU_SIZE} cards are removed)")
+    if row["best_score"] != best_score(row["max_removed"]):
+        return (f"best_score {row['best_score']} where max_removed {row['max_removed']} makes "
+                f"{best_score(row['max_removed'])}")
     if (row["odds_samples"] is None) != (row["odds_wins"] is None):
         return "odds_wins and odds_samples, one without the other"
     if not _LINE.match(row["line"]):

@@ -48,7 +48,7 @@ def score_value(col_ranks, heights, waste_rank: int, unseen, fits, forced: bool 
     from golfsolve.fair.kernels.score import score_layer
     from golfsolve.fair.multisets import layers_of
     from golfsolve.model.position import TABLEAU_SIZE
-    from golfsolve.solver import WIN_SCORE, best_score
+    from golfsolve.model.scoring import WIN_SCORE, best_score
 
     col_ranks = np.ascontiguousarray(col_ranks, dtype=np.int64)
     h0 = np.ascontiguousarray(heights, dtype=np.int64)

@@ -56,6 +56,11 @@ class _Step(NamedTuple):
     revealed: bool = False
 
 
+class UnplayableLine(ValueError):
+    """A line of moves the rules would not play (``Game.trace``): the message names its first
+    such move."""
+
+
 class MoveRefused(ValueError):
     """An attempt the rules refuse; the game is unchanged. ``key`` names the reason. A
     ValueError, as the library's other errors for what cannot be done are."""
@@ -426,20 +431,38 @@ class Game:
 
     def trace(self, line: Iterable[Action | str]) -> list[Move]:
         """The moves a line of actions (or tokens: ``d``, ``1``-``7``) makes from here,
-        without playing them or checking the rules: for lines the solver found, which are
-        legal."""
+        without playing them: for lines the solver found, at a few steps a move where
+        ``play`` takes many. A line the rules would not play from here (a line stored
+        elsewhere and changed there) raises UnplayableLine, naming its first such move."""
         heights = list(self.heights)
         drawn = self.stock_pos
+        waste = self.waste
+        columns = self.start.columns
+        fitting = self.rules.fitting
+        forced = not self.rules.draw_any_time
         moves = []
-        for step in line:
+        for n, step in enumerate(line, 1):
             action = step if isinstance(step, Action) else (
                 _TOKEN_ACTIONS.get(step) or Action.from_token(step))
             if action.is_draw:
-                moves.append(Move("draw", None, self.stock[drawn]))
+                if drawn >= len(self.stock):
+                    raise UnplayableLine(f"move {n}, a draw: the stock is empty")
+                if forced and waste is not None and any(
+                        h and (waste.rank, columns[c][h - 1].rank) in fitting
+                        for c, h in enumerate(heights)):
+                    raise UnplayableLine(f"move {n}, a draw: a free card fits {waste}")
+                waste = self.stock[drawn]
+                moves.append(Move("draw", None, waste))
                 drawn += 1
             else:
                 c = action.column - 1
-                moves.append(Move("remove", c + 1, self.start.columns[c][heights[c] - 1]))
+                if not heights[c]:
+                    raise UnplayableLine(f"move {n}: column {c + 1} is empty")
+                card = columns[c][heights[c] - 1]
+                if waste is not None and (waste.rank, card.rank) not in fitting:
+                    raise UnplayableLine(f"move {n}: {card} does not go on {waste}")
+                waste = card
+                moves.append(Move("remove", c + 1, card))
                 heights[c] -= 1
         return moves
 

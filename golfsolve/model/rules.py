@@ -74,6 +74,13 @@ class Rules:
         table.setflags(write=False)
         return table
 
+    @cached_property
+    def fitting(self) -> frozenset[tuple[int, int]]:
+        """Every (waste rank, card rank) where the card fits: :meth:`fits` as a set, for
+        loops that ask it at every step."""
+        return frozenset((waste, card) for waste in range(1, 14) for card in range(1, 14)
+                         if self.fits(waste, card))
+
     def fits_table(self) -> np.ndarray:
         """14x14 read-only bool array: ``[waste_rank, card_rank]`` (index 0 unused). A card
         fits on at most two waste ranks (one below, one above), which the exact search's

@@ -88,7 +88,8 @@ def compare(deals, rules, plot, count, jobs, db, fewest_moves, odds, no_fair, sa
         more = table.only_stricter_count - len(table.only_stricter)
         named = ", ".join(table.only_stricter) + (f" and {more} more" if more else "")
         echo_err(f"golfsolve: error: solver bug: won under {table.stricter} but not under "
-                 f"{table.easier}: {named}")
+                 f"{table.easier}: {named}" + (" (or results stored in --db by something other "
+                                               "than golfsolve)" if db else ""))
     return EXIT_FAILED if bugs else EXIT_OK
 
 
