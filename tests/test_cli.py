@@ -286,3 +286,14 @@ def test_progress_bars_are_ascii_where_the_terminal_cannot_show_blocks():
     replacing.flush()
     assert b" 40%|####      | 4/10 " in terminal.getvalue()
     assert b"??" not in terminal.getvalue()  # no block character replaced
+
+
+def test_a_long_word_in_an_error_is_counted_without_the_punctuation_after_it(cli):
+    """A DEAL of 100,000 characters that is no deal is named by its first 40 and its length,
+    the colon after it left outside the count; a run of letters by its first 20."""
+    done = cli("batch", "Q!" * 50_000)
+    assert (done.code, done.err) == (2, "golfsolve: error: " + "Q!" * 20 + "... (100,000 "
+                                        "characters): the name is too long for the file "
+                                        "system\n")
+    done = cli("batch", "Q" * 100_000)
+    assert done.err.startswith("golfsolve: error: " + "Q" * 20 + "... (100,000 characters): ")

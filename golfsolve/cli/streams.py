@@ -85,10 +85,9 @@ def _shortened(message: str) -> str:
     cut to its first 20, and any word longer than a path (a value quoted whole, where
     nothing quoted it as golfsolve.model.text.shown does) to its first 40."""
     message = re.sub(r"[0-9A-Za-z]{41,}",
-                     lambda m: m.group()[:20] + f"... ({len(m.group())} characters)", message)
-    return re.sub(rf"\S{{{LONGEST_WORD + 1},}}",
-                  lambda m: m.group()[:40] + f"... ({len(m.group()):,} characters)"
-                  + (m.group()[-1] if m.group()[-1] in ":,;" else ""), message)
+                     lambda m: m.group()[:20] + f"... ({len(m.group()):,} characters)", message)
+    return re.sub(rf"\S{{{LONGEST_WORD + 1},}}?(?=[:,;]?(?:\s|$))",
+                  lambda m: m.group()[:40] + f"... ({len(m.group()):,} characters)", message)
 
 
 LONGEST_WORD = 4096  # characters of a word in an error line: a path may be this long
