@@ -455,3 +455,18 @@ def test_a_stopped_census_run_with_json_gives_the_counts_of_the_deals_done(cli, 
     counts = json.loads(stopped.out)
     assert (counts["deals"], counts["complete"]) == (16, False)
     assert counts["won"] == sum(solved(str(n), CLASSIC) for n in range(1, 17))
+
+
+def test_a_census_stopped_before_any_deal_gives_no_bounds_in_json(cli, tmp_path, monkeypatch):
+    import golfsolve.census.files
+
+    def stop(self, *args):  # Ctrl-C before the first block is written
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(golfsolve.census.files.CensusFiles, "append", stop)
+    stopped = cli("census", "run", "1-40", "--dir", str(tmp_path / "c"), "--rules", "classic",
+                  "--jobs", "1", "--json")
+    assert stopped.code == 130
+    assert json.loads(stopped.out) == {
+        "range": "1-40", "rules": "classic", "deals": 0, "won": 0, "win_rate": None,
+        "wilson_95": None, "wilson_low": None, "wilson_high": None, "complete": False}

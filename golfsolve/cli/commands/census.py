@@ -157,9 +157,10 @@ def _print_report(census_files, as_json: bool) -> None:
         if as_json:
             # wilson_95 as batch and compare print it; wilson_low/_high kept for scripts
             echo_json({"range": str(span), "rules": rules.name, "deals": done, "won": won,
-                       "win_rate": won / done if done else None, "wilson_low": low,
-                       "wilson_high": high,
+                       "win_rate": won / done if done else None,
                        "wilson_95": [round(low, 6), round(high, 6)] if done else None,
+                       "wilson_low": low if done else None,
+                       "wilson_high": high if done else None,
                        "complete": done == span.size})
         else:
             rate = f"{100 * won / done:7.3f}%" if done else "-"
