@@ -5,7 +5,7 @@
         dealing, storing and reporting next to the solve time, in this process
     python benchmarks/bench_batch.py --census 20000
         `batch 1-N --rules all --jobs 2` as a user runs it: deals per second, the projected
-        hours for a census of one million deals under all three rule sets, and the peak memory
+        hours for a census of one million deals under all four rule sets, and the peak memory
         of the main process and of a worker
     python benchmarks/bench_batch.py --scale [--seconds 60]
         memory at scale: a run over every deal number stopped after --seconds, resuming a
@@ -150,9 +150,9 @@ def census(deals: int, jobs: int) -> None:
         seconds = run.wait()
         out = run.finish()
     rate = deals / seconds
-    print(f"census of deals 1-{deals} under easy, classic and dead-king, --jobs {jobs}, "
-          "whole command:")
-    print(f"  {seconds:.1f} s wall, {rate:.1f} deals/s (all three rule sets each)")
+    print(f"census of deals 1-{deals} under easy, classic, dead-king and strict, --jobs "
+          f"{jobs}, whole command:")
+    print(f"  {seconds:.1f} s wall, {rate:.1f} deals/s (all four rule sets each)")
     print(f"  projected for one million deals: {MILLION / rate / 3600:.2f} hours")
     print(f"  {run.memory()}")
     print("  " + "\n  ".join(line for line in out.splitlines() if not line.startswith("  ")))
