@@ -102,6 +102,8 @@ def test_batch_parts_take_shown_numbers():
 @pytest.mark.parametrize("spec, message", [
     ("#x", "'#x' is not a game number: PySolFC shows one as # and the digits 0-9, like # 12345"),
     ("#0", "#0: deal number 0 is out of range (1 to 99999999999999999999)"),
+    ("0", "deal number 0 is out of range (1 to 99999999999999999999)"),
+    ("0-5", "0-5: deal number 0 is out of range (1 to 99999999999999999999)"),
     ("#3-#1", "the range #3-#1 is reversed: 1 comes before 3"),
 ])
 def test_batch_refuses_what_is_no_shown_number(spec, message):

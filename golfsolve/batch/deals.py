@@ -240,8 +240,8 @@ def _checked_range(first: int, last: int, spec: str,
     for n in (first, last):
         try:
             check_number(n)
-        except CodeError as exc:
-            raise DealsError(f"{spec}: {exc}") from None
+        except CodeError as exc:  # (named by the spec where it writes the number otherwise)
+            raise DealsError(str(exc) if spec.strip() == str(n) else f"{spec}: {exc}") from None
     if last < first:
         raise DealsError(reversed_range(spec, *(named or (first, last))))
     return NumberRange(first, last)
