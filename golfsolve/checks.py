@@ -62,3 +62,13 @@ def items(value: object, name: str, item: Callable[[object, str], T]) -> tuple[T
     if not isinstance(value, (list, tuple)):
         raise wrong(name, "a list or tuple", value)
     return tuple(item(each, f"{name}[{i}]") for i, each in enumerate(value))
+
+
+def language(value: object, name: str = "lang") -> str:
+    """``value``, one of the languages golfsolve speaks (golfsolve.model.i18n.LANGUAGES):
+    TypeError for what is not text, ValueError for a language it has not."""
+    from golfsolve.model.i18n import LANGUAGES
+
+    if text(value, name) not in LANGUAGES:
+        raise ValueError(f"{name} must be one of {', '.join(LANGUAGES)}, not {value!r}")
+    return value

@@ -51,11 +51,9 @@ def board_svg(game: Game, lang: str = "en") -> str:
     """``game`` as it stands, an SVG document of its own, its words in ``lang`` (one of
     golfsolve.model.i18n.LANGUAGES; each argument checked: golfsolve.checks)."""
     from golfsolve import checks
-    from golfsolve.model.i18n import LANGUAGES
 
     checks.instance(game, Game, "game", "a Game")
-    if checks.text(lang, "lang") not in LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    checks.language(lang)
     title = element("title", content(f"Golf, {text(lang, 'rules_' + game.rules.name)}"))
     return document(title + draw(Scene.of(game), lang), standalone=True, lang=lang)
 

@@ -54,14 +54,12 @@ def _check(solution: object, title: object, values: object, traditional: object,
     """The arguments of :func:`solution_page` and :func:`solution_html`, each of its type (a
     TypeError naming the argument; a language golfsolve has not, a ValueError)."""
     from golfsolve import checks
-    from golfsolve.model.i18n import LANGUAGES
     from golfsolve.solver import Solution
 
     checks.instance(solution, Solution, "solution", "a Solution")
     checks.text(title, "title")
     checks.flag(traditional, "traditional")
-    if checks.text(lang, "lang") not in LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    checks.language(lang)
     if values is not None:
         checks.items(values, "values", lambda value, name: checks.instance(
             value, (Mapping, type(None)), name, "a mapping from Action to a value, or None"))
