@@ -85,7 +85,8 @@ def test_a_card_a_position_names_in_its_stock_cannot_turn_up_before_it():
         game.draw(start.stock[3])
     assert refused.value.message("en") == ("J♣ is the stock's card 4 from the top: it cannot "
                                            "turn up now")
-    assert refused.value.message("fi") == "J♣ on nostopakan 4. kortti ylhäältä: se ei voi tulla nyt"
+    assert refused.value.message("fi") == ("J♣ on nostopakan 4. kortti ylhäältä: sitä ei voi "
+                                           "nostaa nyt")
     game.draw(start.stock[1])
     game.draw(start.stock[0])
     with pytest.raises(MoveRefused) as refused:
@@ -379,7 +380,7 @@ PAGE_LAYOUT = to_oneline(PAGE_DEAL, with_stock=False)
             "'1X' ei ole kortti: kirjoita se esim. 7H, 10H, 10♥ tai qs",
             "Kortti, jonka nosto käänsi (esim. 7H tai 10♥; Enter: ei nostoa):",
             "Ei nostoa."]),
-    ("tr", ["6♥ 1. sütunun 5. satırında: çekme destesinde olamaz",
+    ("tr", ["6♥, sütun 1 içinde 5 numaralı sırada: çekme destesinde olamaz",
             "6♥ oraya yanlış yazıldıysa: fix 6H ve orada olan kart (fix 8D 8H), sonra yeniden "
             "çekin.",
             "A♣ açık yığının en üstündeki kart: çekme destesinde olamaz",

@@ -473,9 +473,9 @@ def test_a_page_in_finnish_says_everything_in_finnish(solution):
     assert root.get("lang") == "fi"
     assert root.find(".//h2").text == "GO1-E-AAAAAAB (jako 1), Helppo-säännöt"
     assert root.find(".//p[@class='gs-verdict']").text == (
-        "Voitettavissa 48 siirrolla (35 poistoa, 13 nostoa).")
+        "Voitettavissa 48 siirrolla (poistoja 35, nostoja 13).")
     assert [b.text for b in root.iter("button")] == [
-        "« Alku", "◀ Takaisin", "Eteenpäin ▶", "Loppu »"]
+        "« Alku", "◀ Taaksepäin", "Eteenpäin ▶", "Loppu »"]
     assert [b.get("title") for b in root.iter("button")] == [
         fi[f"page_{go}_hint"] for go in ("first", "back", "forward", "last")]
     assert root.find(".//p[@class='gs-figures']").text == (

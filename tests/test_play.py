@@ -102,7 +102,7 @@ def test_peeking_names_the_solvers_move_and_says_it_peeks(cli):
     assert lost == (f"Peeking at the stock: no winning line; {move} starts the best one, which "
                     "removes 29 more cards.")
     fi = cli("play", PAGE, "--lang", "fi", input="d\np\n").out.splitlines()[-1]
-    assert fi == "Nostopakkaan kurkistaen: sarake 5 (9♣) (voittava linja)."
+    assert fi == "Nostopakkaan kurkistaen: sarake 5 (9♣) (voittava siirtosarja)."
 
 
 def test_play_new_deal_unknown_input_and_eof(cli):
@@ -442,3 +442,10 @@ def test_a_save_under_another_format_s_suffix_is_refused_and_play_goes_on(tmp_pa
     session.run([f"s {path}", "3", "q"])
     assert TEXTS[lang]["save_suffix"].format(suffix=path.suffix) in said
     assert not path.exists() and session.game.move_count == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "id", "tr"])
+def test_the_command_list_fits_an_80_column_terminal(lang):
+    from golfsolve.model.i18n import text
+
+    assert max(len(line) for line in text(lang, "help").splitlines()) <= 80

@@ -82,7 +82,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "fi": {
         "final_score": "Pisteet: {score}",
         "after_end": "u kumoaa, n aloittaa uuden jaon, q lopettaa.",
-        "hint_draw": "nosta",
+        "hint_draw": "nosto",
         "hint_column": "sarake {column} ({card})",
         "new_deal": "Uusi jako: {code}",
         "summary": "Poistettu: {removed}/35. Pisteet: {score}. Siirrot: {moves}.",
@@ -103,7 +103,7 @@ TEXTS: dict[str, dict[str, str]] = {
                        "nostopakassa",
         "seen_waste": "{card} on poistopinon päällimmäinen kortti: se ei voi olla nostopakassa",
         "seen_played": "{card} on jo poistopinossa: se ei voi olla nostopakassa",
-        "seen_stock": "{card} on nostopakan {n}. kortti ylhäältä: se ei voi tulla nyt",
+        "seen_stock": "{card} on nostopakan {n}. kortti ylhäältä: sitä ei voi nostaa nyt",
         "nothing_to_undo": "Ei kumottavaa",
         "nothing_to_undo_saved": "Ei kumottavaa: peli jatkui tiedostosta, jossa ei ole sen "
                                  "tilanteeseen johtavaa kumoushistoriaa (board-tiedosto tai "
@@ -157,7 +157,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seen_played": "{card} sudah ada di buangan: kartu itu tidak mungkin ada di tumpukan "
                        "ambil",
         "seen_stock": "{card} adalah kartu ke-{n} dari atas tumpukan ambil: kartu itu tidak "
-                      "bisa keluar sekarang",
+                      "bisa terbuka sekarang",
         "nothing_to_undo": "Tidak ada langkah untuk dibatalkan",
         "nothing_to_undo_saved": "Tidak ada langkah untuk dibatalkan: permainan dilanjutkan "
                                  "dari berkas tanpa riwayat batal yang mengarah ke posisinya "
@@ -186,7 +186,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "tr": {
         "final_score": "Puan: {score}",
         "after_end": "u geri alır, n yeni bir oyun başlatır, q çıkar.",
-        "hint_draw": "kart çek",
+        "hint_draw": "kart çekmek",
         "hint_column": "sütun {column} ({card})",
         "new_deal": "Yeni dağılım: {code}",
         "summary": "Kaldırılan: {removed}/35. Puan: {score}. Hamleler: {moves}.",
@@ -203,7 +203,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "stock_empty": "Çekme destesi boş",
         "stock_unknown": "Çekme destesinin sonraki kartı bilinmiyor",
         "draw_known": "Çekme destesinin kartları burada biliniyor: çekmek sıradaki kartı açar",
-        "seen_column": "{card} {column}. sütunun {row}. satırında: çekme destesinde olamaz",
+        "seen_column": "{card}, sütun {column} içinde {row} numaralı sırada: çekme destesinde "
+                       "olamaz",
         "seen_waste": "{card} açık yığının en üstündeki kart: çekme destesinde olamaz",
         "seen_played": "{card} zaten açık yığında: çekme destesinde olamaz",
         "seen_stock": "{card} çekme destesinin üstten {n}. kartı: şimdi çıkamaz",
@@ -353,21 +354,22 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
         "help": "1-7        poista sarakkeen vapaa kortti (1 4 napauttaa sarakkeen 1 riviä 4)\n"
-                "d          nosta (d 7H: kortti, jonka nosto käänsi, kun pakka on piilossa)\n"
+                "d          nosta (d 7H: nostettu kortti, kun nostopakka on kuvapuoli alaspäin)\n"
                 "u          kumoa\n"
                 "h          vihje: paras siirto nostopakkaa näkemättä\n"
-                "p          kurkista: ratkaisijan siirto, joka näkee nostopakan\n"
-                "s TIEDOSTO tallenna tämä tilanne nostopakka alaspäin tiedostoon TIEDOSTO\n"
+                "p          kurkista: nostopakan näkevän ratkaisijan siirto\n"
+                "s TIEDOSTO tallenna tilanne tiedostoon TIEDOSTO nostopakka kuvapuoli alaspäin\n"
                 "s X.svg    piirrä tämä tilanne kuvaksi tiedostoon X.svg\n"
                 "fix A B    kortti A kirjoitettiin väärin: se on oikeasti B (fix 8D 8H)\n"
                 "n          uusi jako\n"
                 "q          lopeta",
-        "hint_fair": "Vihje: {move}. Paras peli nostopakkaa näkemättä voittaa {value} "
+        "hint_fair": "Vihje: {move}. Paras peli nostopakkaa näkemättä voittaa {value}:n "
                      "todennäköisyydellä.",
         "hint_only": "Vihje: {move}, ainoa sallittu siirto. Paras peli nostopakkaa näkemättä "
-                     "voittaa {value} todennäköisyydellä.",
-        "hint_odds": "Vihje: {move}. Sen jälkeen voi voittaa {value} arvotuista nostopakan "
-                     "järjestyksistä (tarkkaa todennäköisyyttä on tässä liian raskas laskea).",
+                     "voittaa {value}:n todennäköisyydellä.",
+        "hint_odds": "Vihje: {move}. Sen jälkeen peli on voitettavissa {value}:ssa arvotuista "
+                     "nostopakan järjestyksistä (tarkkaa todennäköisyyttä on tässä liian raskas "
+                     "laskea).",
         "hint_stopped": "Vihje keskeytetty; peli jatkuu.",
         "hint_none_wins": "Vihje: mikään siirto ei enää voita: paras peli nostopakkaa "
                           "näkemättä ei voita sen millään järjestyksellä (jokainen siirto 0 %). "
@@ -377,36 +379,35 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                                "järjestyksellä. Pelaa jatkossa pisteistä.",
         "ctrl_c_at_prompt": "(Ctrl-C: kirjoita q lopettaaksesi tai ensin s TIEDOSTO "
                             "tallentaaksesi; uusi Ctrl-C lopettaa.)",
-        "peek_move": "Nostopakkaan kurkistaen: {move} (voittava linja).",
-        "peek_lost": "Nostopakkaan kurkistaen: voittavaa linjaa ei ole; {move} aloittaa "
+        "peek_move": "Nostopakkaan kurkistaen: {move} (voittava siirtosarja).",
+        "peek_lost": "Nostopakkaan kurkistaen: voittavaa siirtosarjaa ei ole; {move} aloittaa "
                      "parhaan, joka poistaa vielä {more} korttia.",
-        "peek_lost_one": "Nostopakkaan kurkistaen: voittavaa linjaa ei ole; {move} aloittaa "
-                         "parhaan, joka poistaa vielä 1 kortin.",
+        "peek_lost_one": "Nostopakkaan kurkistaen: voittavaa siirtosarjaa ei ole; {move} "
+                         "aloittaa parhaan, joka poistaa vielä 1 kortin.",
         "saved": "Tilanne tallennettu tiedostoon {path}.",
-        "saved_without_rules": "Tilanne tallennettu tiedostoon {path}; tiedosto ei kerro "
-                               "sääntöjä: anna sen kanssa {option} (.json-tiedosto "
-                               "säilyttää ne).",
+        "saved_without_rules": "Tilanne tallennettu tiedostoon {path}; board-tiedosto ei kerro "
+                               "sääntöjä: anna sen kanssa {option} (.json-tiedosto säilyttää ne).",
         "save_usage": "Anna tiedoston nimi: s TIEDOSTO",
         "save_failed": "Tiedostoon {path} ei voi kirjoittaa: {reason}",
         "save_over_deal": "{path} on tiedosto, josta tämä peli luettiin, ja tämä tallennus "
                           "hävittäisi sen jaon: tallenna toiseen tiedostoon",
         "board_keeps_no_undo": "(Board-tiedosto ei säilytä kumoushistoriaa: s TIEDOSTO.json "
                                "säilyttää senkin.)",
-        "picture_saved": "Pelipöytä piirretty tiedostoon {path} (kuva: play ei voi jatkaa "
-                         "siitä; s TIEDOSTO.json tallentaa pelin).",
+        "picture_saved": "Tilanne piirretty tiedostoon {path} (kuva: play ei voi jatkaa siitä; "
+                         "s TIEDOSTO.json tallentaa pelin).",
         "save_suffix": "s tallentaa tiedostoon TIEDOSTO.json (peli), TIEDOSTO.svg (kuva) tai "
                        "board-tiedostoon (TIEDOSTO.board), ei {suffix}-tiedostoon",
         "save_exists": "{path} on jo olemassa: kirjoita s {path} uudelleen, jos haluat "
                        "kirjoittaa sen päälle",
         "unknown_input": "Tuntematon syöte {text!r}: ? näyttää komennot",
         "layout_typed": "kirjoittamasi jako",
-        "follow": "Nostopakka on alaspäin: kirjoita jokaisen pelisi noston jälkeen d ja kortti, "
-                  "jonka nosto käänsi (d 7H), tai pelkkä d, niin sitä kysytään.",
+        "follow": "Nostopakka on kuvapuoli alaspäin: kirjoita jokaisen pelisi noston jälkeen d "
+                  "ja kortti, jonka nosto käänsi (d 7H), tai pelkkä d, niin sitä kysytään.",
         "draw_which": "Kortti, jonka nosto käänsi (esim. 7H tai 10♥; Enter: ei nostoa): ",
         "no_draw": "Ei nostoa.",
         "bad_card": "{text!r} ei ole kortti: kirjoita se esim. {examples} tai qs",
         "bad_card_ace": "{text!r} ei ole kortti: ässä on A, esim. {card}",
-        "peek_unseen": "Nostopakka on tässä alaspäin: kurkistettavaa ei ole.",
+        "peek_unseen": "Nostopakka on tässä kuvapuoli alaspäin: kurkistettavaa ei ole.",
         "hint_values": "Jokainen sallittu siirto: {moves}.",
         "hint_score": "Vihje: mikään siirto ei enää voita; pisteiden kannalta {move}: paras "
                       "peli nostopakkaa näkemättä saa tästä keskimäärin {value} pistettä.",
@@ -419,18 +420,18 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                            "tästä keskimäärin {value} pistettä.",
         "leave_followed": "Tämä peli seuraa peliäsi sovelluksessa: kirjoita n uudelleen, jos "
                           "haluat jättää sen ja aloittaa uuden satunnaisen jaon.",
-        "debrief_best": "Poistit {removed} korttia 35:stä: nostopakan tulleessa "
+        "debrief_best": "Poistit 35 kortista {removed}: nostopakan toteutuneessa "
                         "järjestyksessä mikään peli tämän pelin alusta ei poista enempää.",
-        "debrief_more": "Poistit {removed} korttia 35:stä; nostopakan tulleessa järjestyksessä "
-                        "(jota kukaan pelaaja ei näe etukäteen) paras peli tämän pelin alusta "
-                        "poistaa {best}.",
-        "debrief_won": "Poistit {removed} korttia 35:stä; nostopakan tulleessa järjestyksessä "
+        "debrief_more": "Poistit 35 kortista {removed}; nostopakan toteutuneessa "
+                        "järjestyksessä (jota kukaan pelaaja ei näe etukäteen) paras peli tämän "
+                        "pelin alusta poistaa {best}.",
+        "debrief_won": "Poistit 35 kortista {removed}; nostopakan toteutuneessa järjestyksessä "
                        "(jota kukaan pelaaja ei näe etukäteen) tämän pelin olisi voinut voittaa "
                        "alusta asti.",
         "after_end_no_undo": "n aloittaa uuden jaon, q lopettaa.",
         "draw_last_unseen": "Nosto kääntää viimeisen vielä näkemättömän kortin: {card}.",
-        "draw_again": "Nosto kääntää jälleen kortin {card}, kuten ennen kumoamista (jos se oli "
-                      "toinen kortti: u, sitten d ja se kortti).",
+        "draw_again": "Nosto kääntää jälleen kortin {card}, kuten ennen kumoamista (jos kortti "
+                      "oli jokin muu: u, sitten d ja se kortti).",
         "draw_answer_first": "Vastaa ensin nostoa koskevaan kysymykseen: nostettu kortti, tai "
                              "Enter, jos et nosta.",
         "quit_unsaved": "Tämä peli seuraa peliäsi sovelluksessa, eikä sen viimeisiä "
@@ -439,20 +440,21 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "fix_usage": "Anna kortti niin kuin kirjoitit sen ja sitten oikea kortti: fix 8D 8H",
         "fix_same": "{card} ja {card} ovat sama kortti: anna kortti niin kuin kirjoitit sen ja "
                     "sitten oikea kortti (fix 8D 8H)",
-        "fix_unseen": "{card} ei ole vielä missään pelissä: anna kortti niin kuin kirjoitit sen "
-                      "ja sitten oikea kortti (fix 8D 8H)",
-        "fix_illegal_column": "Kun kortin {typed} paikalla on {meant}, siirto {n} (sarake "
-                              "{column}) ei olisi ollut sallittu: kumoa sitä edeltävään (u) ja "
-                              "korjaa kortti sitten.",
-        "fix_illegal_draw": "Kun kortin {typed} paikalla on {meant}, siirto {n} (nosto) ei "
-                            "olisi ollut sallittu: kumoa sitä edeltävään (u) ja korjaa kortti "
-                            "sitten.",
-        "fix_illegal_column_swapped": "Kun {typed} ja {meant} vaihdetaan keskenään, siirto "
+        "fix_unseen": "{card} ei ole vielä missään kohtaa peliä: anna kortti niin kuin "
+                      "kirjoitit sen ja sitten oikea kortti (fix 8D 8H)",
+        "fix_illegal_column": "Jos kortin {typed} paikalla olisi {meant}, siirto {n} (sarake "
+                              "{column}) ei olisi ollut sallittu: kumoa siirtoa edeltävään "
+                              "tilanteeseen (u) ja korjaa sitten kortti.",
+        "fix_illegal_draw": "Jos kortin {typed} paikalla olisi {meant}, siirto {n} (nosto) ei "
+                            "olisi ollut sallittu: kumoa siirtoa edeltävään tilanteeseen (u) ja "
+                            "korjaa sitten kortti.",
+        "fix_illegal_column_swapped": "Jos {typed} ja {meant} vaihdettaisiin keskenään, siirto "
                                       "{n} (sarake {column}) ei olisi ollut sallittu: kumoa "
-                                      "sitä edeltävään (u) ja korjaa kortit sitten.",
-        "fix_illegal_draw_swapped": "Kun {typed} ja {meant} vaihdetaan keskenään, siirto {n} "
-                                    "(nosto) ei olisi ollut sallittu: kumoa sitä edeltävään "
-                                    "(u) ja korjaa kortit sitten.",
+                                      "siirtoa edeltävään tilanteeseen (u) ja korjaa sitten "
+                                      "kortit.",
+        "fix_illegal_draw_swapped": "Jos {typed} ja {meant} vaihdettaisiin keskenään, siirto "
+                                    "{n} (nosto) ei olisi ollut sallittu: kumoa siirtoa "
+                                    "edeltävään tilanteeseen (u) ja korjaa sitten kortit.",
         "fix_followed_only": "Kortteja korjataan vain pelissä, joka seuraa peliäsi "
                              "(kirjoittamasi jako): tämän jaon kortit ovat sen omat.",
         "fixed": "{typed} korjattu kortiksi {meant}; siirtosi pelataan uudelleen sen kanssa.",
@@ -469,20 +471,20 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "{token} ja siellä oleva kortti (fix 8D 8H), sitten nosta uudelleen.",
         "unsaved_game_kept": "pelin siirrot, joita mikään tallennus ei sisältänyt, on "
                              "säilytetty tiedostossa {path}: golfsolve play {path} jatkaa sitä",
-        "unsaved_game_note": "peliäsi seurannut peli päättyi {when} siirroin, joita mikään "
-                             "tallennus ei sisältänyt; ne on säilytetty tiedostossa {path}: "
-                             "golfsolve play {path} jatkaa sitä (sen tallentaminen muualle "
-                             "poistaa tämän huomautuksen)",
+        "unsaved_game_note": "peliäsi seurannut peli päättyi {when}, ja siinä oli siirtoja, "
+                             "joita mikään tallennus ei sisältänyt; ne on säilytetty "
+                             "tiedostossa {path}: golfsolve play {path} jatkaa sitä (sen "
+                             "tallentaminen muualle poistaa tämän huomautuksen)",
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
         "help": "1-7        keluarkan kartu bebas kolom itu (1 4 mengetuk baris 4 kolom 1)\n"
-                "d          ambil kartu (d 7H: kartu yang keluar, bila tumpukan tertutup)\n"
+                "d          ambil kartu (d 7H: kartu yang terbuka, bila tumpukan ambil tertutup)\n"
                 "u          batal\n"
                 "h          petunjuk: langkah terbaik tanpa melihat tumpukan ambil\n"
                 "p          intip: langkah pemecah yang melihat tumpukan ambil\n"
                 "s BERKAS   simpan posisi ini, tumpukan ambil tertutup, ke BERKAS\n"
-                "s X.svg    gambar posisi ini ke berkas X.svg\n"
+                "s X.svg    simpan gambar posisi ini ke berkas X.svg\n"
                 "fix A B    kartu A salah diketik: sebenarnya B (fix 8D 8H)\n"
                 "n          permainan baru\n"
                 "q          keluar",
@@ -490,8 +492,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "dengan peluang {value}.",
         "hint_only": "Petunjuk: {move}, satu-satunya langkah yang sah. Permainan terbaik tanpa "
                      "melihat tumpukan ambil menang dengan peluang {value}.",
-        "hint_odds": "Petunjuk: {move}. Dapat dimenangkan pada {value} urutan tumpukan ambil "
-                     "yang diambil acak (peluang pastinya terlalu berat dihitung di sini).",
+        "hint_odds": "Petunjuk: {move}. Dapat dimenangkan pada {value} dari sampel acak urutan "
+                     "tumpukan ambil (peluang pastinya terlalu berat untuk dihitung di sini).",
         "hint_stopped": "Petunjuk dihentikan; permainan berlanjut.",
         "hint_none_wins": "Petunjuk: tidak ada langkah yang masih bisa menang: permainan "
                           "terbaik tanpa melihat tumpukan ambil tidak menang pada urutan mana "
@@ -508,25 +510,24 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "peek_lost_one": "Mengintip tumpukan ambil: tidak ada jalan menang; {move} memulai jalan "
                          "terbaik, yang mengeluarkan 1 kartu lagi.",
         "saved": "Posisi disimpan ke {path}.",
-        "saved_without_rules": "Posisi disimpan ke {path}; berkas papan tidak menyebut aturan: "
-                               "berikan {option} bersamanya (berkas .json "
-                               "menyimpannya).",
+        "saved_without_rules": "Posisi disimpan ke {path}; berkas board tidak menyebut aturan: "
+                               "berikan {option} bersamanya (berkas .json menyimpannya).",
         "save_usage": "Beri nama berkas: s BERKAS",
         "save_failed": "Tidak dapat menulis {path}: {reason}",
         "save_over_deal": "{path} adalah berkas asal permainan ini, dan simpanan ini akan "
                           "menghilangkan susunan kartunya: simpan ke berkas lain",
         "board_keeps_no_undo": "(Berkas board tidak menyimpan riwayat batal: s BERKAS.json "
                                "menyimpannya juga.)",
-        "picture_saved": "Papan digambar ke {path} (sebuah gambar: play tidak dapat "
+        "picture_saved": "Posisi digambar ke berkas {path} (hanya gambar: play tidak dapat "
                          "melanjutkannya; s BERKAS.json menyimpan permainan).",
         "save_suffix": "s menyimpan ke BERKAS.json (permainan), BERKAS.svg (gambar) atau berkas "
                        "board (BERKAS.board), bukan ke berkas {suffix}",
         "save_exists": "{path} sudah ada: ketik s {path} lagi untuk menimpanya",
         "unknown_input": "Masukan tidak dikenal {text!r}: ketik ? untuk daftar perintah",
         "layout_typed": "susunan yang Anda ketik",
-        "follow": "Tumpukan ambil tertutup: setelah setiap pengambilan kartu di permainan Anda, "
-                  "ketik d dan kartu yang keluar (d 7H), atau d saja untuk ditanya.",
-        "draw_which": "Kartu yang keluar (misalnya 7H atau 10♥; Enter: tidak mengambil): ",
+        "follow": "Tumpukan ambil tertutup: setelah setiap pengambilan kartu di permainan "
+                  "Anda, ketik d dan kartu yang terbuka (d 7H), atau d saja agar ditanya.",
+        "draw_which": "Kartu yang terbuka (misalnya 7H atau 10♥; Enter: tidak mengambil): ",
         "no_draw": "Tidak mengambil kartu.",
         "bad_card": "{text!r} bukan kartu: tulis misalnya {examples} atau qs",
         "bad_card_ace": "{text!r} bukan kartu: as ditulis A, misalnya {card}",
@@ -547,18 +548,20 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "debrief_best": "Anda mengeluarkan {removed} dari 35 kartu: dengan tumpukan ambil "
                         "dalam urutan kedatangannya, tidak ada permainan dari awal permainan ini "
                         "yang mengeluarkan lebih banyak.",
-        "debrief_more": "Anda mengeluarkan {removed} dari 35 kartu; dengan tumpukan ambil dalam "
-                        "urutan kedatangannya (yang tidak dilihat pemain sebelumnya), permainan "
-                        "terbaik dari awal permainan ini mengeluarkan {best}.",
+        "debrief_more": "Anda mengeluarkan {removed} dari 35 kartu; dengan tumpukan ambil "
+                        "dalam urutan kedatangannya (yang tidak dapat diketahui pemain mana pun "
+                        "sebelumnya), permainan terbaik dari awal permainan ini mengeluarkan "
+                        "{best}.",
         "debrief_won": "Anda mengeluarkan {removed} dari 35 kartu; dengan tumpukan ambil dalam "
-                       "urutan kedatangannya (yang tidak dilihat pemain sebelumnya), permainan "
-                       "ini bisa dimenangkan dari awalnya.",
+                       "urutan kedatangannya (yang tidak dapat diketahui pemain mana pun "
+                       "sebelumnya), permainan ini bisa dimenangkan dari awalnya.",
         "after_end_no_undo": "n memulai permainan baru, q keluar.",
-        "draw_last_unseen": "Ambilan membuka kartu terakhir yang belum terlihat: {card}.",
-        "draw_again": "Ambilan membuka {card} lagi, seperti sebelum dibatalkan (jika kartunya "
-                      "lain: u, lalu d dan kartu itu).",
-        "draw_answer_first": "Jawab dulu pertanyaan ambilan: kartu yang terbuka, atau Enter "
-                             "untuk tidak mengambil.",
+        "draw_last_unseen": "Pengambilan kartu membuka kartu terakhir yang belum terlihat: "
+                            "{card}.",
+        "draw_again": "Pengambilan kartu membuka {card} lagi, seperti sebelum dibatalkan (jika "
+                      "kartunya lain: u, lalu d dan kartu itu).",
+        "draw_answer_first": "Jawab dulu pertanyaan pengambilan kartu: kartu yang terbuka, "
+                             "atau Enter untuk tidak mengambil.",
         "quit_unsaved": "Permainan ini mengikuti permainan Anda di aplikasi dan langkah "
                         "terakhirnya belum disimpan: ketik q lagi untuk keluar, atau s BERKAS "
                         "untuk menyimpannya dulu.",
@@ -583,32 +586,32 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                              "Anda (susunan yang Anda ketik): kartu susunan ini adalah miliknya "
                              "sendiri.",
         "fixed": "{typed} diperbaiki menjadi {meant}; langkah Anda dimainkan ulang dengannya.",
-        "fixed_swapped": "{typed} dan {meant} ditukar: masing-masing kini di tempat yang lain "
-                         "diketik; langkah Anda dimainkan ulang dengannya.",
+        "fixed_swapped": "{typed} dan {meant} ditukar: masing-masing kini berada di tempat "
+                         "kartu yang lain diketik; langkah Anda dimainkan ulang dengan keduanya.",
         "history_left_out": "Riwayat batal {path} tidak mengarah ke posisinya: permainan "
                             "dilanjutkan dari posisi itu, tanpa langkah yang dapat dibatalkan "
                             "sebelumnya.",
-        "card_without_draw": "{card} adalah kartu: jika ambilan membukanya, ketik d {token}",
+        "card_without_draw": "{card} adalah kartu: jika pengambilan kartu membukanya, ketik d "
+                             "{token}",
         "fix_seen": "Jika {card} salah diketik di sana: fix {token} dan kartu yang ada di sana "
                     "(fix 8D 8H), lalu ambil lagi.",
-        "fix_seen_asked": "Jika {card} salah diketik di sana: Enter (tanpa ambilan), fix "
+        "fix_seen_asked": "Jika {card} salah diketik di sana: Enter (tidak mengambil), fix "
                           "{token} dan kartu yang ada di sana (fix 8D 8H), lalu ambil lagi.",
-        "unsaved_game_kept": "langkah permainan yang belum disimpan disimpan di {path}: "
-                             "golfsolve play {path} melanjutkannya",
+        "unsaved_game_kept": "langkah permainan yang tidak ada di simpanan mana pun "
+                             "dicadangkan di {path}: golfsolve play {path} melanjutkannya",
         "unsaved_game_note": "permainan yang mengikuti permainan Anda berakhir pada {when} "
-                             "dengan langkah yang belum disimpan; langkah itu disimpan di "
-                             "{path}: golfsolve play {path} melanjutkannya (menyimpannya di "
-                             "tempat lain menghapus catatan ini)",
+                             "dengan langkah yang tidak ada di simpanan mana pun; langkah itu "
+                             "dicadangkan di {path}: golfsolve play {path} melanjutkannya "
+                             "(menyimpannya di tempat lain menghapus catatan ini)",
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
-        "help": "1-7        o sütunun serbest kartını kaldır (1 4, 1. sütunun 4. satırına "
-                "dokunur)\n"
+        "help": "1-7        o sütunun serbest kartını kaldır (1 4: sütun 1, 4 numaralı sıra)\n"
                 "d          kart çek (d 7H: çıkan kart, deste kapalıyken)\n"
                 "u          geri al\n"
                 "h          ipucu: çekme destesini görmeden en iyi hamle\n"
                 "p          göz at: çekme destesini gören çözücünün hamlesi\n"
-                "s DOSYA    bu durumu, çekme destesi kapalı, DOSYA'ya kaydet\n"
+                "s DOSYA    bu durumu çekme destesi kapalı olarak DOSYA'ya kaydet\n"
                 "s X.svg    bu durumun resmini X.svg dosyasına çiz\n"
                 "fix A B    A kartı yanlış yazıldı: aslında B (fix 8D 8H)\n"
                 "n          yeni oyun\n"
@@ -617,8 +620,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "kazanır.",
         "hint_only": "İpucu: {move}, tek geçerli hamle. Çekme destesini görmeden en iyi oyun "
                      "{value} olasılıkla kazanır.",
-        "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi dizilimlerinin {value} "
-                     "kadarında kazanılabilir (kesin olasılık burada hesaplanamayacak kadar ağır).",
+        "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi sıralamalarının {value} "
+                     "kadarında kazanılabilir (kesin olasılığı burada hesaplamak çok ağır).",
         "hint_stopped": "İpucu durduruldu; oyun sürüyor.",
         "hint_none_wins": "İpucu: artık hiçbir hamle kazandırmaz: çekme destesini görmeden "
                           "en iyi oyun hiçbir sıralamada kazanmaz (her hamle %0). Puan için "
@@ -643,16 +646,16 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "kaybettirir: başka bir dosyaya kaydedin",
         "board_keeps_no_undo": "(Board dosyası geri alma geçmişini tutmaz: s DOSYA.json onu "
                                "da tutar.)",
-        "picture_saved": "Tahta {path} dosyasına çizildi (bir resim: play ondan devam "
-                         "edemez; s DOSYA.json oyunu kaydeder).",
-        "save_suffix": "s, DOSYA.json (oyun), DOSYA.svg (resim) ya da board dosyasına "
-                       "(DOSYA.board) kaydeder; {suffix} dosyasına değil",
+        "picture_saved": "Oyun alanı {path} dosyasına çizildi (bir resim: play bu dosyadan "
+                         "devam edemez; s DOSYA.json oyunu kaydeder).",
+        "save_suffix": "s yalnızca DOSYA.json (oyun), DOSYA.svg (resim) ya da board dosyası "
+                       "(DOSYA.board) olarak kaydeder, {suffix} dosyası olarak değil",
         "save_exists": "{path} zaten var: üzerine yazmak için s {path} komutunu yeniden "
                        "yazın",
         "unknown_input": "Bilinmeyen giriş {text!r}: komutlar için ? yazın",
-        "layout_typed": "yazdığınız dağıtım",
-        "follow": "Çekme destesi kapalı: oyununuzdaki her çekişten sonra d ve çıkan kartı yazın "
-                  "(d 7H) ya da sorulması için yalnızca d yazın.",
+        "layout_typed": "yazdığınız dağılım",
+        "follow": "Çekme destesi kapalı: oyununuzda her kart çektiğinizde d ve çıkan kartı "
+                  "yazın (d 7H) ya da sorulması için yalnızca d yazın.",
         "draw_which": "Çekilen kart (örneğin 7H ya da 10♥; Enter: çekme yok): ",
         "no_draw": "Kart çekilmedi.",
         "bad_card": "{text!r} bir kart değil: örneğin {examples} ya da qs yazın",
@@ -673,16 +676,16 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "debrief_best": "35 karttan {removed} tanesini kaldırdınız: çekme destesi geldiği "
                         "sırayla, bu oyunun başından hiçbir oyun daha fazlasını kaldırmaz.",
         "debrief_more": "35 karttan {removed} tanesini kaldırdınız; çekme destesi geldiği "
-                        "sırayla (hiçbir oyuncunun önceden göremediği), bu oyunun başından en "
-                        "iyi oyun {best} kart kaldırır.",
+                        "sırayla (bu sırayı hiçbir oyuncu önceden göremez), bu oyunun başından "
+                        "en iyi oyun {best} kart kaldırır.",
         "debrief_won": "35 karttan {removed} tanesini kaldırdınız; çekme destesi geldiği "
-                       "sırayla (hiçbir oyuncunun önceden göremediği), bu oyun başından "
+                       "sırayla (bu sırayı hiçbir oyuncu önceden göremez), bu oyun başından "
                        "kazanılabilirdi.",
         "after_end_no_undo": "n yeni bir oyun başlatır, q çıkar.",
-        "draw_last_unseen": "Çekiş, henüz görülmemiş son kartı açar: {card}.",
-        "draw_again": "Çekiş, geri almadan önceki gibi yine {card} kartını açar (başka bir "
-                      "kartsa: u, sonra d ve o kart).",
-        "draw_answer_first": "Önce çekişle ilgili soruyu yanıtlayın: açılan kart ya da "
+        "draw_last_unseen": "Çekilen kart, henüz görülmemiş son kart: {card}.",
+        "draw_again": "Geri almadan önceki gibi yine {card} çekildi (başka bir kartsa: u, "
+                      "sonra d ve o kart).",
+        "draw_answer_first": "Önce kart çekmeyle ilgili soruyu yanıtlayın: çekilen kart ya da "
                              "çekmemek için Enter.",
         "quit_unsaved": "Bu oyun uygulamadaki oyununuzu izliyor ve son hamleleri "
                         "kaydedilmedi: çıkmak için q'yu tekrar yazın ya da önce kaydetmek için "
@@ -692,25 +695,25 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                     "verin (fix 8D 8H)",
         "fix_unseen": "{card} henüz oyunun hiçbir yerinde yok: kartı yazdığınız gibi, ardından "
                       "gerçek kartı verin (fix 8D 8H)",
-        "fix_illegal_column": "{typed} yerine {meant} olunca {n}. hamle (sütun {column}) "
+        "fix_illegal_column": "{typed} yerine {meant} olsaydı {n}. hamle (sütun {column}) "
                               "geçerli olmazdı: ondan öncesine geri alın (u), sonra kartı "
                               "düzeltin.",
-        "fix_illegal_draw": "{typed} yerine {meant} olunca {n}. hamle (kart çekme) geçerli "
+        "fix_illegal_draw": "{typed} yerine {meant} olsaydı {n}. hamle (kart çekme) geçerli "
                             "olmazdı: ondan öncesine geri alın (u), sonra kartı düzeltin.",
-        "fix_illegal_column_swapped": "{typed} ile {meant} yer değiştirince {n}. hamle (sütun "
+        "fix_illegal_column_swapped": "{typed} ile {meant} yer değiştirseydi {n}. hamle (sütun "
                                       "{column}) geçerli olmazdı: ondan öncesine geri alın (u), "
                                       "sonra kartları düzeltin.",
-        "fix_illegal_draw_swapped": "{typed} ile {meant} yer değiştirince {n}. hamle (kart "
+        "fix_illegal_draw_swapped": "{typed} ile {meant} yer değiştirseydi {n}. hamle (kart "
                                     "çekme) geçerli olmazdı: ondan öncesine geri alın (u), "
                                     "sonra kartları düzeltin.",
         "fix_followed_only": "Kartlar yalnızca sizin oyununuzu izleyen bir oyunda (yazdığınız "
-                             "dağıtım) düzeltilir: bu dağılımın kartları kendisinindir.",
+                             "dağılım) düzeltilir: bu dağılımın kartları kendisinindir.",
         "fixed": "{typed}, {meant} olarak düzeltildi; hamleleriniz onunla yeniden oynandı.",
         "fixed_swapped": "{typed} ile {meant} yer değiştirdi: her biri artık diğerinin "
                          "yazıldığı yerde; hamleleriniz onlarla yeniden oynandı.",
         "history_left_out": "{path} dosyasının geri alma geçmişi kayıtlı duruma varmıyor: "
                             "oyun olduğu yerden sürer, öncesinde geri alınacak hamle yoktur.",
-        "card_without_draw": "{card} bir kart: bir çekiş onu açtıysa d {token} yazın",
+        "card_without_draw": "{card} bir kart: bu kartı çektiyseniz d {token} yazın",
         "fix_seen": "{card} oraya yanlış yazıldıysa: fix {token} ve orada olan kart "
                     "(fix 8D 8H), sonra yeniden çekin.",
         "fix_seen_asked": "{card} oraya yanlış yazıldıysa: Enter (çekme yok), fix {token} ve "
@@ -758,19 +761,20 @@ HINT_WORK_TEXTS: dict[str, dict[str, str]] = {
                      "{where}",
         "work_from_start": "dari awal, sekali",
         "work_from_here": "dari sini",
-        "work_slow": " (beberapa detik; beberapa menit untuk sebagian kartu aturan Mudah)",
+        "work_slow": " (beberapa detik; beberapa menit untuk sebagian susunan kartu dalam mode "
+                     "Mudah)",
         "work_status": "nilai pasti: {step}",
         "work_starting": "memulai",
-        "work_closures": "ke mana pengambilan kartu mengarah",
-        "work_reach": "posisi yang dapat dicapai kartu ini",
+        "work_closures": "ke mana pengeluaran kartu mengarah",
+        "work_reach": "posisi yang dapat dicapai susunan kartu ini",
         "work_support": "mana yang dapat dimenangkan",
         "work_values": "nilai {percent}%",
     },
     "tr": {
-        "work_note": "bu oyunun {where} varabileceği her durumun kesin değeri hesaplanıyor",
-        "work_from_start": "başından itibaren, bir kez",
-        "work_from_here": "buradan",
-        "work_slow": " (saniyeler; bazı Kolay dağılımlarında dakikalar)",
+        "work_note": "bu oyunun varabileceği her durumun kesin değeri {where} hesaplanıyor",
+        "work_from_start": "oyunun başından itibaren, bir kez",
+        "work_from_here": "buradan itibaren",
+        "work_slow": " (birkaç saniye; Kolay moddaki bazı dağılımlarda birkaç dakika)",
         "work_status": "kesin değer: {step}",
         "work_starting": "başlıyor",
         "work_closures": "kaldırmaların vardığı yerler",
@@ -805,22 +809,22 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "page_end_stuck": "no more moves",
     },
     "fi": {
-        "page_help": "Korostettu: kortti, jonka seuraava siirto ottaa (nostopakka, kun "
-                     "nostetaan). Näppäimet: vasen ja oikea nuoli siirtävät askeleen, Home ja End "
-                     "vievät alkuun ja loppuun; siirron napsauttaminen vie siihen.",
-        "page_won_already": "Voitettu jo: pöytä on tyhjä.",
-        "page_winnable": "Voitettavissa {moves} siirrolla ({removals} poistoa, {draws} "
-                         "nostoa{fewest}).",
-        "page_fewest": ", vähin mahdollinen määrä",
+        "page_help": "Kehystetty: kortti, jota seuraava siirto koskee (nostossa nostopakka). "
+                     "Näppäimet: vasen ja oikea nuoli vievät askeleen taakse- ja eteenpäin, "
+                     "Home ja End vievät alkuun ja loppuun; siirron napsauttaminen vie siihen.",
+        "page_won_already": "Peli on jo voitettu: pöytä on tyhjä.",
+        "page_winnable": "Voitettavissa {moves} siirrolla (poistoja {removals}, nostoja "
+                         "{draws}{fewest}).",
+        "page_fewest": ", pienin mahdollinen siirtomäärä",
         "page_lost_stuck": "Ei voitettavissa: siirtoja ei ole jäljellä ({removed}/35 "
                            "poistettu).",
-        "page_lost": "Ei voitettavissa: paras siirtosarja poistaa {removed}/35 korttia, sitten "
-                     "siirtoja ei enää ole.",
+        "page_lost": "Ei voitettavissa: paras siirtosarja poistaa 35 kortista {removed}, minkä "
+                     "jälkeen siirtoja ei enää ole.",
         "page_figures": "Enintään poistettu: {removed}/35. Paras pistemäärä: {score}.",
         "page_traditional": " Perinteinen pistemäärä: {left} (pöytään jääneet kortit; voitosta "
                             "0).",
         "page_first": "\u00ab Alku", "page_first_hint": "Alkuun (Home)",
-        "page_back": "\u25c0 Takaisin", "page_back_hint": "Siirto taaksepäin (vasen nuoli)",
+        "page_back": "◀ Taaksepäin", "page_back_hint": "Siirto taaksepäin (vasen nuoli)",
         "page_forward": "Eteenpäin \u25b6", "page_forward_hint": "Siirto eteenpäin (oikea nuoli)",
         "page_last": "Loppu \u00bb", "page_last_hint": "Viimeinen siirto (End)",
         "page_start": "Alku",
@@ -829,20 +833,21 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "page_end_stuck": "ei enää siirtoja",
     },
     "id": {
-        "page_help": "Bertepi: kartu yang diambil langkah berikutnya (tumpukan ambil, untuk "
-                     "pengambilan kartu). Tombol: panah kiri dan kanan melangkah, Home dan End "
-                     "menuju ujung; klik pada sebuah langkah menuju ke langkah itu.",
+        "page_help": "Bergaris tepi: kartu yang dimainkan pada langkah berikutnya (tumpukan "
+                     "ambil, jika langkah itu mengambil kartu). Tombol: panah kiri dan kanan "
+                     "mundur dan maju satu langkah, Home dan End menuju awal dan akhir; "
+                     "mengeklik sebuah langkah akan menuju ke langkah itu.",
         "page_won_already": "Sudah menang: area permainan sudah kosong.",
         "page_winnable": "Dapat dimenangkan dalam {moves} langkah ({removals} pengeluaran, "
                          "{draws} pengambilan kartu{fewest}).",
-        "page_fewest": ", sesedikit mungkin",
+        "page_fewest": ", jumlah langkah paling sedikit",
         "page_lost_stuck": "Tidak dapat dimenangkan: tidak ada langkah tersisa ({removed} dari "
                            "35 dikeluarkan).",
-        "page_lost": "Tidak dapat dimenangkan: jalur terbaik mengeluarkan {removed} dari 35, lalu "
-                     "tidak ada langkah tersisa.",
+        "page_lost": "Tidak dapat dimenangkan: jalan terbaik mengeluarkan {removed} dari 35 "
+                     "kartu, lalu tidak ada langkah tersisa.",
         "page_figures": "Paling banyak dikeluarkan: {removed} dari 35. Skor terbaik: {score}.",
-        "page_traditional": " Skor tradisional: {left} (kartu yang tersisa di area permainan; 0 "
-                            "untuk kemenangan).",
+        "page_traditional": " Skor tradisional: {left} (kartu yang tersisa di area permainan; "
+                            "0 jika menang).",
         "page_first": "\u00ab Awal", "page_first_hint": "Awal permainan (Home)",
         "page_back": "\u25c0 Mundur", "page_back_hint": "Mundur satu langkah (panah kiri)",
         "page_forward": "Maju \u25b6", "page_forward_hint": "Maju satu langkah (panah kanan)",
@@ -853,20 +858,20 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "page_end_stuck": "tidak ada langkah lagi",
     },
     "tr": {
-        "page_help": "Çerçeveli: sonraki hamlenin aldığı kart (kart çekmede çekme destesi). "
-                     "Tuşlar: sol ve sağ oklar birer adım gider, Home ve End başa ve sona gider; "
-                     "bir hamleye tıklamak o hamleye gider.",
+        "page_help": "Çerçeveli: sonraki hamlede oynanacak kart (kart çekmede çekme destesi). "
+                     "Tuşlar: sol ve sağ ok birer hamle geri ve ileri götürür, Home ve End başa "
+                     "ve sona götürür; bir hamleye tıklamak o hamleye götürür.",
         "page_won_already": "Zaten kazanıldı: oyun alanı boş.",
         "page_winnable": "{moves} hamlede kazanılabilir ({removals} kaldırma, {draws} kart "
                          "çekme{fewest}).",
-        "page_fewest": ", mümkün olan en az",
+        "page_fewest": ", mümkün olan en az hamle",
         "page_lost_stuck": "Kazanılamaz: hamle kalmadı ({removed}/35 kaldırıldı).",
         "page_lost": "Kazanılamaz: en iyi yol 35 kartın {removed} tanesini kaldırır, sonra hamle "
                      "kalmaz.",
         "page_figures": "En çok kaldırılan: {removed}/35. En iyi puan: {score}.",
         "page_traditional": " Geleneksel puan: {left} (oyun alanında kalan kartlar; kazanınca "
                             "0).",
-        "page_first": "\u00ab Baş", "page_first_hint": "Başlangıç (Home)",
+        "page_first": "« İlk", "page_first_hint": "Başlangıç (Home)",
         "page_back": "\u25c0 Geri", "page_back_hint": "Bir hamle geri (sol ok)",
         "page_forward": "İleri \u25b6", "page_forward_hint": "Bir hamle ileri (sağ ok)",
         "page_last": "Son \u00bb", "page_last_hint": "Son hamle (End)",
