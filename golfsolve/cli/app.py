@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import errno
 import importlib
-import os
 import re
 import sys
 
@@ -25,6 +24,7 @@ from golfsolve.cli.streams import (
     fit_text_stream,
     guard_stderr,
     guard_stdout,
+    open_standard_streams,
     whole_writes,
     write_failed,
 )
@@ -220,14 +220,7 @@ def main() -> None:
     from golfsolve.interrupts import install
 
     install()
-    # Started with stdin or stderr closed (<&-, 2>&-): read nothing, and say nothing there.
-    if sys.stdin is None:
-        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (for the whole run)
-    if sys.stderr is None:
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    if sys.stdout is None:  # started with stdout closed (>&-)
-        echo_err("golfsolve: error: standard output is closed")
-        sys.exit(EXIT_FAILED)
+    open_standard_streams("golfsolve")
     sys.stdout = guard_stdout(fit_output(whole_writes(sys.stdout)))
     sys.stderr = guard_stderr(fit_text_stream(sys.stderr))
     _tell_compiling()

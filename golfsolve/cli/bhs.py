@@ -24,12 +24,16 @@ from golfsolve.bhs import (
     read_board,
     render,
 )
-from golfsolve.cli.streams import drop_stdout, whole_writes
+from golfsolve.cli.streams import (
+    EXIT_FAILED,
+    drop_stdout,
+    open_standard_streams,
+    whole_writes,
+)
 from golfsolve.errors import InputError
 from golfsolve.files import exists, read_text, same_file
 from golfsolve.model.position import Position
 
-EXIT_UNWRITTEN = 1  # the output could not be written (golfsolve's own status for it)
 
 def _board(path: str) -> Position:
     try:
@@ -88,7 +92,7 @@ def _run(prog: str, argv: list[str] | None, solve_all) -> int:
         drop_stdout()
         return EXIT_SOLVED
     except OSError as exc:  # output that could not be written (a full disk)
-        status, message = EXIT_UNWRITTEN, f"cannot write the output: {exc.strerror or exc}"
+        status, message = EXIT_FAILED, f"cannot write the output: {exc.strerror or exc}"
         drop_stdout()  # what it holds would fail again at exit
     try:
         sys.stdout.flush()
@@ -137,26 +141,13 @@ def multi(argv: list[str] | None = None) -> int:
     return _run("golfsolve-multi-bhs", argv, solve_each)
 
 
-def _streams(prog: str) -> None:
-    """Standard streams to run with: stdin or stderr closed (<&-, 2>&-) read and say
-    nothing; stdout closed (>&-) ends the run with one line, status EXIT_UNWRITTEN."""
-    import os
-
-    if sys.stdin is None:
-        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (for the whole run)
-    if sys.stderr is None:
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    if sys.stdout is None:
-        print(f"{prog}: error: standard output is closed", file=sys.stderr)
-        sys.exit(EXIT_UNWRITTEN)
-    sys.stdout = whole_writes(sys.stdout)
-
-
 def bhs_main() -> None:
-    _streams("golfsolve-bhs")
+    open_standard_streams("golfsolve-bhs")
+    sys.stdout = whole_writes(sys.stdout)
     sys.exit(single())
 
 
 def multi_main() -> None:
-    _streams("golfsolve-multi-bhs")
+    open_standard_streams("golfsolve-multi-bhs")
+    sys.stdout = whole_writes(sys.stdout)
     sys.exit(multi())

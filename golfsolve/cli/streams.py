@@ -297,6 +297,19 @@ def guard_stderr(stream):
     return _Stderr(stream)
 
 
+def open_standard_streams(prog: str) -> None:
+    """The standard streams a command starts with, made usable: stdin or stderr closed (<&-,
+    2>&-) reads nothing and says nothing there; stdout closed (>&-) ends the process at once
+    with one line, ``PROG: error: standard output is closed``, status EXIT_FAILED."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (for the whole run)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:
+        echo_err(f"{prog}: error: standard output is closed")
+        sys.exit(EXIT_FAILED)
+
+
 def echo_err(message: str) -> None:
     """One line on stderr: characters that would break it (a newline in a path) escaped, bytes
     of a name that are not UTF-8 as ``\\xff``, and a long run of letters and digits (a value
