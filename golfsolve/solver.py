@@ -17,7 +17,7 @@ from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.deal import COLUMNS, STOCK_SIZE, TABLEAU_SIZE
 from golfsolve.model.game import Game, Move, numbered_moves
 from golfsolve.model.rules import DRAW_ANY_TIME, EASY, STRICT, Rules
-from golfsolve.model.scoring import WIN_SCORE, best_score  # noqa: F401 (solver's face)
+from golfsolve.model.scoring import best_score
 from golfsolve.packing import kernel_inputs, line_actions, stock_left
 
 # Beam widths tried, in order, before the exact search: most wins are found by the first.

@@ -19,6 +19,7 @@ from golfsolve.model.deal import Deal, as_position
 from golfsolve.model.i18n import short_name, text
 from golfsolve.model.position import COLUMNS, TABLEAU_SIZE, Position
 from golfsolve.model.rules import EASY, Rules, as_rules
+from golfsolve.model.scoring import POINTS, best_score
 from golfsolve.model.text import ascii_lower, shown
 
 UNDO_DEPTH = 100
@@ -235,11 +236,11 @@ class Game:
 
     @property
     def score(self) -> int:
-        """+10 a removal; at a dead end -10 for each card left; never below 0."""
-        points = 10 * self.removed
-        if self.status == "stuck":
-            points -= 10 * (TABLEAU_SIZE - self.removed)
-        return max(0, points)
+        """+10 a removal; at a dead end -10 for each card left; never below 0 (once the game
+        is over, the final score of model.scoring)."""
+        if self.status == "playing":
+            return POINTS * self.removed
+        return best_score(self.removed)
 
     # ----- actions -------------------------------------------------------------------------
     def remove(self, column: int, row: int | None = None) -> Move:
