@@ -563,7 +563,7 @@ class PlaySession:
         lose)."""
         start = self.game.start
         return all(c is None for c in start.stock) and (
-            path.lower().endswith(".json") or not start.is_start)
+            save_kind(path) is SaveKind.GAME or not start.is_start)
 
     def new_deal(self) -> None:
         number = self.rng.randint(1, MAX_NUMBER)
