@@ -43,6 +43,18 @@ def typed_like() -> str:
     return "7H, 10H, 10♥" if _suit_symbols[0] else "7H, 10H"
 
 
+def is_rank(token: str) -> bool:
+    """Whether ``token`` is a rank written alone (``10``, ``q``), as a card's rank is read."""
+    return ascii_upper(token) in _RANK_TOKENS
+
+
+def is_suit(token: str) -> bool:
+    """Whether ``token`` is a suit written alone (``D``, ``♦``, ``♦️``), as a card's suit is
+    read."""
+    token = as_typed(token)
+    return token in _SYMBOL_TO_SUIT or (len(token) == 1 and ascii_upper(token) in SUITS)
+
+
 def as_typed(token: str) -> str:
     """``token`` without the variation selectors an emoji keyboard puts after a suit symbol
     (``♥️`` is ``♥`` and U+FE0F): what the card reads as, and what a message shows."""

@@ -43,6 +43,8 @@ from golfsolve.model.cards import (
     CardError,
     ace_meant,
     as_typed,
+    is_rank,
+    is_suit,
     written_like,
 )
 from golfsolve.model.deal import Deal
@@ -235,23 +237,11 @@ def _check_spacing(tokens: list[str], place: int) -> None:
                                f"({shown(as_typed(token))}): separate them with spaces", None,
                                token)
     for rank, suit in zip(tokens, tokens[1:], strict=False):
-        if _is_rank(rank) and _is_suit(suit):
+        if is_rank(rank) and is_suit(suit):
             shown_card = as_typed(rank + " " + suit)
             raise OneLineError(f"field {place} of the layout has {shown(shown_card)}: write "
                                f"a card without a space ({shown_card.replace(' ', '')})", None,
                                rank)
-
-
-def _is_rank(token: str) -> bool:
-    """A rank written alone (``10``, ``Q``), without its suit."""
-    return ascii_lower(token) in ("a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "t", "j",
-                                  "q", "k")
-
-
-def _is_suit(token: str) -> bool:
-    """A suit written alone (``D``, ``♦``)."""
-    return as_typed(token) in ("c", "d", "h", "s", "C", "D", "H", "S", "♣", "♦",
-                                             "♥", "♠", "♧", "♢", "♡", "♤")
 
 
 def _column(tokens: list[str], where: str, under_way: bool, card) -> tuple[Card, ...]:
