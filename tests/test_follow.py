@@ -337,15 +337,15 @@ def test_a_hint_where_nothing_wins_says_so_and_names_no_move(cli):
     (Fraction(1999, 2000), ">99.9%"), (Fraction(99_999, 100_000), ">99.9%"),
     (Fraction(1), "100.0%"), (Fraction(1, 3), "33.3%")])
 def test_a_chance_near_0_or_1_is_never_shown_as_if_it_were_exactly_that(value, shown):
-    from golfsolve.cli.session import _percent
+    from golfsolve.model.i18n import chance_text
 
-    assert _percent(value, "en") == shown
+    assert chance_text(value, "en") == shown
     # as each language writes a percentage: 94,8 % in Finnish, 94,8% Indonesian, %94,8 Turkish
     number = shown.strip("<>%").replace(".", ",")
     sign = shown[0] if shown[0] in "<>" else ""
-    assert _percent(value, "fi") == f"{sign}{number} %"
-    assert _percent(value, "id") == f"{sign}{number}%"
-    assert _percent(value, "tr") == f"{sign}%{number}"
+    assert chance_text(value, "fi") == f"{sign}{number} %"
+    assert chance_text(value, "id") == f"{sign}{number}%"
+    assert chance_text(value, "tr") == f"{sign}%{number}"
 
 
 def test_a_hint_in_finnish_writes_its_chances_and_scores_as_finnish_does(cli):

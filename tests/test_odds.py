@@ -445,3 +445,16 @@ def test_the_most_removed_line_wraps_at_80_characters(cli):
     assert len(rows) >= 2 and all(len(row) <= 80 for row in rows)
     counts = [int(share.split(":")[0]) for row in rows for share in row[20:].split("  ")]
     assert counts == sorted(counts, reverse=True) and len(set(counts)) == len(counts) >= 10
+
+
+@pytest.mark.parametrize(("figure", "shown"), [
+    (("exact", 12, 18_162_144_000), "<0.1%"), (("exact", 0, 500), "0.0%"),
+    (("exact", 499_999, 500_000), ">99.9%"), (("exact", 1, 1), "100.0%"),
+    (("estimate", 319, 500), "63.8% ~"), (("exact", 1, 2000), "0.1%")])
+def test_an_actions_chance_near_0_or_1_is_never_shown_as_exactly_that(figure, shown):
+    # the action table of `odds`: a move that wins 12 orders of 18 billion is not "0.0%"
+    from golfsolve.cli.render.views import _short
+    from golfsolve.odds import Figure
+
+    kind, wins, out_of = figure
+    assert _short(getattr(Figure, kind)(wins, out_of)) == shown

@@ -296,6 +296,14 @@ def test_each_steps_values_show_where_given(solution):
         solution_html(solution, values=[None] * 50)
 
 
+def test_a_steps_chance_near_0_or_1_reads_as_plays_hint_says_it(solution):
+    # a chance of 1 in 100,000 is not "0.0%" (a player would read it as no chance at all)
+    values = [{Action(None): Fraction(1, 100_000), Action(5): Fraction(99_999, 100_000)}]
+    root = ET.fromstring(solution_page(solution, TITLE, values + [None] * 48, lang="fi"))
+    assert page_data(root)["values"][0] == (
+        "Jokainen sallittu siirto: sarake 5 (3♠) >99,9 %, nosto <0,1 %.")
+
+
 def test_a_solution_shows_its_page_in_jupyter(solution):
     fragment = solution._repr_html_()
     assert fragment == solution_html(solution)

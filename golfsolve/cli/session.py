@@ -11,7 +11,6 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 
 from golfsolve.cli.hints import HintTables
 from golfsolve.cli.render.views import render_grid
@@ -21,7 +20,7 @@ from golfsolve.model.cards import Card, CardError, ace_meant, as_typed, typed_li
 from golfsolve.model.codes import MAX_NUMBER, GameCode
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused
-from golfsolve.model.i18n import number_text, percent_text, short_name, text
+from golfsolve.model.i18n import chance_text, number_text, short_name, text
 from golfsolve.model.position import Position
 from golfsolve.model.rules import EASY, Rules
 
@@ -403,7 +402,7 @@ class PlaySession:
             if result.recommended_by != "fair value":  # out of reach: the clairvoyant odds
                 best = next(a for a in result.actions if a.action == result.recommended)
                 self.say("hint_odds", move=self._move_name(best.action, best.card),
-                         value=_percent(best.clairvoyant.value, self.lang))
+                         value=chance_text(best.clairvoyant.value, self.lang))
                 return
             exact = {a.action: a.fair.value for a in result.actions}
         if not any(exact.values()):  # every move loses under every order: the score
@@ -419,7 +418,7 @@ class PlaySession:
             return
         best = best_of(exact, exact.__getitem__)
         self.say("hint_fair" if len(exact) > 1 else "hint_only",
-                 move=self._action_name(best), value=_percent(exact[best], self.lang))
+                 move=self._action_name(best), value=chance_text(exact[best], self.lang))
         if len(exact) > 1:
             self._say_values([(self._action_name(a), v) for a, v in exact.items()])
 
@@ -454,7 +453,7 @@ class PlaySession:
         """``Every legal move: ...``: each action's name with its exact value, highest first
         (ties in the order given)."""
         ranked = sorted(named, key=lambda pair: -pair[1])
-        self.say("hint_values", moves=", ".join(f"{name} {_percent(v, self.lang)}"
+        self.say("hint_values", moves=", ".join(f"{name} {chance_text(v, self.lang)}"
                                                 for name, v in ranked))
 
     def _action_name(self, action: Action) -> str:
@@ -575,16 +574,6 @@ class PlaySession:
         self.title = f"{code} ({deal})" if rules.letter else code
         self.say("new_deal", code=code)
         self.show()
-
-
-def _percent(value, lang: str) -> str:
-    """A chance as a player of ``lang`` reads it: to a tenth of a percent, but never 0.0% or
-    100.0% for one that is not exactly 0 or 1 (< 0.1%, > 99.9%)."""
-    if 0 < value < Fraction(1, 2000):
-        return "<" + percent_text("0.1", lang)
-    if Fraction(1999, 2000) <= value < 1:
-        return ">" + percent_text("99.9", lang)
-    return percent_text(f"{100 * float(value):.1f}", lang)
 
 
 def _points(value, lang: str) -> str:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from fractions import Fraction
+from numbers import Real
 
 from golfsolve.model.cards import ACE, JACK, KING, QUEEN, Card
 from golfsolve.model.text import ascii_lower
@@ -935,6 +937,16 @@ def number_text(number: str, lang: str) -> str:
 def percent_text(number: str, lang: str) -> str:
     """A percentage (``94.8``) as ``lang`` writes it, its sign included (``%94,8``)."""
     return _PERCENT[lang].format(number_text(number, lang))
+
+
+def chance_text(value: Real, lang: str) -> str:
+    """A chance (0 to 1) as a player of ``lang`` reads it: to a tenth of a percent, but never
+    0.0% or 100.0% for one that is not exactly 0 or 1 (< 0.1%, > 99.9%)."""
+    if 0 < value < Fraction(1, 2000):
+        return "<" + percent_text("0.1", lang)
+    if Fraction(1999, 2000) <= value < 1:
+        return ">" + percent_text("99.9", lang)
+    return percent_text(f"{100 * float(value):.1f}", lang)
 
 
 def count_cards(n: int, lang: str) -> str:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from golfsolve.model.actions import Action
 from golfsolve.model.cards import Card
 from golfsolve.model.game import Game, Move
-from golfsolve.model.i18n import count_cards, percent_text, text
+from golfsolve.model.i18n import chance_text, count_cards, text
 from golfsolve.model.position import STOCK_SIZE, TABLEAU_SIZE
 from golfsolve.pictures import board
 from golfsolve.pictures.cards import label
@@ -147,7 +147,7 @@ def _values(values: Mapping[Action, Real], start: list[tuple[Card, ...]],
 
     ranked = sorted(values, key=lambda a: (-float(values[a]), a.is_draw, a.column or 0))
     return text(lang, "hint_values", moves=", ".join(
-        f"{name(a)} {percent_text(f'{100 * float(values[a]):.1f}', lang)}" for a in ranked))
+        f"{name(a)} {chance_text(values[a], lang)}" for a in ranked))
 
 
 def _verdict(solution: Solution, lang: str) -> str:

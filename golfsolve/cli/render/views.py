@@ -10,6 +10,7 @@ from golfsolve.cli.render.summary import plural, render_interval
 from golfsolve.cli.streams import shown_encoding
 from golfsolve.model.actions import Action, best_of
 from golfsolve.model.game import Game
+from golfsolve.model.i18n import chance_text
 
 if TYPE_CHECKING:  # the solver imports numba: only the commands that solve load it
     from golfsolve.odds import ActionOdds, Figure, Odds
@@ -96,7 +97,7 @@ def _figure(figure: Figure, of: str) -> str:
 def _short(figure: Figure) -> str:
     if figure.kind == "not computed":
         return "-"
-    return f"{100 * float(figure.value):.1f}%" + ("" if figure.kind == "exact" else " ~")
+    return chance_text(figure.value, "en") + ("" if figure.kind == "exact" else " ~")
 
 
 def _bound(figure: Figure, which: str) -> str:
