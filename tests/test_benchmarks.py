@@ -26,6 +26,9 @@ ROOT = DATA.parent.parent
     ("bench_follow.py", ["--deal", "1", "--rules", "classic", "--after", "3"],
      "  first hint after 3 moves of the solver: "),
     ("bench_score.py", ["--deals", "1-1", "--every", "10"], "deal   1 move 20: 11 unseen, "),
+    ("policy_reach.py", ["--deals", "1", "--rules", "classic"],
+     "deal 1 classic: S 0, P 0, Q 0; 0 choices, 0 alternatives, ruled out by bound 1: 0 (0%); "
+     "W 0/18,162,144,000; "),
     ("bench_census.py", ["--deals", "16", "--fixed-deals", "8", "--runs", "1", "--jobs", "1"],
      "  projected census of 10,000,000 deals: "),
 ])
