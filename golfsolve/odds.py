@@ -406,6 +406,23 @@ def score_where_nothing_wins(position: Position, rules: Rules, value: Figure,
     return found.actions
 
 
+def sampled_scores(position: Position, rules: Rules, limit: Limit) -> dict[Action, Fraction]:
+    """Each legal action's mean best final score over the orders of the unseen cards that
+    :func:`sampled_orders` gives, each order played seeing the stock: an estimate for where
+    the score's exact value (best play without sight) is out of reach, and above it on
+    average (a player who sees the stock scores at least as well)."""
+    from golfsolve.model.scoring import best_score
+
+    legal = legal_actions(_stand_in(position, rules))
+    weigher = _Weigher(position, rules)
+    orders = sampled_orders(position, limit, "score")
+    totals = [0] * len(legal)
+    for order in orders:
+        for i, (_, removed) in enumerate(weigher.weigh(legal, order)):
+            totals[i] += best_score(removed)
+    return {a: Fraction(total, len(orders)) for a, total in zip(legal, totals, strict=True)}
+
+
 def fair(position: Position, rules: Rules, budget: int, memory: int | None = None,
          threads: int | None = None, progress=None) -> tuple[Figure, dict[Action, Figure]]:
     """The exact fair value of the position and of each legal action as figures, or why it

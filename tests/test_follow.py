@@ -279,7 +279,7 @@ def test_the_hint_names_every_legal_move_with_its_exact_value(cli):
                                          for a in ranked) + "."]
 
 
-NONE_WINS = ("Hint: no move wins any more: best play without seeing the stock wins under none "
+NONE_WINS = ("Hint: no move can win from here: best play without seeing the stock wins under none "
              "of its orders (every move 0%). Play on for the score.")
 
 
@@ -289,7 +289,7 @@ def test_with_the_stock_empty_the_hint_still_answers_and_says_when_nothing_wins(
     out = cli("play", "3", "--rules", "classic", "--lang", "en",
               input="d\n" * 16 + "h\nu\nh\nq\n").out.splitlines()
     hints = [line for line in out if line.startswith(("Hint: ", "Every legal move"))]
-    same = ("Hint: no move wins any more; for the score, every legal move is as good: best "
+    same = ("Hint: no move can win from here; for the score, every legal move is as good: best "
             "play without seeing the stock scores 0.0 on average from here.")
     assert hints == [same, same]
 
@@ -315,21 +315,37 @@ def test_with_the_stock_empty_and_one_move_that_cannot_win_the_hint_gives_its_sc
     card = game.free_card(column).pretty
     best = solve(game.position(), CLASSIC).best_score  # the stock is empty: all is known
     assert [line for line in out if line.startswith("Hint")] == [
-        f"Hint: column {column} ({card}), the only legal move. No move wins any more; best "
+        f"Hint: column {column} ({card}), the only legal move. No move can win from here; best "
         f"play without seeing the stock scores {best:.1f} on average from here."]
 
 
-def test_a_hint_where_nothing_wins_says_so_and_names_no_move(cli):
+def test_a_hint_where_nothing_wins_early_names_the_move_of_the_best_sampled_score(cli):
     """Deal 1 under Classic cannot be won whatever its stock (exactly 0): after its first draw
-    (two legal moves) the hint says no move wins, not a move at 0.0% as if chosen; in the
-    game's language. (Its one legal move at the start is named, as any only move is, and
-    said to win under no order.)"""
+    (two legal moves, the score's exact value out of reach) the hint names the move whose
+    lines, seeing the stock, score most over the sampled orders, not a move at 0.0% as if
+    chosen; in the game's language. (Its one legal move at the start is named, as any only
+    move is, and said to win under no order.)"""
     out = cli("play", "1", "--rules", "classic", "--lang", "en", input="h\nd\nh\nq\n").out
-    assert out.splitlines()[-1] == NONE_WINS
-    assert ("Hint: draw, the only legal move. No move wins any more: best play without seeing "
+    assert out.splitlines()[-2:] == [
+        "Hint: no move can win from here; for the score, column 4 (7♠): under sampled stock "
+        "orders, best play that saw the stock would score 205.8 on average (the exact value is "
+        "out of reach here).", "Every legal move's average score: column 4 (7♠) 205.8, draw 204.4."]
+    assert ("Hint: draw, the only legal move. No move can win from here: best play without seeing "
             "the stock wins under none of its orders. Play on for the score.") in out.splitlines()
     out = cli("play", "1", "--rules", "classic", "--lang", "tr", input="d\nh\nq\n").out
-    assert out.splitlines()[-1].startswith("İpucu: artık hiçbir hamle kazandırmaz")
+    assert out.splitlines()[-2].startswith("İpucu: buradan hiçbir hamle kazandırmaz; puan için "
+                                           "sütun 4 (7♠): rastgele seçilen")
+
+
+def test_a_hint_where_nothing_wins_and_every_sampled_score_is_the_same_names_no_move(
+        cli, monkeypatch):
+    import golfsolve.odds
+
+    monkeypatch.setattr(golfsolve.odds, "sampled_scores",
+                        lambda view, rules, limit: dict.fromkeys(golfsolve.odds.legal_actions(
+                            Game(view, rules)), Fraction(0)))
+    out = cli("play", "1", "--rules", "classic", "--lang", "en", input="d\nh\nq\n").out
+    assert out.splitlines()[-1] == NONE_WINS
 
 
 @pytest.mark.parametrize(("value", "shown"), [
@@ -349,7 +365,7 @@ def test_a_chance_near_0_or_1_is_never_shown_as_if_it_were_exactly_that(value, s
 
 
 def test_a_hint_in_finnish_writes_its_chances_and_scores_as_finnish_does(cli):
-    """Deal 1 under Classic after twelve draws, where no move wins any more: its scores are
+    """Deal 1 under Classic after twelve draws, where no move can win from here: its scores are
     written with a decimal comma."""
     out = cli("play", "1", "--rules", "classic", "--lang", "fi",
               input="d\nd\nd\nd\nd\nd\nd\nd\nd\nd\nd\nd\nh\nq\n").out.splitlines()

@@ -72,7 +72,7 @@ def test_a_hint_where_no_move_wins_names_the_best_move_for_the_score(cli):
                input="".join(f"{m.token}\n" for m in moves) + "h\nq\n").out.splitlines()
     best = ranked[0]
     assert said[-2:] == [
-        f"Hint: no move wins any more; for the score, {named(best)}: best play without seeing "
+        f"Hint: no move can win from here; for the score, {named(best)}: best play without seeing "
         f"the stock scores {float(actions[best]):.1f} on average from here.",
         "Every legal move's average score: " + ", ".join(
             f"{named(a)} {float(actions[a]):.1f}" for a in ranked) + "."]
@@ -133,5 +133,67 @@ def test_the_only_legal_move_where_nothing_wins_is_given_with_its_score(cli):
     said = cli("play", "GO1-C-AAAAAAB", "--lang", "en",
                input="".join(f"{m.token}\n" for m in moves[:played]) + "h\nq\n").out
     assert said.splitlines()[-1] == (
-        "Hint: draw, the only legal move. No move wins any more; best play without seeing the "
+        "Hint: draw, the only legal move. No move can win from here; best play without seeing the "
         f"stock scores {float(value):.1f} on average from here.")
+
+
+# a typed layout (no stock) lost under Classic whatever the order: after 8♣ is drawn, column 1
+# (7♣), column 4 (7♥) and a draw are legal, with 15 cards unseen (the score's exact value out
+# of reach)
+LOST_LAYOUT = ("TD | 9C JD 9H QH 7C | AS AD 4D 5D 2C | 3S TC 4C QC 5S | KS 9D KC QD 7H | "
+               "JS 7D KH JH 6D | 6H 8D 5C 7S AH | TS 4H JC KD 2D")
+
+
+def _lost_game() -> Game:
+    import golfsolve
+    from golfsolve.model.cards import Card
+
+    game = Game(golfsolve.deal(LOST_LAYOUT), CLASSIC)
+    game.draw(Card.parse("8C"))
+    return game
+
+
+def test_a_sampled_score_is_the_mean_best_score_of_its_orders_played_seeing_the_stock():
+    from fractions import Fraction
+
+    from golfsolve.model.scoring import best_score
+    from golfsolve.odds import Limit, legal_actions, sampled_orders, sampled_scores
+    from golfsolve.solver import solve_game
+
+    game = _lost_game()
+    view = game.position().hidden()
+    limit = Limit(samples=12, seed=5)
+    found = sampled_scores(view, CLASSIC, limit)
+    orders = sampled_orders(view, limit, "score")
+    expected = {}
+    for action in legal_actions(game):
+        total = 0
+        for order in orders:
+            pool = {r: [c for c in view.unseen if c.rank == r] for r in set(order)}
+            after = Game(view.with_stock([pool[r].pop() for r in order]), CLASSIC)
+            after.play(action.token)
+            total += best_score(solve_game(after).max_removed)
+        expected[action] = Fraction(total, len(orders))
+    assert found == expected
+    assert [str(a) for a in found] == ["1", "4", "d"] and len(set(found.values())) > 1
+
+
+def test_a_hint_where_the_scores_value_is_out_of_reach_weighs_sampled_orders(cli):
+    from golfsolve.cli.session import HINT_LIMIT_SAMPLES, HINT_SEED
+    from golfsolve.odds import Limit, sampled_scores
+
+    game = _lost_game()
+    assert _score_of(game) is None  # out of reach here
+    scores = sampled_scores(game.position().hidden(), CLASSIC,
+                            Limit(samples=HINT_LIMIT_SAMPLES, seed=HINT_SEED))
+    names = {"1": "column 1 (7♣)", "4": "column 4 (7♥)", "d": "draw"}
+    ranked = sorted(scores, key=lambda a: -scores[a])
+    said = cli("play", LOST_LAYOUT, "--rules", "classic",
+               input="d 8C\nh\nq\n").out.splitlines()
+    best = ranked[0]
+    assert said[-2:] == [
+        f"Hint: no move can win from here; for the score, {names[str(best)]}: under sampled "
+        f"stock orders, best play that saw the stock would score {float(scores[best]):.1f} on "
+        "average (the exact value is out of reach here).",
+        "Every legal move's average score: " + ", ".join(
+            f"{names[str(a)]} {float(scores[a]):.1f}" for a in ranked) + "."]

@@ -428,7 +428,7 @@ def test_the_layers_take_a_whole_deal_under_strict_in_play_and_the_policy(cli, m
     monkeypatch.setattr(golfsolve.fair.expectimax, "fair_value", refuse)
     hinted = cli("play", "1", "--rules", "strict", "--seed", "1", input="h\nq\n")
     assert hinted.code == 0 and (
-        "Hint: draw, the only legal move. No move wins any more: best play without seeing the "
+        "Hint: draw, the only legal move. No move can win from here: best play without seeing the "
         "stock wins under none of its orders. Play on for the score.") in hinted.out.splitlines()
     played = odds(Deal.from_number(1).position().hidden(), STRICT,
                   Limit(samples=20, seed=1, games=2))

@@ -11,6 +11,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 from golfsolve.cli.hints import HintTables
 from golfsolve.cli.render.views import render_grid
@@ -425,20 +426,32 @@ class PlaySession:
     def _hint_for_the_score(self) -> None:
         """Where no move wins under any order: the move with the best expected final score
         (golfsolve.fair.score), and every legal move's (where each scores the same, that);
-        where that is out of reach here, that no move wins."""
+        where that is out of reach here, the same over sampled orders each played seeing the
+        stock (odds.sampled_scores), or, where those all score the same, that no move wins."""
         scores = self._scores()
-        if scores is None:  # out of reach here
-            self.say("hint_none_wins")
+        if scores is None:  # out of reach here: sampled orders, each played seeing the stock
+            from golfsolve.odds import Limit, sampled_scores
+
+            sampled = sampled_scores(self.game.position().hidden(), self.game.rules,
+                                     Limit(samples=HINT_LIMIT_SAMPLES, seed=HINT_SEED))
+            if len(set(sampled.values())) == 1:  # no move to name
+                self.say("hint_none_wins")
+            else:
+                self._say_scores("hint_score_sampled", sampled)
             return
         if len(set(scores.actions.values())) == 1:  # no move to name: each scores as well
             self.say("hint_score_same", value=_points(scores.value, self.lang))
             return
-        ranked = sorted(scores.actions, key=lambda a: -scores.actions[a])  # ties: as listed
-        best = best_of(scores.actions, scores.actions.__getitem__)
-        self.say("hint_score", move=self._action_name(best),
-                 value=_points(scores.actions[best], self.lang))
+        self._say_scores("hint_score", scores.actions)
+
+    def _say_scores(self, key: str, scores: dict[Action, Fraction]) -> None:
+        """The move of the best score (the text ``key``), then every legal move's, best
+        first (ties as listed)."""
+        ranked = sorted(scores, key=lambda a: -scores[a])
+        best = best_of(scores, scores.__getitem__)
+        self.say(key, move=self._action_name(best), value=_points(scores[best], self.lang))
         self.say("hint_score_values", moves=", ".join(
-            f"{self._action_name(a)} {_points(scores.actions[a], self.lang)}" for a in ranked))
+            f"{self._action_name(a)} {_points(scores[a], self.lang)}" for a in ranked))
 
     def _scores(self):
         """The score's value (golfsolve.fair.score) of where the game stands, as the player

@@ -258,12 +258,11 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "Hint: {move}. It can be won under {value} of sampled stock orders (the "
                      "exact chance is out of reach here).",
         "hint_stopped": "Hint stopped; the game goes on.",
-        "hint_none_wins": "Hint: no move wins any more: best play without seeing the stock "
-                          "wins under none of its orders (every move 0%). Play on for the "
-                          "score.",
-        "hint_only_none_wins": "Hint: {move}, the only legal move. No move wins any more: best "
-                               "play without seeing the stock wins under none of its orders. "
-                               "Play on for the score.",
+        "hint_none_wins": "Hint: no move can win from here: best play without seeing the stock "
+                          "wins under none of its orders (every move 0%). Play on for the score.",
+        "hint_only_none_wins": "Hint: {move}, the only legal move. No move can win from here: "
+                               "best play without seeing the stock wins under none of its "
+                               "orders. Play on for the score.",
         "ctrl_c_at_prompt": "(Ctrl-C: type q to quit, or s FILE to save first; Ctrl-C again "
                             "quits.)",
         "peek_move": "Peeking at the stock: {move} (a winning line).",
@@ -294,14 +293,17 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card_ace": "{text!r} is not a card: an ace is A, as {card}",
         "peek_unseen": "The stock is face down here: there is nothing to peek at.",
         "hint_values": "Every legal move: {moves}.",
-        "hint_score": "Hint: no move wins any more; for the score, {move}: best play without "
-                      "seeing the stock scores {value} on average from here.",
+        "hint_score": "Hint: no move can win from here; for the score, {move}: best play "
+                      "without seeing the stock scores {value} on average from here.",
         "hint_score_values": "Every legal move's average score: {moves}.",
-        "hint_only_score": "Hint: {move}, the only legal move. No move wins any more; best play "
-                           "without seeing the stock scores {value} on average from here.",
-        "hint_score_same": "Hint: no move wins any more; for the score, every legal move is as "
-                           "good: best play without seeing the stock scores {value} on average "
-                           "from here.",
+        "hint_score_sampled": "Hint: no move can win from here; for the score, {move}: under "
+                              "sampled stock orders, best play that saw the stock would score "
+                              "{value} on average (the exact value is out of reach here).",
+        "hint_only_score": "Hint: {move}, the only legal move. No move can win from here; best "
+                           "play without seeing the stock scores {value} on average from here.",
+        "hint_score_same": "Hint: no move can win from here; for the score, every legal move "
+                           "is as good: best play without seeing the stock scores {value} on "
+                           "average from here.",
         "leave_followed": "This game follows yours in the app: type n again to leave it for a "
                           "new random deal.",
         "debrief_best": "You removed {removed} of 35 cards: with the stock in the order it "
@@ -373,11 +375,11 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "nostopakan järjestyksistä (tarkkaa todennäköisyyttä on tässä liian raskas "
                      "laskea).",
         "hint_stopped": "Vihje keskeytetty; peli jatkuu.",
-        "hint_none_wins": "Vihje: mikään siirto ei enää voita: paras peli nostopakkaa "
+        "hint_none_wins": "Vihje: mikään siirto ei voita tästä: paras peli nostopakkaa "
                           "näkemättä ei voita sen millään järjestyksellä (jokainen siirto 0 %). "
                           "Pelaa jatkossa pisteistä.",
-        "hint_only_none_wins": "Vihje: {move}, ainoa sallittu siirto. Mikään siirto ei enää "
-                               "voita: paras peli nostopakkaa näkemättä ei voita sen millään "
+        "hint_only_none_wins": "Vihje: {move}, ainoa sallittu siirto. Mikään siirto ei voita "
+                               "tästä: paras peli nostopakkaa näkemättä ei voita sen millään "
                                "järjestyksellä. Pelaa jatkossa pisteistä.",
         "ctrl_c_at_prompt": "(Ctrl-C: kirjoita q lopettaaksesi tai ensin s TIEDOSTO "
                             "tallentaaksesi; uusi Ctrl-C lopettaa.)",
@@ -411,13 +413,17 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card_ace": "{text!r} ei ole kortti: ässä on A, esim. {card}",
         "peek_unseen": "Nostopakka on tässä kuvapuoli alaspäin: kurkistettavaa ei ole.",
         "hint_values": "Jokainen sallittu siirto: {moves}.",
-        "hint_score": "Vihje: mikään siirto ei enää voita; pisteiden kannalta {move}: paras "
+        "hint_score": "Vihje: mikään siirto ei voita tästä; pisteiden kannalta {move}: paras "
                       "peli nostopakkaa näkemättä saa tästä keskimäärin {value} pistettä.",
         "hint_score_values": "Kunkin sallitun siirron keskimääräiset pisteet: {moves}.",
-        "hint_only_score": "Vihje: {move}, ainoa sallittu siirto. Mikään siirto ei enää voita; "
-                           "paras peli nostopakkaa näkemättä saa tästä keskimäärin {value} "
-                           "pistettä.",
-        "hint_score_same": "Vihje: mikään siirto ei enää voita; pisteiden kannalta jokainen "
+        "hint_score_sampled": "Vihje: mikään siirto ei voita tästä; pisteiden kannalta {move}: "
+                              "arvotuissa nostopakan järjestyksissä nostopakan nähnyt paras "
+                              "peli saisi keskimäärin {value} pistettä (tarkkaa arvoa on tässä "
+                              "liian raskas laskea).",
+        "hint_only_score": "Vihje: {move}, ainoa sallittu siirto. Mikään siirto ei voita "
+                           "tästä; paras peli nostopakkaa näkemättä saa tästä keskimäärin "
+                           "{value} pistettä.",
+        "hint_score_same": "Vihje: mikään siirto ei voita tästä; pisteiden kannalta jokainen "
                            "sallittu siirto on yhtä hyvä: paras peli nostopakkaa näkemättä saa "
                            "tästä keskimäärin {value} pistettä.",
         "leave_followed": "Tämä peli seuraa peliäsi sovelluksessa: kirjoita n uudelleen, jos "
@@ -497,13 +503,13 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "Petunjuk: {move}. Dapat dimenangkan pada {value} dari sampel acak urutan "
                      "tumpukan ambil (peluang pastinya terlalu berat untuk dihitung di sini).",
         "hint_stopped": "Petunjuk dihentikan; permainan berlanjut.",
-        "hint_none_wins": "Petunjuk: tidak ada langkah yang masih bisa menang: permainan "
+        "hint_none_wins": "Petunjuk: tidak ada langkah yang bisa menang dari sini: permainan "
                           "terbaik tanpa melihat tumpukan ambil tidak menang pada urutan mana "
                           "pun (setiap langkah 0%). Lanjutkan untuk skor.",
         "hint_only_none_wins": "Petunjuk: {move}, satu-satunya langkah yang sah. Tidak ada "
-                               "langkah yang masih bisa menang: permainan terbaik tanpa melihat "
-                               "tumpukan ambil tidak menang pada urutan mana pun. Lanjutkan "
-                               "untuk skor.",
+                               "langkah yang bisa menang dari sini: permainan terbaik tanpa "
+                               "melihat tumpukan ambil tidak menang pada urutan mana pun. "
+                               "Lanjutkan untuk skor.",
         "ctrl_c_at_prompt": "(Ctrl-C: ketik q untuk keluar, atau s BERKAS untuk menyimpan "
                             "dulu; Ctrl-C lagi untuk keluar.)",
         "peek_move": "Mengintip tumpukan ambil: {move} (jalan menang).",
@@ -535,16 +541,20 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card_ace": "{text!r} bukan kartu: as ditulis A, misalnya {card}",
         "peek_unseen": "Tumpukan ambil tertutup di sini: tidak ada yang bisa diintip.",
         "hint_values": "Setiap langkah yang sah: {moves}.",
-        "hint_score": "Petunjuk: tidak ada langkah yang masih bisa menang; untuk skor, {move}: "
-                      "permainan terbaik tanpa melihat tumpukan ambil mendapat rata-rata "
-                      "{value} poin dari sini.",
+        "hint_score": "Petunjuk: tidak ada langkah yang bisa menang dari sini; untuk skor, "
+                      "{move}: permainan terbaik tanpa melihat tumpukan ambil mendapat "
+                      "rata-rata {value} poin dari sini.",
         "hint_score_values": "Rata-rata skor setiap langkah yang sah: {moves}.",
+        "hint_score_sampled": "Petunjuk: tidak ada langkah yang bisa menang dari sini; untuk "
+                              "skor, {move}: pada sampel acak urutan tumpukan ambil, permainan "
+                              "terbaik yang melihat tumpukan ambil akan mendapat rata-rata "
+                              "{value} poin (nilai pastinya terlalu berat untuk dihitung di sini).",
         "hint_only_score": "Petunjuk: {move}, satu-satunya langkah yang sah. Tidak ada langkah "
-                           "yang masih bisa menang; permainan terbaik tanpa melihat tumpukan ambil "
-                           "mendapat rata-rata {value} poin dari sini.",
-        "hint_score_same": "Petunjuk: tidak ada langkah yang masih bisa menang; untuk skor, "
-                           "setiap langkah yang sah sama baiknya: permainan terbaik tanpa melihat "
+                           "yang bisa menang dari sini; permainan terbaik tanpa melihat "
                            "tumpukan ambil mendapat rata-rata {value} poin dari sini.",
+        "hint_score_same": "Petunjuk: tidak ada langkah yang bisa menang dari sini; untuk "
+                           "skor, setiap langkah yang sah sama baiknya: permainan terbaik tanpa "
+                           "melihat tumpukan ambil mendapat rata-rata {value} poin dari sini.",
         "leave_followed": "Permainan ini mengikuti permainan Anda di aplikasi: ketik n lagi "
                           "untuk meninggalkannya dan memulai susunan kartu acak baru.",
         "debrief_best": "Anda mengeluarkan {removed} dari 35 kartu: dengan tumpukan ambil "
@@ -625,10 +635,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi sıralamalarının {value} "
                      "kadarında kazanılabilir (kesin olasılığı burada hesaplamak çok ağır).",
         "hint_stopped": "İpucu durduruldu; oyun sürüyor.",
-        "hint_none_wins": "İpucu: artık hiçbir hamle kazandırmaz: çekme destesini görmeden "
+        "hint_none_wins": "İpucu: buradan hiçbir hamle kazandırmaz: çekme destesini görmeden "
                           "en iyi oyun hiçbir sıralamada kazanmaz (her hamle %0). Puan için "
                           "oynamaya devam edin.",
-        "hint_only_none_wins": "İpucu: {move}, tek geçerli hamle. Artık hiçbir hamle "
+        "hint_only_none_wins": "İpucu: {move}, tek geçerli hamle. Buradan hiçbir hamle "
                                "kazandırmaz: çekme destesini görmeden en iyi oyun hiçbir "
                                "sıralamada kazanmaz. Puan için oynamaya devam edin.",
         "ctrl_c_at_prompt": "(Ctrl-C: çıkmak için q, önce kaydetmek için s DOSYA yazın; "
@@ -664,15 +674,19 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card_ace": "{text!r} bir kart değil: as A ile yazılır, örneğin {card}",
         "peek_unseen": "Çekme destesi burada kapalı: göz atılacak bir şey yok.",
         "hint_values": "Her geçerli hamle: {moves}.",
-        "hint_score": "İpucu: artık hiçbir hamle kazandırmaz; puan için {move}: çekme "
+        "hint_score": "İpucu: buradan hiçbir hamle kazandırmaz; puan için {move}: çekme "
                       "destesini görmeden en iyi oyun buradan ortalama {value} puan alır.",
         "hint_score_values": "Her geçerli hamlenin ortalama puanı: {moves}.",
-        "hint_only_score": "İpucu: {move}, tek geçerli hamle. Artık hiçbir hamle kazandırmaz; "
-                           "çekme destesini görmeden en iyi oyun buradan ortalama {value} puan "
-                           "alır.",
-        "hint_score_same": "İpucu: artık hiçbir hamle kazandırmaz; puan için her geçerli hamle "
-                           "aynı derecede iyi: çekme destesini görmeden en iyi oyun buradan "
-                           "ortalama {value} puan alır.",
+        "hint_score_sampled": "İpucu: buradan hiçbir hamle kazandırmaz; puan için {move}: "
+                              "rastgele seçilen çekme destesi sıralamalarında desteyi gören en "
+                              "iyi oyun ortalama {value} puan alırdı (kesin değeri burada "
+                              "hesaplamak çok ağır).",
+        "hint_only_score": "İpucu: {move}, tek geçerli hamle. Buradan hiçbir hamle "
+                           "kazandırmaz; çekme destesini görmeden en iyi oyun buradan ortalama "
+                           "{value} puan alır.",
+        "hint_score_same": "İpucu: buradan hiçbir hamle kazandırmaz; puan için her geçerli "
+                           "hamle aynı derecede iyi: çekme destesini görmeden en iyi oyun "
+                           "buradan ortalama {value} puan alır.",
         "leave_followed": "Bu oyun uygulamadaki oyununuzu izliyor: bırakıp yeni rastgele bir "
                           "dağılıma geçmek için n'yi tekrar yazın.",
         "debrief_best": "35 karttan {removed} tanesini kaldırdınız: çekme destesi geldiği "
