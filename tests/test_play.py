@@ -209,7 +209,7 @@ def test_an_interrupt_at_the_prompt_ends_its_line_first(capsys, monkeypatch):
             raise KeyboardInterrupt
 
     monkeypatch.setattr(sys, "stdin", Terminal())
-    code = run(["play", PAGE, "--lang", "en"])
+    code = run(["play", PAGE, "--rules", "easy", "--lang", "en"])
     captured = capsys.readouterr()
     prompt = TEXTS["en"]["prompt"]
     assert code == 130

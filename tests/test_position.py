@@ -194,6 +194,13 @@ def test_play_saves_the_position_a_player_sees(cli, tmp_path):
     beside = [line[45:] for line in lines[-6:-2]]  # beside the columns
     assert beside == ["Stock: 15 cards", f"Waste: {Deal.from_number(1).stock[0].pretty}",
                       "Score: 0", "Moves: 1"]
+    # saved under Classic, a board names no rules: taken up without --rules, it says which
+    assert shown.err == (f"golfsolve: note: {path} names no rules: easy rules; give --rules "
+                         "for others\n")
+    assert cli("play", str(path), "--rules", "classic", input="q\n").err == ""
+    assert cli("play", str(path), "--lang", "id", input="q\n").err == (
+        f"golfsolve: note: {path} tidak menyebut aturan: aturan Mudah; pilih aturan lain dengan "
+        "--rules\n")
     usage = cli("play", "1", "--lang", "en", input="s\nsave /proc/nowhere/x.board\n")
     assert usage.out.splitlines()[-2:] == [
         "Give a file name: s FILE", "Cannot write /proc/nowhere/x.board: No such file or "

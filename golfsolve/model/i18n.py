@@ -351,6 +351,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "the card that is there (fix 8D 8H), then draw again.",
         "unsaved_game_kept": "the game's moves that no save held are kept in {path}: "
                              "golfsolve play {path} takes it up",
+        "rules_not_named": "{path} names no rules: {rules}; give {option} for others",
         "unsaved_game_note": "a game that followed yours ended at {when} with moves no save "
                              "held; they are kept in {path}: golfsolve play {path} takes it up "
                              "(saving it elsewhere then clears this note)",
@@ -479,6 +480,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "{token} ja siellä oleva kortti (fix 8D 8H), sitten nosta uudelleen.",
         "unsaved_game_kept": "pelin siirrot, joita mikään tallennus ei sisältänyt, on "
                              "säilytetty tiedostossa {path}: golfsolve play {path} jatkaa sitä",
+        "rules_not_named": "{path} ei kerro sääntöjä: {rules}; muut säännöt valitaan "
+                           "{option}-valitsimella",
         "unsaved_game_note": "peliäsi seurannut peli päättyi {when}, ja siinä oli siirtoja, "
                              "joita mikään tallennus ei sisältänyt; ne on säilytetty "
                              "tiedostossa {path}: golfsolve play {path} jatkaa sitä (sen "
@@ -611,6 +614,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "{token} dan kartu yang ada di sana (fix 8D 8H), lalu ambil lagi.",
         "unsaved_game_kept": "langkah permainan yang tidak ada di simpanan mana pun "
                              "dicadangkan di {path}: golfsolve play {path} melanjutkannya",
+        "rules_not_named": "{path} tidak menyebut aturan: {rules}; pilih aturan lain dengan "
+                           "{option}",
         "unsaved_game_note": "permainan yang mengikuti permainan Anda berakhir pada {when} "
                              "dengan langkah yang tidak ada di simpanan mana pun; langkah itu "
                              "dicadangkan di {path}: golfsolve play {path} melanjutkannya "
@@ -736,6 +741,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "orada olan kart (fix 8D 8H), sonra yeniden çekin.",
         "unsaved_game_kept": "oyunun hiçbir kayıtta olmayan hamleleri {path} dosyasında "
                              "tutuldu: golfsolve play {path} oyunu sürdürür",
+        "rules_not_named": "{path} kuralı belirtmiyor: {rules}; başka kural için {option} verin",
         "unsaved_game_note": "oyununuzu izleyen bir oyun {when} tarihinde hiçbir kayıtta "
                              "olmayan hamlelerle bitti; bunlar {path} dosyasında tutuldu: "
                              "golfsolve play {path} oyunu sürdürür (başka bir yere kaydetmek bu "

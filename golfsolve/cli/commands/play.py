@@ -89,6 +89,11 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     title = (text(lang, "layout_typed") if looks_like_oneline(deal) and not exists(deal)
              else describe(source, chosen, lang))
     read_from = deal if deal != "-" and exists(deal) else None
+    if read_from is not None and rules is None and source.code_rules is None:
+        # a board names no rules: a game saved under others would go on under Easy unsaid
+        echo_err("golfsolve: note: " + text(lang, "rules_not_named", path=deal,
+                                            rules=text(lang, f"rules_{chosen.name}"),
+                                            option="--rules"))
     kept_in = kept_game_path() if interactive else None
     if kept_in is not None and os.path.exists(kept_in) and not (
             read_from is not None and same_file(read_from, kept_in)):
