@@ -768,9 +768,22 @@ def test_q_or_ctrl_d_in_a_followed_game_with_moves_not_saved_asks_once_more(tmp_
     terminal.read_until(prompt)
     terminal.type(b"d 8s\r")
     terminal.read_until(prompt)
-    terminal.type(b"\x04")  # Ctrl-D
-    assert asked in terminal.read_until(prompt)
+    terminal.type(b"\x04")  # Ctrl-D: asked as q is, in the words of the key pressed
+    assert (b"This game follows yours in the app and its last moves are not saved: press "
+            b"Ctrl-D again to quit, or type s FILE to save first.") in terminal.read_until(prompt)
     terminal.type(b"\x04")
+    assert terminal.status() == 0
+    # q at the draw's question: no draw, and q as at the prompt
+    terminal = Terminal(PAGE_LAYOUT, "--rules", "easy", "--lang", "en")
+    terminal.read_until(prompt)
+    terminal.type(b"d 8s\r")
+    terminal.read_until(prompt)
+    terminal.type(b"d\r")
+    terminal.read_until(b"Enter: no draw): ")
+    terminal.type(b"q\r")
+    assert b"No draw." in terminal.read_until(asked)
+    terminal.read_until(prompt)
+    terminal.type(b"q\r")
     assert terminal.status() == 0
 
 
@@ -857,3 +870,17 @@ def test_a_followed_game_whose_terminal_closes_keeps_its_unsaved_moves(tmp_path,
     terminal.read_until(prompt)
     os.close(terminal.fd)
     assert terminal.status() == 128 + signal.SIGHUP and not kept.exists()
+
+
+def test_a_draws_card_may_be_typed_with_a_space_and_a_rank_alone_is_asked_about(cli):
+    """A phone keyboard puts a space between rank and suit (``q d``); a rank alone (``9``) is
+    answered with the cards of that rank not seen yet, and the question asked again; q there
+    is no draw, and quits."""
+    out = cli("play", PAGE_LAYOUT, "--rules", "easy", "--lang", "en",
+              input="d\n9\n9 h\nd q d\nd\nq\n").out.splitlines()
+    assert out.count("Which 9? Not seen yet: 9♦, 9♥.") == 1
+    assert [line[45:] for line in out if line[45:].startswith("Waste:")][-2:] == [
+        "Waste: 9♥", "Waste: Q♦"]
+    assert out[-2:] == ["Card the draw turned up (as 7H or 10♥; Enter: no draw):", "No draw."]
+    out = cli("play", PAGE_LAYOUT, "--lang", "tr", input="d 9\nq\n").out.splitlines()
+    assert "Hangi 9? Henüz görülmemiş: 9♦, 9♥." in out

@@ -17,7 +17,15 @@ from golfsolve.cli.hints import HintTables
 from golfsolve.cli.render.views import render_grid
 from golfsolve.files import same_file
 from golfsolve.model.actions import Action, best_of
-from golfsolve.model.cards import Card, CardError, ace_meant, as_typed, typed_like
+from golfsolve.model.cards import (
+    Card,
+    CardError,
+    ace_meant,
+    as_typed,
+    is_rank,
+    is_suit,
+    typed_like,
+)
 from golfsolve.model.codes import MAX_NUMBER, GameCode
 from golfsolve.model.deal import Deal
 from golfsolve.model.game import Game, MoveRefused
@@ -27,6 +35,7 @@ from golfsolve.model.rules import EASY, Rules
 
 # "5" removes column 5's free card; "1 4" (or 1.4, 1:4) taps the card at row 4 of column 1
 _CARD_AT = re.compile(r"^([0-9]{1,6})(?:\s*[ .:,]\s*([0-9]{1,6}))?$")  # longer: not a move
+END_OF_INPUT = "\x04"  # what the terminal's reader gives for Ctrl-D: as q, said so
 # the commands' words, which at the draw's question are no card
 _COMMAND_WORDS = frozenset(("u", "undo", "h", "hint", "p", "peek", "s", "save", "?", "help", "n",
                             "new", "q", "quit", "fix"))
@@ -127,6 +136,7 @@ class PlaySession:
         # stock slots whose draw was undone, and the card it turned up: the app puts an undone
         # draw's card back on the stock, so the next draw there turns it up again
         self._undrawn: dict[int, Card] = {}
+        self._next: list[str] = []  # commands to run before the next line is read
 
     def _dealt(self, start: Position) -> Position:
         unseen = list(start.unseen)
@@ -148,18 +158,26 @@ class PlaySession:
             self.say("follow")
         self.say_if_over()  # a position loaded at its end
         quitting = False  # q said once already, just before, and the game not saved
-        for line in self._lines:
+        for line in self._commands():
             command = line.strip()
-            if command.lower() in ("q", "quit"):
+            if command.lower() in ("q", "quit") or line == END_OF_INPUT:
                 if quitting or not self._quit_loses_moves():
                     return 0
                 quitting = True
-                self.say("quit_unsaved")
+                self.say("quit_unsaved_eof" if line == END_OF_INPUT else "quit_unsaved")
                 continue
             quitting = False
             if command:
                 self.handle(command)
         return 0
+
+    def _commands(self) -> Iterator[str]:
+        """The lines read, each followed by the commands its handling left to run next (q
+        answered to the draw's question)."""
+        for line in self._lines:
+            yield line
+            while self._next:
+                yield self._next.pop(0)
 
     def _state(self) -> tuple:
         return self.game.position(), self.game.move_count
@@ -267,14 +285,18 @@ class PlaySession:
                 if not named:
                     self.say("no_draw")
                     return False
-                if named.split()[0].lower() in _COMMAND_WORDS:  # h, u, fix...: the question first
-                    self.say("draw_answer_first")
+                if named.lower() in ("q", "quit"):  # no draw, and q as at the prompt
+                    self.say("no_draw")
+                    self._next.append(named)
+                    return False
+                if _card(named) is None and named.split()[0].lower() in _COMMAND_WORDS:
+                    self.say("draw_answer_first")  # h, u, fix...: the question first
                     continue
             card = None
             if named:
                 card = _card(named)
                 if card is None:
-                    self._say_not_a_card(named)
+                    self._say_which(named)
                     if asked:
                         continue
                     return False
@@ -297,6 +319,18 @@ class PlaySession:
             card = refused.params["card"]
             self.say("fix_seen_asked" if asked else "fix_seen",
                      card=short_name(card, self.lang), token=str(card))
+
+    def _say_which(self, token: str) -> None:
+        """A draw's card that is not a card: where it is a rank alone, the cards of that rank
+        not seen yet, else why it is not a card."""
+        rank = "K" + token.strip()[1:] if token.strip()[:1] in ("R", "r") else token.strip()
+        number = Card.parse(rank + "S").rank if is_rank(rank) else None
+        left = [c for c in self.game.unseen_cards() if c.rank == number]
+        if not left:
+            self._say_not_a_card(token)
+            return
+        names = [short_name(c, self.lang) for c in left]
+        self.say("draw_rank_only", rank=names[0][:-1], cards=", ".join(names))
 
     def _say_not_a_card(self, token: str) -> None:
         ace = ace_meant(token)
@@ -617,10 +651,13 @@ def _drawn_card(line: str) -> Card | None:
 
 def _card(token: str) -> Card | None:
     """The card a player names (as the board format writes it, ``R`` for a king as the
-    rules pages write it), or None."""
+    rules pages write it, its rank and suit apart too, as ``q s``), or None."""
     token = token.strip()
     if token[:1] in ("R", "r"):
         token = "K" + token[1:]
+    parts = token.split()
+    if len(parts) == 2 and is_rank(parts[0]) and is_suit(parts[1]):
+        token = "".join(parts)
     try:
         return Card.parse(token)
     except CardError:

@@ -319,6 +319,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                       "card: u, then d and that card).",
         "draw_answer_first": "Answer the draw's question first: the card it turned up, or "
                              "Enter for no draw.",
+        "quit_unsaved_eof": "This game follows yours in the app and its last moves are not "
+                            "saved: press Ctrl-D again to quit, or type s FILE to save first.",
+        "draw_rank_only": "Which {rank}? Not seen yet: {cards}.",
         "quit_unsaved": "This game follows yours in the app and its last moves are not "
                         "saved: type q again to quit, or s FILE to save first.",
         "fix_usage": "Give the card as you typed it, then the card it really is: fix 8D 8H",
@@ -443,6 +446,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                       "oli jokin muu: u, sitten d ja se kortti).",
         "draw_answer_first": "Vastaa ensin nostoa koskevaan kysymykseen: nostettu kortti, tai "
                              "Enter, jos et nosta.",
+        "quit_unsaved_eof": "Tämä peli seuraa peliäsi sovelluksessa, eikä sen viimeisiä "
+                            "siirtoja ole tallennettu: paina Ctrl-D uudelleen lopettaaksesi, "
+                            "tai kirjoita s TIEDOSTO tallentaaksesi ensin.",
+        "draw_rank_only": "Mikä {rank}? Vielä näkemättä: {cards}.",
         "quit_unsaved": "Tämä peli seuraa peliäsi sovelluksessa, eikä sen viimeisiä "
                         "siirtoja ole tallennettu: kirjoita q uudelleen lopettaaksesi, tai "
                         "s TIEDOSTO tallentaaksesi ensin.",
@@ -577,6 +584,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                       "kartunya lain: u, lalu d dan kartu itu).",
         "draw_answer_first": "Jawab dulu pertanyaan pengambilan kartu: kartu yang terbuka, "
                              "atau Enter untuk tidak mengambil.",
+        "quit_unsaved_eof": "Permainan ini mengikuti permainan Anda di aplikasi dan langkah "
+                            "terakhirnya belum disimpan: tekan Ctrl-D lagi untuk keluar, atau "
+                            "ketik s BERKAS untuk menyimpannya dulu.",
+        "draw_rank_only": "{rank} yang mana? Belum terlihat: {cards}.",
         "quit_unsaved": "Permainan ini mengikuti permainan Anda di aplikasi dan langkah "
                         "terakhirnya belum disimpan: ketik q lagi untuk keluar, atau s BERKAS "
                         "untuk menyimpannya dulu.",
@@ -708,6 +719,10 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                       "sonra d ve o kart).",
         "draw_answer_first": "Önce kart çekmeyle ilgili soruyu yanıtlayın: çekilen kart ya da "
                              "çekmemek için Enter.",
+        "quit_unsaved_eof": "Bu oyun uygulamadaki oyununuzu izliyor ve son hamleleri "
+                            "kaydedilmedi: çıkmak için Ctrl-D'ye tekrar basın ya da önce "
+                            "kaydetmek için s DOSYA yazın.",
+        "draw_rank_only": "Hangi {rank}? Henüz görülmemiş: {cards}.",
         "quit_unsaved": "Bu oyun uygulamadaki oyununuzu izliyor ve son hamleleri "
                         "kaydedilmedi: çıkmak için q'yu tekrar yazın ya da önce kaydetmek için "
                         "s DOSYA yazın.",

@@ -18,7 +18,7 @@ from golfsolve.cli.inputs import (
     describe,
     one_rules,
 )
-from golfsolve.cli.session import PlaySession
+from golfsolve.cli.session import END_OF_INPUT, PlaySession
 from golfsolve.cli.streams import echo_err, shown_encoding, wants_color
 from golfsolve.files import exists, piped_lines, same_file
 from golfsolve.interrupts import Interrupted, take_ctrl_c
@@ -153,9 +153,9 @@ def _typed_lines(prompt: str, after_ctrl_c: str):
     while True:
         try:
             line = input(_shown(prompt))
-        except EOFError:  # Ctrl-D: q (a followed game unsaved asks for it again)
+        except EOFError:  # Ctrl-D: as q (a followed game unsaved asks for it again)
             click.echo("")  # (the shell's prompt then starts a line of its own)
-            yield "q"
+            yield END_OF_INPUT
             continue
         except Interrupted as stop:
             if stopped:
