@@ -864,6 +864,12 @@ def test_a_followed_game_whose_terminal_closes_keeps_its_unsaved_moves(tmp_path,
     mine = tmp_path / "mine.json"
     terminal.type(b"s " + str(mine).encode() + b"\r")
     terminal.read_until(prompt)
+    terminal.type(b"d 8s\r")  # the board names the file the game is in now
+    board = terminal.read_until(prompt)
+    board = board.replace(b"\r\n", b"")  # (a long title wraps at the terminal's width)
+    assert b"/mine.json, easy" in board and b"unsaved-game" not in board
+    terminal.type(b"s " + str(mine).encode() + b"\r")
+    terminal.read_until(prompt)
     terminal.type(b"q\r")
     assert terminal.status() == 0 and mine.exists() and not kept.exists()
     terminal = Terminal(PAGE_LAYOUT, "--lang", "en")  # nothing unsaved: nothing kept

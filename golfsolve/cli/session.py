@@ -569,6 +569,8 @@ class PlaySession:
                 and same_file(self.read_from, self.kept_in) and not same_file(path, self.kept_in)):
             with contextlib.suppress(OSError):  # the kept game is saved where the player chose
                 os.remove(self.kept_in)
+            if self.title == self.read_from:  # the board names the file the game is in now
+                self.title = path
         if kind is SaveKind.GAME or self.game.rules == EASY:  # Easy: the default
             self.say("saved", path=path)
         else:
