@@ -93,6 +93,19 @@ def test_a_won_game_in_indonesian_has_seven_empty_columns():
         "                                                    Langkah:        0"]
 
 
+def test_an_indonesian_board_is_as_wide_as_the_others_until_a_column_is_empty():
+    # "kosong" is one character wider than a card in brackets: only a board with an empty
+    # column makes room for it (41 columns otherwise, as in the other languages)
+    deal = Deal.from_number(1)
+    start = draw_board(Game(deal, EASY), "", "id").splitlines()
+    assert start[1] == "  1     2     3     4     5     6     7"
+    assert max(len(line.split("    ")[0]) for line in start[1:]) == 41
+    one_empty = Game.at_position(deal, EASY, [0, 5, 5, 5, 5, 5, 5], 0, deal.waste)
+    assert draw_board(one_empty, "", "id").splitlines()[1:3] == [
+        "  1      2      3      4      5      6      7",
+        "kosong   2♦     9♥     J♣     5♦     7♥     7♣      Tumpukan ambil: 16 kartu"]
+
+
 def test_what_does_not_fit_beside_goes_below():
     game = Game(Deal.from_number(1), EASY)
     game.move_count = 10 ** 40

@@ -24,7 +24,7 @@ _SIDE_GAP = 4  # spaces between the columns and what is beside them
 def draw_board(game: Game, title: str, lang: str = "en", color: bool = False,
                most: int = WIDTH) -> str:
     """``game`` as the app shows it, at most ``most`` characters a line (escapes aside; the
-    columns themselves, 42 characters, excepted):
+    columns themselves, 41 characters, excepted):
     ``title`` and the rules' name (wrapped when longer), the column numbers 1-7, each
     column's cards from the top down, its free card in brackets last, an empty column as the
     word for empty; beside the columns (below them if a line would be too wide) the stock's
@@ -72,8 +72,9 @@ def _width(line: str) -> int:
 def _columns(game: Game, lang: str, color: bool) -> list[str]:
     """The column numbers, then one line a row of cards: every line as wide as the others."""
     empty = text(lang, "empty")
-    cell = max(_CARD, len(empty))
     columns = game.columns()
+    # as wide as a card in brackets, or where a column is empty as its word (Indonesian's)
+    cell = max(_CARD, len(empty)) if not all(columns) else _CARD
     rows = max(1, *(len(column) for column in columns))
     lines = [" ".join(f"{n:^{cell}}" for n in range(1, len(columns) + 1))]
     for r in range(rows):
