@@ -192,7 +192,11 @@ def test_every_command_takes_the_line(cli):
     (RULES_LINE.replace("TS 6H", "10 ♠\ufe0f 6H"), "field 2 of the layout has '10 ♠': write a "
      "card without a space (10♠)"),
     (RULES_LINE.replace(" | 2S", " / 2S"), "field 2 of the layout has / ('/'): fields are "
-     "separated by |")])
+     "separated by |"),
+    # a suit left alone after a card: not a column of six cards
+    (RULES_LINE + " ♥", "field 8 of the layout has a suit alone ('♥'): write each card as its "
+     "rank and suit together (7H, 10♥)"),
+    (RULES_LINE.replace("TS 6H", "TS H 6H"), "field 2 of the layout has a suit alone ('H')")])
 def test_bad_lines_are_one_line_and_status_2(cli, line, message):
     for command in ("show", "solve", "odds", "batch"):
         result = cli(command, line)

@@ -225,9 +225,9 @@ def parse(text: str) -> OneLine:
 
 
 def _check_spacing(tokens: list[str], place: int) -> None:
-    """OneLineError where a field's cards are separated by commas or its columns by ``/``, or
-    a card is written with a space inside (``10 D``): slips that would otherwise read as a
-    wrong count of cards or columns."""
+    """OneLineError where a field's cards are separated by commas or its columns by ``/``, a
+    card is written with a space inside (``10 D``), or a suit stands alone: slips that would
+    otherwise read as a wrong count of cards or columns."""
     for token in tokens:
         if "/" in token:
             raise OneLineError(f"field {place} of the layout has / ({shown(as_typed(token))}): "
@@ -242,6 +242,11 @@ def _check_spacing(tokens: list[str], place: int) -> None:
             raise OneLineError(f"field {place} of the layout has {shown(shown_card)}: write "
                                f"a card without a space ({shown_card.replace(' ', '')})", None,
                                rank)
+    for token in tokens:
+        if is_suit(token) and not is_rank(token):
+            raise OneLineError(f"field {place} of the layout has a suit alone "
+                               f"({shown(as_typed(token))}): write each card as its rank and "
+                               "suit together (7H, 10♥)", None, token)
 
 
 def _column(tokens: list[str], where: str, under_way: bool, card) -> tuple[Card, ...]:
