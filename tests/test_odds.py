@@ -458,3 +458,17 @@ def test_an_actions_chance_near_0_or_1_is_never_shown_as_exactly_that(figure, sh
 
     kind, wins, out_of = figure
     assert _short(getattr(Figure, kind)(wins, out_of)) == shown
+
+
+def test_the_action_table_lists_the_best_fair_value_first(cli):
+    # column 2 comes before column 6 among the legal moves, but column 6 is worth more
+    layout = ("3D | 6C 7S KC AS QH | 3S TH KS TD 4C | 6S 4D KH QD TC | KD 2D 4S 8S 9C | "
+              "QC 9S AH 9H 6D | JC JH 2S 3H 4H | TS AD 7H 5S 6H")
+    out = cli("odds", layout, "--rules", "strict", "--samples", "5", "--seed", "1",
+              "--jobs", "1").out.splitlines()
+    table = out[out.index("  action         fair value   clairvoyant odds") + 1:][:2]
+    assert [line[:22] for line in table] == ["  column 6 (4♥)  13.5%",
+                                             "  column 2 (4♣)  12.2%"]
+    listed = json.loads(cli("odds", layout, "--rules", "strict", "--samples", "5", "--seed",
+                            "1", "--jobs", "1", "--json").out)
+    assert [a["column"] for a in listed["actions"]] == [2, 6]  # JSON: in the legal order

@@ -94,6 +94,15 @@ def _figure(figure: Figure, of: str) -> str:
             f"{render_interval(figure.interval)}")
 
 
+def _best_first(action) -> tuple[float, float]:
+    """An action's place in the table: the highest fair value first, then the highest
+    clairvoyant odds (ties in the order given)."""
+    def value(figure: Figure) -> float:
+        return -1.0 if figure.kind == "not computed" else float(figure.value)
+
+    return -value(action.fair), -value(action.clairvoyant)
+
+
 def _short(figure: Figure) -> str:
     if figure.kind == "not computed":
         return "-"
@@ -172,10 +181,11 @@ def odds_rest(odds: Odds) -> list[str]:
               sorted(odds.max_removed.items(), reverse=True)]
     lines += _wrapped("  most removed      ", shares)
     if odds.actions:
-        names = [_action_name(a) for a in odds.actions]
+        ranked = sorted(odds.actions, key=_best_first)
+        names = [_action_name(a) for a in ranked]
         width = max(len(n) for n in names + ["action"]) + 2
         lines.append(f"  {'action':<{width}}{'fair value':<13}clairvoyant odds")
-        for name, action in zip(names, odds.actions, strict=True):
+        for name, action in zip(names, ranked, strict=True):
             lines.append(f"  {name:<{width}}{_short(action.fair):<13}"
                          f"{_short(action.clairvoyant)}")
         if odds.recommended_by != "fair value":
