@@ -890,3 +890,28 @@ def test_a_draws_card_may_be_typed_with_a_space_and_a_rank_alone_is_asked_about(
     assert out[-2:] == ["Card the draw turned up (as 7H or 10♥; Enter: no draw):", "No draw."]
     out = cli("play", PAGE_LAYOUT, "--lang", "tr", input="d 9\nq\n").out.splitlines()
     assert "Hangi 9? Henüz görülmemiş: 9♦, 9♥." in out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_a_suit_symbol_typed_where_the_terminal_is_not_utf8_is_refused_not_an_edit(
+        monkeypatch):
+    """Under LANG=C a suit symbol's bytes reached the line editor as meta keys, which moved
+    the cursor and spoiled the line; they are characters typed (ones the game cannot read)."""
+    import time
+
+    for name, value in (("LANG", "C"), ("LC_ALL", "C"), ("PYTHONIOENCODING", "ascii")):
+        monkeypatch.setenv(name, value)
+    prompt = b"q quit): "
+    terminal = Terminal(PAGE_LAYOUT, "--rules", "easy")
+    terminal.read_until(prompt)
+    for byte in "d 9♣\r".encode():  # a byte at a time, as a terminal sends a key's bytes
+        terminal.type(bytes([byte]))
+        time.sleep(0.05)
+    said = terminal.read_until(prompt)
+    assert b"'9???' is not a card: write it as 7H, 10H or qs\r\n" in said, said
+    terminal.type(b"d 9h\r")
+    assert b"Waste: \x1b[31m9H" in terminal.read_until(prompt)  # (red, at a terminal)
+    terminal.type(b"q\r")
+    terminal.read_until(prompt)
+    terminal.type(b"q\r")
+    assert terminal.status() == 0

@@ -146,9 +146,15 @@ def _typed_lines(prompt: str, after_ctrl_c: str):
     drops the line and says ``after_ctrl_c`` (how to quit or save); a second in a row ends
     the game. Ctrl-D is q."""
     try:
-        import readline  # noqa: F401 (loading it is what gives input() its line editing)
+        import readline  # (loading it is what gives input() its line editing)
     except ImportError:  # Windows: the console's own editing
         pass
+    else:
+        if "libedit" not in (readline.__doc__ or ""):  # GNU readline (not macOS's libedit):
+            # a byte past ASCII is a character typed, not a meta key that edits the line,
+            # where the terminal's encoding is not UTF-8 (a suit symbol under LANG=C)
+            for setting in ("input-meta on", "convert-meta off", "output-meta on"):
+                readline.parse_and_bind("set " + setting)
     stopped = False  # Ctrl-C was the last thing typed
     while True:
         try:
