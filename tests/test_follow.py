@@ -333,7 +333,7 @@ def test_a_hint_where_nothing_wins_early_names_the_move_of_the_best_sampled_scor
     assert ("Hint: draw, the only legal move. No move can win from here: best play without seeing "
             "the stock wins under none of its orders. Play on for the score.") in out.splitlines()
     out = cli("play", "1", "--rules", "classic", "--lang", "tr", input="d\nh\nq\n").out
-    assert out.splitlines()[-2].startswith("İpucu: buradan hiçbir hamle kazandırmaz; puan için "
+    assert out.splitlines()[-2].startswith("İpucu: buradan hiçbir hamle kazandıramaz; puan için "
                                            "sütun 4 (7♠): rastgele seçilen")
 
 

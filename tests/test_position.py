@@ -199,8 +199,8 @@ def test_play_saves_the_position_a_player_sees(cli, tmp_path):
                          "for others\n")
     assert cli("play", str(path), "--rules", "classic", input="q\n").err == ""
     assert cli("play", str(path), "--lang", "id", input="q\n").err == (
-        f"golfsolve: note: {path} tidak menyebut aturan: aturan Mudah; pilih aturan lain dengan "
-        "--rules\n")
+        f"golfsolve: note: {path} tidak menyebut aturan, jadi dimainkan dengan aturan Mudah; "
+        "pilih aturan lain dengan --rules\n")
     usage = cli("play", "1", "--lang", "en", input="s\nsave /proc/nowhere/x.board\n")
     assert usage.out.splitlines()[-2:] == [
         "Give a file name: s FILE", "Cannot write /proc/nowhere/x.board: No such file or "

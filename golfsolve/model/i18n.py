@@ -379,12 +379,12 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "nostopakan järjestyksistä (tarkkaa todennäköisyyttä on tässä liian raskas "
                      "laskea).",
         "hint_stopped": "Vihje keskeytetty; peli jatkuu.",
-        "hint_none_wins": "Vihje: mikään siirto ei voita tästä: paras peli nostopakkaa "
-                          "näkemättä ei voita sen millään järjestyksellä (jokainen siirto 0 %). "
-                          "Pelaa jatkossa pisteistä.",
-        "hint_only_none_wins": "Vihje: {move}, ainoa sallittu siirto. Mikään siirto ei voita "
-                               "tästä: paras peli nostopakkaa näkemättä ei voita sen millään "
-                               "järjestyksellä. Pelaa jatkossa pisteistä.",
+        "hint_none_wins": "Vihje: mikään siirto ei voi tästä johtaa voittoon: paras peli "
+                          "nostopakkaa näkemättä ei voita sen millään järjestyksellä (jokainen "
+                          "siirto 0 %). Pelaa jatkossa pisteistä.",
+        "hint_only_none_wins": "Vihje: {move}, ainoa sallittu siirto. Mikään siirto ei voi "
+                               "tästä johtaa voittoon: paras peli nostopakkaa näkemättä ei "
+                               "voita sen millään järjestyksellä. Pelaa jatkossa pisteistä.",
         "ctrl_c_at_prompt": "(Ctrl-C: kirjoita q lopettaaksesi tai ensin s TIEDOSTO "
                             "tallentaaksesi; uusi Ctrl-C lopettaa.)",
         "peek_move": "Nostopakkaan kurkistaen: {move} (voittava siirtosarja).",
@@ -417,19 +417,20 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card_ace": "{text!r} ei ole kortti: ässä on A, esim. {card}",
         "peek_unseen": "Nostopakka on tässä kuvapuoli alaspäin: kurkistettavaa ei ole.",
         "hint_values": "Jokainen sallittu siirto: {moves}.",
-        "hint_score": "Vihje: mikään siirto ei voita tästä; pisteiden kannalta {move}: paras "
-                      "peli nostopakkaa näkemättä saa tästä keskimäärin {value} pistettä.",
+        "hint_score": "Vihje: mikään siirto ei voi tästä johtaa voittoon; pisteiden kannalta "
+                      "{move}: paras peli nostopakkaa näkemättä saa tästä keskimäärin {value} "
+                      "pistettä.",
         "hint_score_values": "Kunkin sallitun siirron keskimääräiset pisteet: {moves}.",
-        "hint_score_sampled": "Vihje: mikään siirto ei voita tästä; pisteiden kannalta {move}: "
-                              "arvotuissa nostopakan järjestyksissä nostopakan nähnyt paras "
-                              "peli saisi keskimäärin {value} pistettä (tarkkaa arvoa on tässä "
-                              "liian raskas laskea).",
-        "hint_only_score": "Vihje: {move}, ainoa sallittu siirto. Mikään siirto ei voita "
-                           "tästä; paras peli nostopakkaa näkemättä saa tästä keskimäärin "
-                           "{value} pistettä.",
-        "hint_score_same": "Vihje: mikään siirto ei voita tästä; pisteiden kannalta jokainen "
-                           "sallittu siirto on yhtä hyvä: paras peli nostopakkaa näkemättä saa "
-                           "tästä keskimäärin {value} pistettä.",
+        "hint_score_sampled": "Vihje: mikään siirto ei voi tästä johtaa voittoon; pisteiden "
+                              "kannalta {move}: arvotuissa nostopakan järjestyksissä nostopakan "
+                              "nähnyt paras peli saisi keskimäärin {value} pistettä (tarkkaa "
+                              "arvoa on tässä liian raskas laskea).",
+        "hint_only_score": "Vihje: {move}, ainoa sallittu siirto. Mikään siirto ei voi tästä "
+                           "johtaa voittoon; paras peli nostopakkaa näkemättä saa tästä "
+                           "keskimäärin {value} pistettä.",
+        "hint_score_same": "Vihje: mikään siirto ei voi tästä johtaa voittoon; pisteiden "
+                           "kannalta jokainen sallittu siirto on yhtä hyvä: paras peli "
+                           "nostopakkaa näkemättä saa tästä keskimäärin {value} pistettä.",
         "leave_followed": "Tämä peli seuraa peliäsi sovelluksessa: kirjoita n uudelleen, jos "
                           "haluat jättää sen ja aloittaa uuden satunnaisen jaon.",
         "debrief_best": "Poistit 35 kortista {removed}: nostopakan toteutuneessa "
@@ -447,12 +448,12 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "draw_answer_first": "Vastaa ensin nostoa koskevaan kysymykseen: nostettu kortti, tai "
                              "Enter, jos et nosta.",
         "quit_unsaved_eof": "Tämä peli seuraa peliäsi sovelluksessa, eikä sen viimeisiä "
-                            "siirtoja ole tallennettu: paina Ctrl-D uudelleen lopettaaksesi, "
-                            "tai kirjoita s TIEDOSTO tallentaaksesi ensin.",
+                            "siirtoja ole tallennettu: paina Ctrl-D uudelleen lopettaaksesi tai "
+                            "kirjoita s TIEDOSTO tallentaaksesi ensin.",
         "draw_rank_only": "Mikä {rank}? Vielä näkemättä: {cards}.",
-        "quit_unsaved": "Tämä peli seuraa peliäsi sovelluksessa, eikä sen viimeisiä "
-                        "siirtoja ole tallennettu: kirjoita q uudelleen lopettaaksesi, tai "
-                        "s TIEDOSTO tallentaaksesi ensin.",
+        "quit_unsaved": "Tämä peli seuraa peliäsi sovelluksessa, eikä sen viimeisiä siirtoja "
+                        "ole tallennettu: kirjoita q uudelleen lopettaaksesi tai s TIEDOSTO "
+                        "tallentaaksesi ensin.",
         "fix_usage": "Anna kortti niin kuin kirjoitit sen ja sitten oikea kortti: fix 8D 8H",
         "fix_same": "{card} ja {card} ovat sama kortti: anna kortti niin kuin kirjoitit sen ja "
                     "sitten oikea kortti (fix 8D 8H)",
@@ -487,8 +488,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "{token} ja siellä oleva kortti (fix 8D 8H), sitten nosta uudelleen.",
         "unsaved_game_kept": "pelin siirrot, joita mikään tallennus ei sisältänyt, on "
                              "säilytetty tiedostossa {path}: golfsolve play {path} jatkaa sitä",
-        "rules_not_named": "{path} ei kerro sääntöjä: {rules}; muut säännöt valitaan "
-                           "{option}-valitsimella",
+        "rules_not_named": "{path} ei kerro sääntöjä, joten käytössä ovat {rules}; muut "
+                           "säännöt valitaan {option}-valitsimella",
         "unsaved_game_note": "peliäsi seurannut peli päättyi {when}, ja siinä oli siirtoja, "
                              "joita mikään tallennus ei sisältänyt; ne on säilytetty "
                              "tiedostossa {path}: golfsolve play {path} jatkaa sitä (sen "
@@ -625,8 +626,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "{token} dan kartu yang ada di sana (fix 8D 8H), lalu ambil lagi.",
         "unsaved_game_kept": "langkah permainan yang tidak ada di simpanan mana pun "
                              "dicadangkan di {path}: golfsolve play {path} melanjutkannya",
-        "rules_not_named": "{path} tidak menyebut aturan: {rules}; pilih aturan lain dengan "
-                           "{option}",
+        "rules_not_named": "{path} tidak menyebut aturan, jadi dimainkan dengan {rules}; pilih "
+                           "aturan lain dengan {option}",
         "unsaved_game_note": "permainan yang mengikuti permainan Anda berakhir pada {when} "
                              "dengan langkah yang tidak ada di simpanan mana pun; langkah itu "
                              "dicadangkan di {path}: golfsolve play {path} melanjutkannya "
@@ -651,11 +652,11 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi sıralamalarının {value} "
                      "kadarında kazanılabilir (kesin olasılığı burada hesaplamak çok ağır).",
         "hint_stopped": "İpucu durduruldu; oyun sürüyor.",
-        "hint_none_wins": "İpucu: buradan hiçbir hamle kazandırmaz: çekme destesini görmeden "
+        "hint_none_wins": "İpucu: buradan hiçbir hamle kazandıramaz: çekme destesini görmeden "
                           "en iyi oyun hiçbir sıralamada kazanmaz (her hamle %0). Puan için "
                           "oynamaya devam edin.",
         "hint_only_none_wins": "İpucu: {move}, tek geçerli hamle. Buradan hiçbir hamle "
-                               "kazandırmaz: çekme destesini görmeden en iyi oyun hiçbir "
+                               "kazandıramaz: çekme destesini görmeden en iyi oyun hiçbir "
                                "sıralamada kazanmaz. Puan için oynamaya devam edin.",
         "ctrl_c_at_prompt": "(Ctrl-C: çıkmak için q, önce kaydetmek için s DOSYA yazın; "
                             "yeniden Ctrl-C çıkar.)",
@@ -690,17 +691,17 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "bad_card_ace": "{text!r} bir kart değil: as A ile yazılır, örneğin {card}",
         "peek_unseen": "Çekme destesi burada kapalı: göz atılacak bir şey yok.",
         "hint_values": "Her geçerli hamle: {moves}.",
-        "hint_score": "İpucu: buradan hiçbir hamle kazandırmaz; puan için {move}: çekme "
+        "hint_score": "İpucu: buradan hiçbir hamle kazandıramaz; puan için {move}: çekme "
                       "destesini görmeden en iyi oyun buradan ortalama {value} puan alır.",
         "hint_score_values": "Her geçerli hamlenin ortalama puanı: {moves}.",
-        "hint_score_sampled": "İpucu: buradan hiçbir hamle kazandırmaz; puan için {move}: "
+        "hint_score_sampled": "İpucu: buradan hiçbir hamle kazandıramaz; puan için {move}: "
                               "rastgele seçilen çekme destesi sıralamalarında desteyi gören en "
                               "iyi oyun ortalama {value} puan alırdı (kesin değeri burada "
                               "hesaplamak çok ağır).",
         "hint_only_score": "İpucu: {move}, tek geçerli hamle. Buradan hiçbir hamle "
-                           "kazandırmaz; çekme destesini görmeden en iyi oyun buradan ortalama "
+                           "kazandıramaz; çekme destesini görmeden en iyi oyun buradan ortalama "
                            "{value} puan alır.",
-        "hint_score_same": "İpucu: buradan hiçbir hamle kazandırmaz; puan için her geçerli "
+        "hint_score_same": "İpucu: buradan hiçbir hamle kazandıramaz; puan için her geçerli "
                            "hamle aynı derecede iyi: çekme destesini görmeden en iyi oyun "
                            "buradan ortalama {value} puan alır.",
         "leave_followed": "Bu oyun uygulamadaki oyununuzu izliyor: bırakıp yeni rastgele bir "
@@ -756,7 +757,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                           "orada olan kart (fix 8D 8H), sonra yeniden çekin.",
         "unsaved_game_kept": "oyunun hiçbir kayıtta olmayan hamleleri {path} dosyasında "
                              "tutuldu: golfsolve play {path} oyunu sürdürür",
-        "rules_not_named": "{path} kuralı belirtmiyor: {rules}; başka kural için {option} verin",
+        "rules_not_named": "{path} kuralı belirtmiyor, bu yüzden {rules} kullanılıyor; başka "
+                           "kural için {option} verin",
         "unsaved_game_note": "oyununuzu izleyen bir oyun {when} tarihinde hiçbir kayıtta "
                              "olmayan hamlelerle bitti; bunlar {path} dosyasında tutuldu: "
                              "golfsolve play {path} oyunu sürdürür (başka bir yere kaydetmek bu "
