@@ -148,6 +148,9 @@ class Odds:
     # where no move wins under any order: each legal action's expected final score with best
     # play for the score (golfsolve.fair.score), where it is within reach and not all equal
     score: dict[Action, Fraction] | None = None
+    # where that is out of reach: each legal action's mean best final score over the orders
+    # weighed, each played seeing the stock (an estimate), where they are not all equal
+    sampled_score: dict[Action, Fraction] | None = None
 
     def to_dict(self) -> dict:
         """The figures as ``odds --json`` prints them, but for the deal's name, number and
@@ -166,6 +169,9 @@ class Odds:
             "score": None if self.score is None else [
                 {"action": a.kind, "column": a.column, **fraction_fields(v)}
                 for a, v in self.score.items()],
+            "sampled_score": None if self.sampled_score is None else [
+                {"action": a.kind, "column": a.column, **fraction_fields(v)}
+                for a, v in self.sampled_score.items()],
         }
 
 
@@ -275,6 +281,7 @@ def _random(seed: int | None, purpose: str) -> random.Random:
 def task(payload: tuple) -> object:
     """One unit of an odds computation (runs in worker processes too)."""
     from golfsolve.model.rules import rules_by_name
+    from golfsolve.model.scoring import best_score
 
     kind, position, rules_name, arg = payload
     rules = rules_by_name(rules_name)
@@ -282,16 +289,18 @@ def task(payload: tuple) -> object:
         actions, orders = arg
         weigher = _Weigher(position, rules)
         wins = [0] * len(actions)
+        scores = [0] * len(actions)  # each action's best final scores, summed
         won_any = 0
         histogram: dict[int, int] = {}
         for order in orders:
             results = weigher.weigh(actions, order)
-            for i, (won, _) in enumerate(results):
+            for i, (won, removed) in enumerate(results):
                 wins[i] += won
+                scores[i] += best_score(removed)
             won_any += any(won for won, _ in results)
             best = max(removed for _, removed in results)
             histogram[best] = histogram.get(best, 0) + 1
-        return wins, won_any, histogram
+        return wins, won_any, histogram, scores
     if kind == "fair":
         value, actions = fair(position, rules, *arg, progress=_fair_news())
         return value, actions, score_where_nothing_wins(position, rules, value, actions)
@@ -353,13 +362,15 @@ def assemble(position: Position, rules: Rules, limit: Limit, legal: list[Action]
     game = _stand_in(position, rules)
     removed_now = position.removed_from_tableau
     wins = [0] * len(legal)
+    scores = [0] * len(legal)
     won_any = weighed = games_won = games_played = 0
     histogram: dict[int, int] = {}
     value, fair_actions, score = Figure.missing(unfinished or "not asked"), {}, None
     for (kind, *_rest), result in results:
         if kind == "orders":
-            unit_wins, unit_any, unit_histogram = result
+            unit_wins, unit_any, unit_histogram, unit_scores = result
             wins = [a + b for a, b in zip(wins, unit_wins, strict=True)]
+            scores = [a + b for a, b in zip(scores, unit_scores, strict=True)]
             won_any += unit_any
             for k, n in unit_histogram.items():
                 histogram[k] = histogram.get(k, 0) + n
@@ -385,8 +396,25 @@ def assemble(position: Position, rules: Rules, limit: Limit, legal: list[Action]
     if limit.games:
         policy = (Figure.estimate(games_won, games_played) if games_played else
                   Figure.missing(unfinished))
+    sampled = None
+    if (value.kind == "exact" and value.value == 0 and len(legal) > 1 and weighed
+            and score is None and not _score_within_reach(position)):
+        sampled = {a: Fraction(total, weighed) for a, total in zip(legal, scores, strict=True)}
+        sampled = sampled if len(set(sampled.values())) > 1 else None
     return Odds(rules, position.unknown_slots, orders, upper, histogram, value, policy,
-                actions, recommended, by, score)
+                actions, recommended, by, score, sampled)
+
+
+def _score_within_reach(position: Position) -> bool:
+    """Whether :func:`score_where_nothing_wins` computes the score's value here (a stock
+    wholly unseen, within the value's reach)."""
+    from golfsolve.fair.score import within_reach
+    from golfsolve.packing import position_arrays
+
+    if position.unknown_slots != len(position.stock):
+        return False
+    _, heights, _, _, unseen = position_arrays(position)
+    return within_reach(heights, unseen)
 
 
 def score_where_nothing_wins(position: Position, rules: Rules, value: Figure,

@@ -110,6 +110,7 @@ def test_odds_where_no_move_wins_gives_the_best_move_for_the_score(cli, tmp_path
                           "--json").out)
     assert {(s["action"], s["column"]): Fraction(s["fraction"]) for s in data["score"]} == {
         (a.kind, a.column): v for a, v in actions.items()}
+    assert data["sampled_score"] is None  # the exact value is within reach: no estimate
     from golfsolve.odds import Figure, score_where_nothing_wins
 
     view, figures = game.position().hidden(), {a: Figure.exact(0, 1) for a in actions}
@@ -197,3 +198,49 @@ def test_a_hint_where_the_scores_value_is_out_of_reach_weighs_sampled_orders(cli
         "average (the exact value is out of reach here).",
         "Every legal move's average score: " + ", ".join(
             f"{names[str(a)]} {float(scores[a]):.1f}" for a in ranked) + "."]
+
+
+def test_odds_where_the_scores_value_is_out_of_reach_estimates_it_over_the_orders_weighed(
+        cli, tmp_path):
+    """Early in a lost Classic game odds gives, after the most removed, the best move for the
+    score and each move's mean best score over the orders it weighs, each played seeing the
+    stock (as solving each order gives it); its JSON carries them exactly."""
+    import json
+    from fractions import Fraction
+
+    from golfsolve.model.scoring import best_score
+    from golfsolve.odds import Limit, legal_actions, sampled_orders
+    from golfsolve.solver import solve_game
+
+    game = _lost_game()
+    view = game.position().hidden()
+    path = tmp_path / "lost.json"
+    path.write_text(json.dumps({**view.to_dict(), "rules": "classic"}), encoding="utf-8")
+    orders = sampled_orders(view, Limit(samples=12, seed=3))
+    expected = {}
+    for action in legal_actions(game):
+        total = 0
+        for order in orders:
+            pool = {r: [c for c in view.unseen if c.rank == r] for r in set(order)}
+            after = Game(view.with_stock([pool[r].pop() for r in order]), CLASSIC)
+            after.play(action.token)
+            total += best_score(solve_game(after).max_removed)
+        expected[action] = Fraction(total, len(orders))
+    names = {"1": "column 1 (7♣)", "4": "column 4 (7♥)", "d": "draw"}
+    ranked = sorted(expected, key=lambda a: -expected[a])
+    args = ("odds", str(path), "--samples", "12", "--seed", "3", "--jobs", "1")
+    lines = cli(*args).out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  for the score"))
+    assert lines[at:at + 2] == [
+        f"  for the score      {names[str(ranked[0])]}: {float(expected[ranked[0]]):.1f} on "
+        "average over the sampled orders, each played seeing the stock (an estimate: the "
+        "exact value is out of reach here)",
+        "  average score ~   " + "  ".join(f"{names[str(a)]} {float(expected[a]):.1f}"
+                                          for a in ranked)]
+    assert lines[at - 1].startswith("                    ") or lines[at - 1].startswith(
+        "  most removed")  # after the most removed
+    data = json.loads(cli(*args, "--json").out)
+    assert data["score"] is None
+    assert {(s["action"], s["column"]): Fraction(s["fraction"])
+            for s in data["sampled_score"]} == {(a.kind, a.column): v
+                                                for a, v in expected.items()}

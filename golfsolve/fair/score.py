@@ -37,6 +37,20 @@ def cells(heights, unseen) -> int:
         np.prod(np.asarray(unseen[1:], dtype=np.int64) + 1))
 
 
+def within_reach(heights, unseen) -> bool:
+    """Whether the score's value of a position (its heights, its unseen ranks' counts) is
+    computed: at most :data:`MOST_CELLS` pairs, its two widest layers at most
+    :data:`MOST_BYTES`."""
+    from golfsolve.fair.multisets import layers_of
+
+    if cells(heights, unseen) > MOST_CELLS:
+        return False
+    layers = layers_of(np.asarray(unseen, dtype=np.int64))
+    widest = max((layers.width(k) + layers.width(k - 1) for k in range(1, layers.size + 1)),
+                 default=1)
+    return int(np.prod(np.asarray(heights, dtype=np.int64) + 1)) * widest * 8 <= MOST_BYTES
+
+
 def score_value(col_ranks, heights, waste_rank: int, unseen, fits, forced: bool = False,
                 ) -> ScoreValue | None:
     """The score's value of a position (as :func:`golfsolve.fair.layered.stock_fair` takes
@@ -54,14 +68,10 @@ def score_value(col_ranks, heights, waste_rank: int, unseen, fits, forced: bool 
     h0 = np.ascontiguousarray(heights, dtype=np.int64)
     fits = np.ascontiguousarray(fits, dtype=np.bool_)
     unseen = np.ascontiguousarray(unseen, dtype=np.int64)
-    if cells(h0, unseen) > MOST_CELLS:
+    if not within_reach(h0, unseen):
         return None
     layers = layers_of(unseen)
     nrows, stride = row_strides(h0)
-    widest = max((layers.width(k) + layers.width(k - 1) for k in range(1, layers.size + 1)),
-                 default=1)
-    if nrows * widest * 8 > MOST_BYTES:
-        return None
     closures = Closures(col_ranks, fits, h0, stride, layers.ranks, 1, forced)
     _, cl_win, mem_start, members, rank_cl = closures.table
     final = np.array([best_score(r) for r in range(TABLEAU_SIZE + 1)], dtype=np.int64)

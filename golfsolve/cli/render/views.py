@@ -159,8 +159,9 @@ def odds_fair(fair: Figure, actions: dict[Action, Figure], score: dict | None,
 
 def odds_rest(odds: Odds) -> list[str]:
     """The clairvoyant odds (an upper bound), the policy (a lower bound), the most cards
-    removable, the move table, and the recommended move where the fair value does not name
-    it."""
+    removable, where no move wins and the score's exact value is out of reach the best move
+    for the score over the orders weighed (each played seeing the stock), the move table, and
+    the recommended move where the fair value does not name it."""
     of = "sampled orders" if odds.clairvoyant.kind == "estimate" else "orders"
     below = (odds.clairvoyant.kind == "estimate" and odds.fair.kind == "exact"
              and odds.clairvoyant.value < odds.fair.value)
@@ -180,6 +181,16 @@ def odds_rest(odds: Odds) -> list[str]:
     shares = [f"{removed}: {100 * n / total:.1f}%" for removed, n in
               sorted(odds.max_removed.items(), reverse=True)]
     lines += _wrapped("  most removed      ", shares)
+    if odds.sampled_score:  # no move wins, and the score's exact value is out of reach
+        sampled = odds.sampled_score
+        cards = {a.action: a.card for a in odds.actions}
+        best = best_of(sampled, sampled.__getitem__)
+        lines.append(f"  for the score      {_move(best, cards[best])}: "
+                     f"{float(sampled[best]):.1f} on average over the {of}, each played "
+                     "seeing the stock (an estimate: the exact value is out of reach here)")
+        ranked = sorted(sampled, key=lambda a: -sampled[a])
+        lines += _wrapped("  average score ~   ", [f"{_move(a, cards[a])} "
+                                                  f"{float(sampled[a]):.1f}" for a in ranked])
     if odds.actions:
         ranked = sorted(odds.actions, key=_best_first)
         names = [_action_name(a) for a in ranked]
