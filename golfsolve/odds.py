@@ -439,15 +439,9 @@ def sampled_scores(position: Position, rules: Rules, limit: Limit) -> dict[Actio
     :func:`sampled_orders` gives, each order played seeing the stock: an estimate for where
     the score's exact value (best play without sight) is out of reach, and above it on
     average (a player who sees the stock scores at least as well)."""
-    from golfsolve.model.scoring import best_score
-
     legal = legal_actions(_stand_in(position, rules))
-    weigher = _Weigher(position, rules)
     orders = sampled_orders(position, limit, "score")
-    totals = [0] * len(legal)
-    for order in orders:
-        for i, (_, removed) in enumerate(weigher.weigh(legal, order)):
-            totals[i] += best_score(removed)
+    *_, totals = task(("orders", position, rules.name, (legal, orders)))  # odds' own unit
     return {a: Fraction(total, len(orders)) for a, total in zip(legal, totals, strict=True)}
 
 
