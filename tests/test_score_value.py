@@ -154,27 +154,38 @@ def _lost_game() -> Game:
     return game
 
 
-def test_a_sampled_score_is_the_mean_best_score_of_its_orders_played_seeing_the_stock():
+def _mean_seen_scores(game: Game, orders) -> dict:
+    """Each legal action's mean best final score over ``orders`` (ranks of the unseen cards),
+    each order's stock dealt and the game after the action solved separately."""
     from fractions import Fraction
 
     from golfsolve.model.scoring import best_score
-    from golfsolve.odds import Limit, legal_actions, sampled_orders, sampled_scores
+    from golfsolve.odds import legal_actions
     from golfsolve.solver import solve_game
+
+    view = game.position().hidden()
+    expected = {}
+    for action in legal_actions(game):
+        total = 0
+        for order in orders:
+            pool = {r: [c for c in view.unseen if c.rank == r] for r in set(order)}
+            after = Game(view.with_stock([pool[r].pop() for r in order]), game.rules)
+            after.play(action.token)
+            total += best_score(solve_game(after).max_removed)
+        expected[action] = Fraction(total, len(orders))
+    return expected
+
+
+def test_a_sampled_score_is_the_mean_best_score_of_its_orders_played_seeing_the_stock():
+
+    from golfsolve.odds import Limit, sampled_orders, sampled_scores
 
     game = _lost_game()
     view = game.position().hidden()
     limit = Limit(samples=12, seed=5)
     found = sampled_scores(view, CLASSIC, limit)
     orders = sampled_orders(view, limit, "score")
-    expected = {}
-    for action in legal_actions(game):
-        total = 0
-        for order in orders:
-            pool = {r: [c for c in view.unseen if c.rank == r] for r in set(order)}
-            after = Game(view.with_stock([pool[r].pop() for r in order]), CLASSIC)
-            after.play(action.token)
-            total += best_score(solve_game(after).max_removed)
-        expected[action] = Fraction(total, len(orders))
+    expected = _mean_seen_scores(game, orders)
     assert found == expected
     assert [str(a) for a in found] == ["1", "4", "d"] and len(set(found.values())) > 1
 
@@ -208,24 +219,14 @@ def test_odds_where_the_scores_value_is_out_of_reach_estimates_it_over_the_order
     import json
     from fractions import Fraction
 
-    from golfsolve.model.scoring import best_score
-    from golfsolve.odds import Limit, legal_actions, sampled_orders
-    from golfsolve.solver import solve_game
+    from golfsolve.odds import Limit, sampled_orders
 
     game = _lost_game()
     view = game.position().hidden()
     path = tmp_path / "lost.json"
     path.write_text(json.dumps({**view.to_dict(), "rules": "classic"}), encoding="utf-8")
     orders = sampled_orders(view, Limit(samples=12, seed=3))
-    expected = {}
-    for action in legal_actions(game):
-        total = 0
-        for order in orders:
-            pool = {r: [c for c in view.unseen if c.rank == r] for r in set(order)}
-            after = Game(view.with_stock([pool[r].pop() for r in order]), CLASSIC)
-            after.play(action.token)
-            total += best_score(solve_game(after).max_removed)
-        expected[action] = Fraction(total, len(orders))
+    expected = _mean_seen_scores(game, orders)
     names = {"1": "column 1 (7♣)", "4": "column 4 (7♥)", "d": "draw"}
     ranked = sorted(expected, key=lambda a: -expected[a])
     args = ("odds", str(path), "--samples", "12", "--seed", "3", "--jobs", "1")
