@@ -43,9 +43,13 @@ def within_reach(heights, unseen) -> bool:
     :data:`MOST_BYTES`."""
     from golfsolve.fair.multisets import layers_of
 
-    if cells(heights, unseen) > MOST_CELLS:
-        return False
-    layers = layers_of(np.asarray(unseen, dtype=np.int64))
+    return cells(heights, unseen) <= MOST_CELLS and _layers_fit(
+        heights, layers_of(np.asarray(unseen, dtype=np.int64)))
+
+
+def _layers_fit(heights, layers) -> bool:
+    """Whether the two widest of ``layers``, over every row of ``heights``, hold at most
+    :data:`MOST_BYTES`."""
     widest = max((layers.width(k) + layers.width(k - 1) for k in range(1, layers.size + 1)),
                  default=1)
     return int(np.prod(np.asarray(heights, dtype=np.int64) + 1)) * widest * 8 <= MOST_BYTES
@@ -68,9 +72,11 @@ def score_value(col_ranks, heights, waste_rank: int, unseen, fits, forced: bool 
     h0 = np.ascontiguousarray(heights, dtype=np.int64)
     fits = np.ascontiguousarray(fits, dtype=np.bool_)
     unseen = np.ascontiguousarray(unseen, dtype=np.int64)
-    if not within_reach(h0, unseen):
+    if cells(h0, unseen) > MOST_CELLS:
         return None
     layers = layers_of(unseen)
+    if not _layers_fit(h0, layers):
+        return None
     nrows, stride = row_strides(h0)
     closures = Closures(col_ranks, fits, h0, stride, layers.ranks, 1, forced)
     _, cl_win, mem_start, members, rank_cl = closures.table
