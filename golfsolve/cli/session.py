@@ -24,6 +24,7 @@ from golfsolve.model.cards import (
     as_typed,
     is_rank,
     is_suit,
+    rank_of,
     typed_like,
 )
 from golfsolve.model.codes import MAX_NUMBER, GameCode
@@ -323,9 +324,8 @@ class PlaySession:
     def _say_which(self, token: str) -> None:
         """A draw's card that is not a card: where it is a rank alone, the cards of that rank
         not seen yet, else why it is not a card."""
-        rank = "K" + token.strip()[1:] if token.strip()[:1] in ("R", "r") else token.strip()
-        number = Card.parse(rank + "S").rank if is_rank(rank) else None
-        left = [c for c in self.game.unseen_cards() if c.rank == number]
+        rank = rank_of(_king_as_k(token))
+        left = [c for c in self.game.unseen_cards() if c.rank == rank]
         if not left:
             self._say_not_a_card(token)
             return
@@ -651,12 +651,17 @@ def _drawn_card(line: str) -> Card | None:
     return _card(text[1:]) if len(text) > 2 and text[0] in "dD" and text[1] != " " else None
 
 
+def _king_as_k(token: str) -> str:
+    """``token`` stripped, a king written ``R`` as the rules pages write it (``R♣``) as
+    ``K``."""
+    token = token.strip()
+    return "K" + token[1:] if token[:1] in ("R", "r") else token
+
+
 def _card(token: str) -> Card | None:
     """The card a player names (as the board format writes it, ``R`` for a king as the
     rules pages write it, its rank and suit apart too, as ``q s``), or None."""
-    token = token.strip()
-    if token[:1] in ("R", "r"):
-        token = "K" + token[1:]
+    token = _king_as_k(token)
     parts = token.split()
     if len(parts) == 2 and is_rank(parts[0]) and is_suit(parts[1]):
         token = "".join(parts)

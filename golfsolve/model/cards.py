@@ -43,9 +43,15 @@ def typed_like() -> str:
     return "7H, 10H, 10♥" if _suit_symbols[0] else "7H, 10H"
 
 
+def rank_of(token: str) -> int | None:
+    """The rank (1-13) a rank written alone names (``10``, ``q``), as a card's rank is read;
+    None where ``token`` is no rank."""
+    return _RANK_TOKENS.get(ascii_upper(token))
+
+
 def is_rank(token: str) -> bool:
     """Whether ``token`` is a rank written alone (``10``, ``q``), as a card's rank is read."""
-    return ascii_upper(token) in _RANK_TOKENS
+    return rank_of(token) is not None
 
 
 def is_suit(token: str) -> bool:
