@@ -133,15 +133,26 @@ def _split(cards):
 
 
 @settings(max_examples=200, deadline=None)
-@given(positions(), st.booleans())
-def test_every_line_fits_in_80_columns(drawn, color):
+@given(positions(), st.booleans(), st.integers(42, WIDTH))
+def test_every_line_fits_in_80_columns_or_a_terminal_down_to_42(drawn, color, most):
     game, title, lang = drawn
-    drawing = draw_board(game, title, lang, color)
+    drawing = draw_board(game, title, lang, color, most)
     lines = plain(drawing).split("\n")  # a title's \x1e is no line break to a terminal
-    assert max(len(line) for line in lines) <= WIDTH
+    assert max(len(line) for line in lines) <= most
     assert all(line == line.rstrip(" ") for line in lines)
     assert plain(drawing).count("[") - plain(title).count("[") == sum(1 for h in game.heights if h)
-    assert plain(drawing) == draw_board(game, title, lang)
+    assert plain(drawing) == draw_board(game, title, lang, most=most)
+
+
+def test_a_terminal_narrower_than_41_columns_gets_the_columns_without_spaces_between():
+    # a phone's 40 columns: seven cards of 5 and six spaces would be 41
+    game = Game(Deal.from_number(1), EASY)
+    lines = draw_board(game, "deal 1", "en", most=40).splitlines()
+    assert lines[1:3] == ["  1    2    3    4    5    6    7", "  J♦   2♦   9♥   J♣   5♦   7♥   7♣"]
+    assert lines[6] == " [4♥] [A♣] [4♦] [7♠] [3♠][10♦] [4♠]"
+    assert lines[7:] == ["Stock: 16 cards", "Waste: 10♥", "Score: 0", "Moves: 0"]
+    assert draw_board(game, "deal 1", "en", most=41).splitlines()[6].startswith(" [4♥]  [A♣]")
+    assert max(map(len, draw_board(game, "deal 1", "fi", most=20).splitlines())) == 35
 
 
 @settings(max_examples=200, deadline=None)

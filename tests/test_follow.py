@@ -637,18 +637,26 @@ def test_shuffle_deals_the_unseen_cards_as_before(cli):
 
 # ----- end to end, at a terminal ----------------------------------------------------------------
 class Terminal:
-    """``golfsolve play ARGS`` on a pseudo-terminal of its own: what it shows, read as it
-    comes, and keys typed to it."""
+    """``golfsolve play ARGS`` on a pseudo-terminal of its own, ``columns`` wide (wide enough
+    by default that no message is broken): what it shows, read as it comes, and keys typed
+    to it."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, columns: int = 250) -> None:
+        import fcntl
         import os
         import pty
+        import struct
+        import termios
 
         from .test_faults import GOLFSOLVE
 
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
-            os.execvp(GOLFSOLVE[0], [*GOLFSOLVE, "play", *args])
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+            # the terminal's own width, as a player's is: no COLUMNS (readline, loaded in this
+            # process, may have set it beneath os.environ)
+            env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+            os.execvpe(GOLFSOLVE[0], [*GOLFSOLVE, "play", *args], env)
         self.shown = self.everything = b""  # since the last type(), and all
 
     def read_until(self, *texts: bytes) -> bytes:
@@ -915,3 +923,29 @@ def test_a_suit_symbol_typed_where_the_terminal_is_not_utf8_is_refused_not_an_ed
     terminal.read_until(prompt)
     terminal.type(b"q\r")
     assert terminal.status() == 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_on_a_phones_40_columns_nothing_but_the_prompt_is_wider_and_no_word_is_cut():
+    """A 40-column terminal: the board's columns close up, and every message and the help's
+    rows are broken between words to fit, the help's going on under their second column."""
+    prompt = b"q quit): "
+    terminal = Terminal(PAGE_LAYOUT, "--lang", "en", columns=40)
+    terminal.read_until(prompt)
+    terminal.type(b"?\r")
+    terminal.read_until(prompt)
+    terminal.type(b"d 8s\r")
+    terminal.read_until(prompt)
+    terminal.type(b"q\r")
+    terminal.read_until(prompt)
+    terminal.type(b"q\r")
+    assert terminal.status() == 0
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", terminal.everything.decode()).split("\r\n")
+    lines = [line for line in shown if "q quit): " not in line]
+    assert max(map(len, lines)) <= 40
+    assert "  6♣   2♠  10♣   3♦   J♥  10♥   3♠" in lines  # columns with no space between
+    help_rows = lines[lines.index("1-7        remove the free card of that"):]
+    assert help_rows[1] == "           column (1 4 taps row 4 of"
+    said = " ".join(" ".join(lines).split())
+    assert ("type d and the card it turned up (d 7H), or d alone to be asked." in said
+            and "type q again to quit, or s FILE to save first." in said)

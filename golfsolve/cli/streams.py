@@ -13,6 +13,7 @@ import io
 import json
 import os
 import re
+import shutil
 import sys
 
 import click
@@ -74,10 +75,7 @@ def wants_color(stream, asked: bool | None = None, environ=None) -> bool:
     env = os.environ if environ is None else environ
     if env.get("NO_COLOR") or env.get("TERM") == "dumb":
         return False
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):  # no isatty, or a closed stream
-        return False
+    return is_terminal(stream)
 
 
 def _shortened(message: str) -> str:
@@ -313,8 +311,22 @@ def open_standard_streams(prog: str) -> None:
 def echo_err(message: str) -> None:
     """One line on stderr: characters that would break it (a newline in a path) escaped, bytes
     of a name that are not UTF-8 as ``\\xff``, and a long run of letters and digits (a value
-    pasted by mistake) shortened."""
-    click.echo(_shortened(one_line(shown_name(message))), err=True)
+    pasted by mistake) shortened; on a terminal, broken at spaces to fit its width rather than
+    where the terminal would cut a word."""
+    line = _shortened(one_line(shown_name(message)))
+    if is_terminal(sys.stderr):
+        from golfsolve.cli.render.lines import fitted
+
+        line = fitted(line, max(20, shutil.get_terminal_size().columns))
+    click.echo(line, err=True)
+
+
+def is_terminal(stream) -> bool:
+    """Whether ``stream`` is a terminal (not a file, a pipe, or a closed stream)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
 
 
 class HeldNote:

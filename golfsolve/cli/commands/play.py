@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 import time
 
@@ -18,8 +19,9 @@ from golfsolve.cli.inputs import (
     describe,
     one_rules,
 )
+from golfsolve.cli.render.lines import fitted
 from golfsolve.cli.session import END_OF_INPUT, PlaySession
-from golfsolve.cli.streams import echo_err, shown_encoding, wants_color
+from golfsolve.cli.streams import echo_err, is_terminal, shown_encoding, wants_color
 from golfsolve.files import exists, piped_lines, same_file
 from golfsolve.interrupts import Interrupted, take_ctrl_c
 from golfsolve.model.game import Game
@@ -101,7 +103,7 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
         echo_err("golfsolve: note: " + text(lang, "unsaved_game_note", path=kept_in,
                                             when=when))
     session = PlaySession(source.position, chosen, title, lang,
-                          lambda line: click.echo(line, color=painted), seed, interactive,
+                          lambda line: _echo(line, painted), seed, interactive,
                           memory, read_from=read_from, shuffle=shuffle,
                           ask=_answer if interactive else None, color=painted,
                           moves=source.moves, game=_resumed(source, chosen, shuffle, lang),
@@ -169,10 +171,18 @@ def _typed_lines(prompt: str, after_ctrl_c: str):
             take_ctrl_c(stop)
             stopped = True
             click.echo("")
-            click.echo(after_ctrl_c)
+            _echo(after_ctrl_c)
             continue
         stopped = False
         yield line
+
+
+def _echo(message: str, painted: bool = False) -> None:
+    """``message`` on standard output; on a terminal, each line broken at spaces to fit its
+    width as it is now (a phone's narrow one), not where the terminal would cut a word."""
+    if is_terminal(sys.stdout):
+        message = fitted(message, max(20, shutil.get_terminal_size().columns))
+    click.echo(message, color=painted)
 
 
 def _answer(question: str) -> str:

@@ -9,14 +9,12 @@ the caller asks: whether the output is a terminal that wants it is the command l
 
 from __future__ import annotations
 
-import textwrap
-
+from golfsolve.cli.render.lines import DEFAULT, RED, shown_width, wrapped
 from golfsolve.model.cards import Card
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import count_cards, short_name, text
 
 WIDTH = 80  # no line of a drawing is wider
-RED, DEFAULT = "\x1b[31m", "\x1b[39m"  # hearts and diamonds; back to the terminal's colour
 _CARD = 5  # "[10♠]": a card in brackets, the widest thing a column holds but its empty word
 _SIDE_GAP = 4  # spaces between the columns and what is beside them
 
@@ -24,7 +22,8 @@ _SIDE_GAP = 4  # spaces between the columns and what is beside them
 def draw_board(game: Game, title: str, lang: str = "en", color: bool = False,
                most: int = WIDTH) -> str:
     """``game`` as the app shows it, at most ``most`` characters a line (escapes aside; the
-    columns themselves, 41 characters, excepted):
+    columns themselves, 41 characters, or 35 without the space between them where ``most`` is
+    less, excepted):
     ``title`` and the rules' name (wrapped when longer), the column numbers 1-7, each
     column's cards from the top down, its free card in brackets last, an empty column as the
     word for empty; beside the columns (below them if a line would be too wide) the stock's
@@ -32,11 +31,11 @@ def draw_board(game: Game, title: str, lang: str = "en", color: bool = False,
     diamonds are red. No line ends in a space."""
     rules = text(lang, f"rules_{game.rules.name}")
     head = f"{title}, {rules}" if title else rules
-    lines = _wrapped(head, most)
-    columns = _columns(game, lang, color)
+    lines = wrapped(head, most)
+    columns = _columns(game, lang, color, most)
     side = _side(game, lang, color)
-    width = _width(columns[0])  # every row of the columns is as wide
-    if width + _SIDE_GAP + max(map(_width, side)) <= most:
+    width = shown_width(columns[0])  # every row of the columns is as wide
+    if width + _SIDE_GAP + max(map(shown_width, side)) <= most:
         rows = max(len(columns), 1 + len(side))  # beside the cards, from their first row
         columns += [" " * width] * (rows - len(columns))
         beside = ["", *side] + [""] * (rows - 1 - len(side))
@@ -47,36 +46,17 @@ def draw_board(game: Game, title: str, lang: str = "en", color: bool = False,
     return "\n".join(lines)
 
 
-def _wrapped(head: str, most: int) -> list[str]:
-    """``head`` in lines of at most ``most`` characters: a layout's (fields separated by `` | ``)
-    broken between its fields where they fit, each line but the last ending in ``|``, so that
-    no column's cards are split; other text at spaces."""
-    fields = head.split(" | ")
-    if len(fields) < 2 or max(map(len, fields)) > most - 2:
-        return textwrap.wrap(head, most, break_long_words=True, break_on_hyphens=False)
-    lines, line = [], fields[0]
-    for field in fields[1:]:
-        if len(line) + 3 + len(field) + 2 <= most:  # room for this field and a closing " |"
-            line += " | " + field
-        else:
-            lines.append(line + " |")
-            line = field
-    return [*lines, line]
-
-
-def _width(line: str) -> int:
-    """The characters ``line`` takes on the screen: its colour escapes take none."""
-    return len(line.replace(RED, "").replace(DEFAULT, ""))
-
-
-def _columns(game: Game, lang: str, color: bool) -> list[str]:
-    """The column numbers, then one line a row of cards: every line as wide as the others."""
+def _columns(game: Game, lang: str, color: bool, most: int) -> list[str]:
+    """The column numbers, then one line a row of cards: every line as wide as the others, a
+    space between two columns where that fits in ``most`` characters (a phone's narrow
+    terminal: none)."""
     empty = text(lang, "empty")
     columns = game.columns()
     # as wide as a card in brackets, or where a column is empty as its word (Indonesian's)
     cell = max(_CARD, len(empty)) if not all(columns) else _CARD
+    gap = " " if len(columns) * (cell + 1) - 1 <= most else ""
     rows = max(1, *(len(column) for column in columns))
-    lines = [" ".join(f"{n:^{cell}}" for n in range(1, len(columns) + 1))]
+    lines = [gap.join(f"{n:^{cell}}" for n in range(1, len(columns) + 1))]
     for r in range(rows):
         cells = []
         for column in columns:
@@ -86,7 +66,7 @@ def _columns(game: Game, lang: str, color: bool) -> list[str]:
                 cells.append(_cell(column[r], r == len(column) - 1, cell, lang, color))
             else:
                 cells.append(" " * cell)
-        lines.append(" ".join(cells))
+        lines.append(gap.join(cells))
     return lines
 
 
