@@ -731,13 +731,16 @@ def test_a_followed_game_at_a_terminal_takes_every_hint_to_the_end():
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
 def test_a_long_first_hint_at_a_terminal_says_how_far_it_is_and_ctrl_c_stops_only_it():
-    """The rules pages' layout under Easy (its first hint: seconds): the hint's status line
-    names the pass under way; Ctrl-C stops the hint, the prompt comes back, the game goes on."""
+    """The rules pages' layout under Easy (its first hint: seconds): its only legal move, a
+    draw, is named at once; the hint's status line names the pass under way; Ctrl-C stops
+    the hint, the prompt comes back, the game goes on."""
     terminal = Terminal(PAGE_LAYOUT, "--rules", "easy", "--lang", "en")
     prompt = b"q quit): "
     terminal.read_until(prompt)
     terminal.type(b"h\r")
-    terminal.read_until(b"exact value: ")  # the status line, on the terminal's stderr
+    shown = terminal.read_until(b"exact value: ")  # the status line, on the terminal's stderr
+    named = shown.index(b"Hint: draw, the only legal move. Its chance follows once worked out")
+    assert named < shown.index(b"exact value: ")
     terminal.type(b"\x03")
     shown = terminal.read_until(prompt)
     assert b"Hint stopped; the game goes on." in shown

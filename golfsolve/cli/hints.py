@@ -41,14 +41,10 @@ class HintTables:
         start = game.start.hidden()
         if not game.stock_left or fair.method(start, game.rules) is not fair.Method.LAYERS:
             return None
-        col_ranks, h0, waste0, _, unseen0 = position_arrays(start)
-        key = (col_ranks.tobytes(), h0.tobytes(), waste0, unseen0.tobytes(), game.rules.name)
+        _, h0, waste0, _, unseen0 = position_arrays(start)
         view = game.position().hidden()
         _, heights, waste_rank, _, unseen = position_arrays(view)
-        if key != self._key:
-            self._key, self._table, self._whole = key, None, False
-        found = (self._table.position(heights, waste_rank, unseen)
-                 if self._table is not None else None)
+        found = self._found(game)
         if found is None and not self._whole:
             # the game's first table, from where it stands; where the game went back before
             # that table's position, the whole game's from its start
@@ -66,9 +62,29 @@ class HintTables:
             elif origin is view or at_start:
                 return dict(made.actions)
         if found is not None:
-            return {action: Fraction(w, found.orders) for action, w in found.actions.items()}
+            return _fractions(found)
         made = self._value(view, game)  # not kept: this position's own values
         return None if made is None else dict(made.actions)
+
+    def known(self, game: Game) -> dict[Action, Fraction] | None:
+        """What :meth:`values` gives where the game's table answers it at once; None where
+        only new work would (no table yet, or the game's position is not in it)."""
+        found = self._found(game) if game.stock_left else None
+        return None if found is None else _fractions(found)
+
+    def _found(self, game: Game):
+        """The kept table's entry for where ``game`` stands, or None; a table of another game
+        (another start, other rules) is let go."""
+        from golfsolve.packing import position_arrays
+
+        col_ranks, h0, waste0, _, unseen0 = position_arrays(game.start.hidden())
+        key = (col_ranks.tobytes(), h0.tobytes(), waste0, unseen0.tobytes(), game.rules.name)
+        if key != self._key:
+            self._key, self._table, self._whole = key, None, False
+        if self._table is None:
+            return None
+        _, heights, waste_rank, _, unseen = position_arrays(game.position().hidden())
+        return self._table.position(heights, waste_rank, unseen)
 
     def _made(self, origin, game: Game, back_to_start: bool, say_why_in: str | None):
         """The fair value of ``origin`` (the game's start, where ``back_to_start``: the game
@@ -116,3 +132,7 @@ class HintTables:
         except (NeedsMemory, MemoryRefused):
             self.refused = True
             return None
+
+
+def _fractions(found) -> dict[Action, Fraction]:
+    return {action: Fraction(w, found.orders) for action, w in found.actions.items()}

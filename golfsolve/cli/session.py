@@ -16,7 +16,7 @@ from fractions import Fraction
 from golfsolve.cli.hints import HintTables
 from golfsolve.cli.render.views import render_grid
 from golfsolve.files import same_file
-from golfsolve.model.actions import Action, best_of
+from golfsolve.model.actions import DRAW, Action, best_of
 from golfsolve.model.cards import (
     Card,
     CardError,
@@ -424,9 +424,16 @@ class PlaySession:
             self.say("hint_stopped")
 
     def _hint(self) -> None:
-        """:meth:`hint`'s work, once the game is known to go on."""
+        """:meth:`hint`'s work, once the game is known to go on. At a terminal, a move forced
+        where its chance may take seconds or more to work out is named at once, before it."""
+        from golfsolve.cli.hints import SLOW_UNSEEN
         from golfsolve.odds import Limit, odds
 
+        legal = [Action(c) for c in self.game.playable_columns()] + (
+            [DRAW] if self.game.can_draw else [])
+        if (self.interactive and len(legal) == 1 and self.game.stock_left >= SLOW_UNSEEN
+                and self.hints.known(self.game) is None):
+            self.say("hint_only_at_once", move=self._action_name(legal[0]))
         exact = self.hints.values(self.game, self.lang if self.interactive else None)
         if exact is None:  # no table here (no stock left, or too large): this position's own
             # the layers were just found too large: the fallback does not try them again

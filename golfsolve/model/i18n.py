@@ -255,6 +255,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "hint_fair": "Hint: {move}. Best play without seeing the stock wins {value} of the time.",
         "hint_only": "Hint: {move}, the only legal move. Best play without seeing the stock wins "
                      "{value} of the time.",
+        "hint_only_at_once": "Hint: {move}, the only legal move. Its chance follows once worked "
+                             "out (Ctrl-C stops that; the game goes on).",
         "hint_odds": "Hint: {move}. It can be won under {value} of sampled stock orders (the "
                      "exact chance is out of reach here).",
         "hint_stopped": "Hint stopped; the game goes on.",
@@ -375,6 +377,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "todennäköisyydellä.",
         "hint_only": "Vihje: {move}, ainoa sallittu siirto. Paras peli nostopakkaa näkemättä "
                      "voittaa {value}:n todennäköisyydellä.",
+        "hint_only_at_once": "Vihje: {move}, ainoa sallittu siirto. Sen voittomahdollisuus tulee, "
+                             "kun se on laskettu (Ctrl-C keskeyttää laskun; peli jatkuu).",
         "hint_odds": "Vihje: {move}. Sen jälkeen peli on voitettavissa {value}:ssa arvotuista "
                      "nostopakan järjestyksistä (tarkkaa todennäköisyyttä on tässä liian raskas "
                      "laskea).",
@@ -511,6 +515,9 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "dengan peluang {value}.",
         "hint_only": "Petunjuk: {move}, satu-satunya langkah yang sah. Permainan terbaik tanpa "
                      "melihat tumpukan ambil menang dengan peluang {value}.",
+        "hint_only_at_once": "Petunjuk: {move}, satu-satunya langkah yang sah. Peluangnya "
+                             "menyusul setelah dihitung (Ctrl-C menghentikan hitungan itu; "
+                             "permainan berlanjut).",
         "hint_odds": "Petunjuk: {move}. Dapat dimenangkan pada {value} dari sampel acak urutan "
                      "tumpukan ambil (peluang pastinya terlalu berat untuk dihitung di sini).",
         "hint_stopped": "Petunjuk dihentikan; permainan berlanjut.",
@@ -649,6 +656,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
                      "kazanır.",
         "hint_only": "İpucu: {move}, tek geçerli hamle. Çekme destesini görmeden en iyi oyun "
                      "{value} olasılıkla kazanır.",
+        "hint_only_at_once": "İpucu: {move}, tek geçerli hamle. Kazanma olasılığı hesaplanınca "
+                             "gelecek (Ctrl-C hesaplamayı durdurur; oyun sürer).",
         "hint_odds": "İpucu: {move}. Rastgele seçilen çekme destesi sıralamalarının {value} "
                      "kadarında kazanılabilir (kesin olasılığı burada hesaplamak çok ağır).",
         "hint_stopped": "İpucu durduruldu; oyun sürüyor.",
