@@ -1833,14 +1833,16 @@ def test_an_install_its_user_cannot_write_caches_the_kernels_in_a_private_temp_d
         assert any(private.rglob("strict.strict_search-*.nbi"))
 
 
-def test_a_stop_while_the_command_line_is_imported_is_one_line_and_its_status():
+@pytest.mark.parametrize("module", ["golfsolve.cli.app", "golfsolve.compiling"])
+def test_a_stop_while_the_command_line_is_imported_is_one_line_and_its_status(module):
     # Ctrl-C as the command line's modules load (click, the commands): a meta-path hook sends
-    # the signal at the import of golfsolve.cli.app, before its handlers exist
+    # the signal at the import of golfsolve.cli.app, before its handlers exist, or of
+    # golfsolve.compiling, once they exist but before the command runs
     script = (
         "import os, signal, sys\n"
         "class Stop:\n"
         "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name == 'golfsolve.cli.app':\n"
+        "        if name == %r:\n"
         "            os.kill(os.getpid(), signal.SIG%s)\n"
         "        return None\n"
         "sys.meta_path.insert(0, Stop())\n"
@@ -1848,8 +1850,8 @@ def test_a_stop_while_the_command_line_is_imported_is_one_line_and_its_status():
         "from golfsolve.cli import main\n"
         "main()\n")
     for stop, status in (("INT", 130), ("TERM", 143)):
-        done = subprocess.run([sys.executable, "-c", script % stop], capture_output=True,
-                              text=True, timeout=60, check=False)
+        done = subprocess.run([sys.executable, "-c", script % (module, stop)],
+                              capture_output=True, text=True, timeout=60, check=False)
         assert (done.returncode, done.stdout, done.stderr) == (
             status, "", "golfsolve: interrupted\n")
 

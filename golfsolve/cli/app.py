@@ -220,10 +220,14 @@ def main() -> None:
     from golfsolve.interrupts import install
 
     install()
-    open_standard_streams("golfsolve")
-    sys.stdout = guard_stdout(fit_output(whole_writes(sys.stdout)))
-    sys.stderr = guard_stderr(fit_text_stream(sys.stderr))
-    _tell_compiling()
+    try:  # a stop before run() is said as one there is: one line and its status
+        open_standard_streams("golfsolve")
+        sys.stdout = guard_stdout(fit_output(whole_writes(sys.stdout)))
+        sys.stderr = guard_stderr(fit_text_stream(sys.stderr))
+        _tell_compiling()
+    except KeyboardInterrupt as stop:
+        echo_err("golfsolve: interrupted")
+        sys.exit(getattr(stop, "exit_status", 130))
     code = run()
     runners = sys.modules.get("golfsolve.runners")  # not imported: no worker pool ran
     if runners is not None:
