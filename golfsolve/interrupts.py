@@ -119,3 +119,17 @@ def deferred() -> Iterator[None]:
         _deferring -= 1
     if _deferring == 0:
         check()
+
+
+@contextmanager
+def stoppable() -> Iterator[None]:
+    """Inside, even within ``deferred()``, a stop signal raises at once (one noted before is
+    raised on entering): for work in this process whose result nobody holds yet (a task run
+    inline, its fair value minutes long), which a stop gives up as it gives up a worker's."""
+    global _deferring
+    check()
+    saved, _deferring = _deferring, 0
+    try:
+        yield
+    finally:
+        _deferring = saved

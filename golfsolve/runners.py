@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from multiprocessing import connection, get_context
 
 from golfsolve.errors import ExtraMissing, InputError, out_of_memory
-from golfsolve.interrupts import check, held, ignore
+from golfsolve.interrupts import check, held, ignore, stoppable
 
 MAX_JOBS_PER_CORE = 4  # each worker holds its own kernels and tables, about 150 MB
 TASKS_PER_WORKER = 2  # sent ahead, so that a worker never waits for the next task
@@ -390,12 +390,16 @@ class InlineRunner:
         self._queue.append((task_id, payload))
 
     def next_result(self) -> tuple[int, object]:
-        check()
+        """The next task's result, run now; a stop signal meanwhile gives the task up at once
+        (raising Interrupted), as WorkerPool does a worker at work."""
         task_id, payload = self._queue.popleft()
-        if self.on_report is None:
-            return task_id, self.function(payload)
-        with _Reporting(lambda news: self.on_report(task_id, news)):
-            return task_id, self.function(payload)
+        with stoppable():
+            if self.on_report is None:
+                result = self.function(payload)
+            else:
+                with _Reporting(lambda news: self.on_report(task_id, news)):
+                    result = self.function(payload)
+        return task_id, result
 
     def close(self) -> None:
         self._queue.clear()

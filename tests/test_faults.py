@@ -1892,3 +1892,27 @@ def test_a_name_whose_bytes_are_not_utf8_is_named_with_escapes_in_errors():
                           capture_output=True, check=False)
     assert (done.returncode, done.stderr) == (2, b"golfsolve: error: no such file: "
                                               b"\\xff\\xfe.board\n")
+
+
+def test_a_stop_during_a_batch_fair_value_run_in_process_ends_it_at_once(tmp_path):
+    # one deal: its work runs in the batch's own process; its fair value (here a stand-in
+    # that is stopped and would then take a minute) is given up at the signal, as a worker's
+    # is, not waited for
+    script = (
+        "import os, signal, sys, time\n"
+        "import golfsolve.odds\n"
+        "def slow(*args, **kwargs):\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    for _ in range(600):\n"
+        "        time.sleep(0.1)\n"
+        "    raise AssertionError('not stopped')\n"
+        "golfsolve.odds.layout_odds = slow\n"
+        "sys.argv = ['golfsolve', 'batch', '3', '--rules', 'easy', '--odds', '--db', {!r},\n"
+        "            '--quiet']\n"
+        "from golfsolve.cli import main\n"
+        "main()\n").format(str(tmp_path / "runs.sqlite"))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=50, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (143, "", (
+        f"golfsolve: interrupted; the finished results are kept in {tmp_path / 'runs.sqlite'}: "
+        "run the same command again to go on\n"))
