@@ -1,8 +1,11 @@
 """Odds under an unseen stock: exact and sampled clairvoyant odds, the fair value, hints."""
 
+import csv
+import io
 import itertools
 import json
 import math
+import re
 import signal
 from fractions import Fraction
 
@@ -472,3 +475,23 @@ def test_the_action_table_lists_the_best_fair_value_first(cli):
     listed = json.loads(cli("odds", layout, "--rules", "strict", "--samples", "5", "--seed",
                             "1", "--jobs", "1", "--json").out)
     assert [a["column"] for a in listed["actions"]] == [2, 6]  # JSON: in the legal order
+
+
+def test_a_batch_says_how_many_fair_values_its_memory_left_out(cli):
+    # deals 1-2 under Easy need hundreds of MB for their fair values: 1 MB leaves both out,
+    # which the rows show as empty and a note says (the summary's mean fair value is absent)
+    left_out = cli("batch", "1-2", "--rules", "easy", "--odds", "--samples", "4", "--jobs", "1",
+                   "--memory", "1MB", "--out", "-")
+    assert left_out.code == 0
+    rows = list(csv.DictReader(io.StringIO(left_out.out)))
+    assert [row["fair_value"] for row in rows] == ["", ""]
+    note = left_out.err.splitlines()[-1]
+    assert re.fullmatch(r"golfsolve: note: the fair values of 2 results were not computed: each "
+                        r"needs more memory than the batch may use \(the largest \d+ MB; "
+                        r"--memory sets that\), so their rows hold none", note), note
+    as_json = cli("batch", "1-2", "--rules", "easy", "--odds", "--samples", "4", "--jobs", "1",
+                  "--memory", "1MB", "--json")
+    assert json.loads(as_json.out)["fair_not_computed"] == 2
+    computed = cli("batch", "1", "--rules", "classic", "--odds", "--samples", "4", "--jobs",
+                   "1", "--json")
+    assert (json.loads(computed.out)["fair_not_computed"], computed.err) == (0, "")

@@ -69,6 +69,8 @@ class BatchReport:
     repeated: int  # deals named more than once (each taken once)
     missing: int  # deals of the list with nothing stored, when not solving
     completed: int = 0  # pairs found in the database without the odds asked, given them now
+    fair_left_out: int = 0  # pairs solved now whose fair value needed more than the memory
+    fair_most_needed: int = 0  # the bytes the largest of those needed
 
 
 class _Block:
@@ -296,7 +298,8 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
     names = [r.name for r in rules]
     tally = BatchTally(names, pairs)
     sinks = _Sinks(tally, writer, progress, store, names)
-    counts = {"solved": 0, "stored": 0, "completed": 0}
+    counts = {"solved": 0, "stored": 0, "completed": 0, "fair_left_out": 0,
+              "fair_most_needed": 0}
     if deals is None:  # every stored deal: the numbered ones, then the others by key
         assert store is not None and not solve
         deals = DealList([f"1-{MAX_DEAL}"])
@@ -324,7 +327,8 @@ def run_batch(deals: DealList | None, rules: list[Rules], *, jobs: int = 1,
         if runner is not None:
             runner.close()
     return BatchReport(tally, counts["solved"] - counts["completed"], counts["stored"],
-                       deals.repeated, sinks.missing, counts["completed"])
+                       deals.repeated, sinks.missing, counts["completed"],
+                       counts["fair_left_out"], counts["fair_most_needed"])
 
 
 def _run_blocks(blocks: Iterator[_Block | _StoredSpan | _UnstoredSpan], sinks: _Sinks, runner,
@@ -371,6 +375,9 @@ def _run_blocks(blocks: Iterator[_Block | _StoredSpan | _UnstoredSpan], sinks: _
                 item = next(item for item in block.items if item.key == row["key"])
                 set_aside.append((block, item, row["rules"]))
                 block.out[row["key"]] += 1  # its row is kept until its fair value is known
+            elif row.get("fair_needs") is not None:  # more than the memory: left out
+                counts["fair_left_out"] += 1
+                counts["fair_most_needed"] = max(counts["fair_most_needed"], row["fair_needs"])
             row.pop("fair_needs", None)
             stored = block.rows.get((row["key"], row["rules"]))
             if stored is not None:  # solved before: its odds are new

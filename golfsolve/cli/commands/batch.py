@@ -6,7 +6,7 @@ import click
 
 from golfsolve.cli.batching import DEALS_HELP, batch_options, run_session, stored_counts
 from golfsolve.cli.inputs import SCORE_OPTION, FileName, check_format
-from golfsolve.cli.streams import EXIT_OK, echo_json
+from golfsolve.cli.streams import EXIT_OK, echo_err, echo_json
 
 
 @click.command(epilog=DEALS_HELP)
@@ -48,11 +48,27 @@ def batch(deals, rules, out, fmt, won_only, count, jobs, db, fewest_moves, odds,
     summaries = report.tally.summaries()
     if as_json:
         echo_json({"summary": [s.to_dict() for s in summaries], "repeated": report.repeated,
-                   **stored_counts(report, deals, db)}, err=piped)
+                   **stored_counts(report, deals, db),
+                   **({"fair_not_computed": report.fair_left_out} if odds else {})},
+                  err=piped)
     else:
         click.echo(render_summary(summaries, traditional=score == "traditional"), err=piped)
         for line in (render_repeated(report.repeated)
                      + render_stored(report.stored, report.solved, db if deals else None,
                                      report.completed)):
             click.echo(line, err=piped)
+    if report.fair_left_out:
+        _say_fair_left_out(report.fair_left_out, report.fair_most_needed)
     return EXIT_OK
+
+
+def _say_fair_left_out(count: int, most_needed: int) -> None:
+    """The note that ``count`` results of this run have no fair value: each needed more memory
+    than the batch may use, the largest ``most_needed`` bytes."""
+    from golfsolve.fair.memory import size_text
+
+    which = "1 result was" if count == 1 else f"{count:,} results were"
+    echo_err(f"golfsolve: note: the fair values of {which} not computed: "
+             f"{'it needs' if count == 1 else 'each needs'} more memory than the batch may "
+             f"use (the largest {size_text(most_needed)}; --memory sets that), so "
+             f"{'its row holds' if count == 1 else 'their rows hold'} none")
