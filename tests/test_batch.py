@@ -504,6 +504,14 @@ def test_progress_bar_shows_rate_and_win_rates():
     text = sink.getvalue()
     assert "2/4" in text and "deal/s" in text
     assert "easy 100.0% classic 50.0%" in text
+    every = io.StringIO()  # four rule sets: initials, whole percents, no "solving"
+    bar = Progress(1_000_000, ["easy", "classic", "dead-king", "strict"], True, file=every)
+    bar.update([{"deal": "1", "rules": rules, "winnable": won} for rules, won in (
+        ("easy", True), ("classic", True), ("dead-king", False), ("strict", False))]
+               + [{"deal": "2", "rules": "easy", "winnable": False}], 1)
+    bar.close()
+    line = every.getvalue().split("\r")[-1].rstrip("\n")
+    assert line.startswith("  0%|") and line.rstrip().endswith("deal/s, E 50% C 100% DK 0% S 0%]")
 
 
 def test_summarize_and_compare_functions():
@@ -728,3 +736,17 @@ def test_compare_of_a_database_alone_sets_out_the_rule_sets_it_holds(cli, tmp_pa
     held = cli("compare", "--db", db).out
     assert held == cli("compare", "--db", db, "--rules", "classic,strict").out
     assert held.splitlines()[0].startswith("classic ") and "strict won" in held
+
+
+def test_a_status_line_on_a_narrow_terminal_cuts_its_words_not_its_clock(monkeypatch):
+    import io
+
+    from golfsolve.cli.render.progress import StatusLine
+
+    monkeypatch.setenv("COLUMNS", "40")  # the line may take 39
+    sink = io.StringIO()
+    line = StatusLine(lambda: "exact value: the positions this deal can reach", file=sink)
+    line.redraw()
+    shown = sink.getvalue().split("\r")[1]
+    line.close()
+    assert shown == "exact value: the positions this d  0:00"  # 39 characters

@@ -47,7 +47,8 @@ class Progress:
             sized = _has_width(stream)  # a terminal that says no size: a bar of 80 on 24
             self.bar = tqdm(total=total, unit="deal", dynamic_ncols=sized,
                             ncols=None if sized else 80, nrows=None if sized else 24,
-                            smoothing=0.1, desc="solving", file=stream,
+                            smoothing=0.1, file=stream,
+                            desc=None if len(rule_names) > 1 else "solving",
                             ascii=True if narrow(stream) else None)
 
     def _count(self, rows: list[dict]) -> None:
@@ -58,9 +59,14 @@ class Progress:
         self._show_rates()
 
     def _show_rates(self) -> None:
+        """The running win rate of each rule set after the bar; with three or four, each
+        named by its initials (E, C, DK, S) to whole percents, so that the line fits 80
+        columns."""
         if self.bar is not None:
+            short = len(self.rule_names) > 2
             self.bar.set_postfix_str(" ".join(
-                f"{name} {100 * self.won[name] / self.seen[name]:.1f}%"
+                f"{_initials(name) if short else name} "
+                f"{100 * self.won[name] / self.seen[name]:.{0 if short else 1}f}%"
                 for name in self.rule_names if self.seen[name]), refresh=False)
 
     def update(self, rows: list[dict], deals: int) -> None:
@@ -90,6 +96,10 @@ class Progress:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+
+
+def _initials(name: str) -> str:
+    return "".join(part[0] for part in name.split("-")).upper()
 
 
 class StatusLine:
@@ -129,8 +139,9 @@ class StatusLine:
             if self._stop.is_set():
                 return
             seconds = int(self._clock() - self._began)
-            words = f"{self._describe()}  {seconds // 60}:{seconds % 60:02d}"
-            words = words[:self._width()]
+            clock = f"  {seconds // 60}:{seconds % 60:02d}"
+            # on a narrow terminal the words are cut, never the clock
+            words = self._describe()[:max(0, self._width() - len(clock))] + clock
             if words == self._words:
                 return
             self._write("\r" + words.ljust(self._shown))
