@@ -41,6 +41,7 @@ from golfsolve.model.rules import rules_by_name  # noqa: E402
 from golfsolve.solver import solve  # noqa: E402
 
 HINT = re.compile(r"^Hint: (draw|column (\d))")
+LAST_OF_HELP = re.compile(r"^q +quit$")  # the command list's last line (any version's spacing)
 END = ("You won!", "No more moves possible")
 
 
@@ -69,7 +70,7 @@ class Played:
             found = HINT.match(line)
             if found:
                 hinted = found.group(2)
-            if line.startswith("q          quit"):
+            if LAST_OF_HELP.match(line.rstrip()):
                 return time.perf_counter() - began, hinted
         raise RuntimeError("play ended before its hint")
 
@@ -81,7 +82,7 @@ class Played:
         for line in self.process.stdout:
             if line.rstrip() in END:
                 ended = line.rstrip()
-            if line.startswith("q          quit"):
+            if LAST_OF_HELP.match(line.rstrip()):
                 return ended
         raise RuntimeError("play ended before the move was shown")
 

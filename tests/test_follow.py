@@ -947,8 +947,8 @@ def test_on_a_phones_40_columns_nothing_but_the_prompt_is_wider_and_no_word_is_c
     lines = [line for line in shown if "q quit): " not in line]
     assert max(map(len, lines)) <= 40
     assert "  6♣   2♠  10♣   3♦   J♥  10♥   3♠" in lines  # columns with no space between
-    help_rows = lines[lines.index("1-7        remove the free card of that"):]
-    assert help_rows[1] == "           column (1 4 taps row 4 of"
+    help_rows = lines[lines.index("1-7         remove the free card of that"):]
+    assert help_rows[1] == "            column (1 4 taps row 4 of"
     said = " ".join(" ".join(lines).split())
     assert ("type d and the card it turned up (d 7H), or d alone to be asked." in said
             and "type q again to quit, or s FILE to save first." in said)

@@ -260,16 +260,16 @@ def test_the_fair_hint_is_exact_late_in_a_game(cli, tmp_path):
 def test_help_lists_the_commands(cli):
     out = cli("play", "1", "--lang", "en", input="?\n").out.splitlines()
     assert out[-10:] == [
-        "1-7        remove the free card of that column (1 4 taps row 4 of column 1)",
-        "d          draw (d 7H: the card it turned up, where the stock is unseen)",
-        "u          undo",
-        "h          hint: the best move without seeing the stock",
-        "p          peek: the solver's move, looking at the stock",
-        "s FILE     save this position, stock face down, to FILE",
-        "s X.svg    draw this position as a picture in X.svg",
-        "fix A B    card A was typed wrong: it is really B (fix 8D 8H)",
-        "n          new deal",
-        "q          quit"]
+        "1-7         remove the free card of that column (1 4 taps row 4 of column 1)",
+        "d           draw (d 7H: the card it turned up, where the stock is unseen)",
+        "u           undo",
+        "h           hint: the best move without seeing the stock",
+        "p           peek: the solver's move, looking at the stock",
+        "s FILE      save this position, stock face down, to FILE",
+        "s X.svg     draw this position as a picture in X.svg",
+        "fix A B     card A was typed wrong: it is really B (fix 8D 8H)",
+        "n           new deal",
+        "q           quit"]
 
 
 def test_the_policy_is_a_lower_bound_that_repeats():

@@ -318,7 +318,8 @@ def test_the_command_list_lines_up_and_names_the_save_as_its_usage_does(lang):
     from golfsolve.model.i18n import text
 
     lines = text(lang, "help").splitlines()
-    assert all(line[10] == " " and line[11] != " " for line in lines), lines  # column 12
+    # column 13, two spaces at least after the widest key (s TIEDOSTO): a table's row
+    assert all(line[10:12] == "  " and line[12] != " " for line in lines), lines
     save = next(line for line in lines if line.startswith("s "))
     assert text(lang, "save_usage").endswith(save[:10].rstrip())
 
@@ -449,3 +450,21 @@ def test_the_command_list_fits_an_80_column_terminal(lang):
     from golfsolve.model.i18n import text
 
     assert max(len(line) for line in text(lang, "help").splitlines()) <= 80
+
+
+def test_a_save_name_in_quotes_or_under_the_home_directory_is_read_as_a_shell_reads_it(
+        cli, tmp_path, monkeypatch):
+    from golfsolve.cli.session import typed_path
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    assert [typed_path(t) for t in (' "my game.json" ', "'a b.board'", "~/x.json", '"~/y.json"',
+                                    'say "hi".board', "'")] == [
+        "my game.json", "a b.board", str(tmp_path / "x.json"), str(tmp_path / "y.json"),
+        'say "hi".board', "'"]
+    played = cli("play", "1", "--lang", "en", input='d\ns "my game.json"\ns ~/home.json\nq\n')
+    assert played.code == 0, played.err
+    assert json.loads((tmp_path / "my game.json").read_text(encoding="utf-8"))["waste"] == \
+        json.loads((tmp_path / "home.json").read_text(encoding="utf-8"))["waste"]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".json") == [
+        "home.json", "my game.json"]

@@ -10,11 +10,11 @@ from golfsolve.cli.render.lines import DEFAULT, RED, fitted, shown_width, wrappe
 
 
 def test_a_help_row_goes_on_under_its_second_column():
-    row = "1-7        remove the free card of that column (1 4 taps row 4 of column 1)"
+    row = "1-7         remove the free card of that column (1 4 taps row 4 of column 1)"
     assert fitted(row, 40).split("\n") == [
-        "1-7        remove the free card of that",
-        "           column (1 4 taps row 4 of",
-        "           column 1)"]
+        "1-7         remove the free card of that",
+        "            column (1 4 taps row 4 of",
+        "            column 1)"]
 
 
 def test_a_sentence_is_broken_between_words_and_a_path_is_kept_whole():

@@ -89,6 +89,15 @@ FOREIGN_SUFFIXES = frozenset((".csv", ".jsonl", ".sqlite", ".sqlite3", ".db", ".
                               ".xml"))
 
 
+def typed_path(typed: str) -> str:
+    """The file a player named after ``s``, as a shell would read it: quotes around the whole
+    name taken off (``"my game.json"``), a leading ``~`` the home directory."""
+    path = typed.strip()
+    if len(path) >= 2 and path[0] == path[-1] and path[0] in "'\"":
+        path = path[1:-1]
+    return os.path.expanduser(path) if path.startswith("~") else path
+
+
 def save_kind(path: str) -> SaveKind | None:
     """What a save to ``path`` writes; None where its suffix names another kind of file."""
     suffix = os.path.splitext(path)[1].lower()
@@ -225,7 +234,8 @@ class PlaySession:
                 self.peek()
                 return
             elif word.lower() in ("s", "save"):
-                self.save(rest.strip(), confirmed=rest.strip() == overwriting)
+                path = typed_path(rest)
+                self.save(path, confirmed=path == overwriting)
                 return
             elif command in ("?", "help"):
                 self.say("help")

@@ -242,16 +242,16 @@ TEXTS: dict[str, dict[str, str]] = {
 PLAY_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "prompt": "Move (1-7, d draw, u undo, h hint, ? help, q quit): ",
-        "help": "1-7        remove the free card of that column (1 4 taps row 4 of column 1)\n"
-                "d          draw (d 7H: the card it turned up, where the stock is unseen)\n"
-                "u          undo\n"
-                "h          hint: the best move without seeing the stock\n"
-                "p          peek: the solver's move, looking at the stock\n"
-                "s FILE     save this position, stock face down, to FILE\n"
-                "s X.svg    draw this position as a picture in X.svg\n"
-                "fix A B    card A was typed wrong: it is really B (fix 8D 8H)\n"
-                "n          new deal\n"
-                "q          quit",
+        "help": "1-7         remove the free card of that column (1 4 taps row 4 of column 1)\n"
+                "d           draw (d 7H: the card it turned up, where the stock is unseen)\n"
+                "u           undo\n"
+                "h           hint: the best move without seeing the stock\n"
+                "p           peek: the solver's move, looking at the stock\n"
+                "s FILE      save this position, stock face down, to FILE\n"
+                "s X.svg     draw this position as a picture in X.svg\n"
+                "fix A B     card A was typed wrong: it is really B (fix 8D 8H)\n"
+                "n           new deal\n"
+                "q           quit",
         "hint_fair": "Hint: {move}. Best play without seeing the stock wins {value} of the time.",
         "hint_only": "Hint: {move}, the only legal move. Best play without seeing the stock wins "
                      "{value} of the time.",
@@ -363,16 +363,16 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
-        "help": "1-7        poista sarakkeen vapaa kortti (1 4 napauttaa sarakkeen 1 riviä 4)\n"
-                "d          nosta (d 7H: nostettu kortti, kun nostopakka on kuvapuoli alaspäin)\n"
-                "u          kumoa\n"
-                "h          vihje: paras siirto nostopakkaa näkemättä\n"
-                "p          kurkista: nostopakan näkevän ratkaisijan siirto\n"
-                "s TIEDOSTO tallenna tilanne tiedostoon TIEDOSTO nostopakka kuvapuoli alaspäin\n"
-                "s X.svg    piirrä tämä tilanne kuvaksi tiedostoon X.svg\n"
-                "fix A B    kortti A kirjoitettiin väärin: se on oikeasti B (fix 8D 8H)\n"
-                "n          uusi jako\n"
-                "q          lopeta",
+        "help": "1-7         poista sarakkeen vapaa kortti (1 4 napauttaa sarakkeen 1 riviä 4)\n"
+                "d           nosta (d 7H: nostettu kortti, kun nostopakka on kuvapuoli alaspäin)\n"
+                "u           kumoa\n"
+                "h           vihje: paras siirto nostopakkaa näkemättä\n"
+                "p           kurkista: nostopakan näkevän ratkaisijan siirto\n"
+                "s TIEDOSTO  tallenna tilanne tiedostoon TIEDOSTO nostopakka kuvapuoli alaspäin\n"
+                "s X.svg     piirrä tämä tilanne kuvaksi tiedostoon X.svg\n"
+                "fix A B     kortti A kirjoitettiin väärin: se on oikeasti B (fix 8D 8H)\n"
+                "n           uusi jako\n"
+                "q           lopeta",
         "hint_fair": "Vihje: {move}. Paras peli nostopakkaa näkemättä voittaa {value}:n "
                      "todennäköisyydellä.",
         "hint_only": "Vihje: {move}, ainoa sallittu siirto. Paras peli nostopakkaa näkemättä "
@@ -501,16 +501,16 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
-        "help": "1-7        keluarkan kartu bebas kolom itu (1 4 mengetuk baris 4 kolom 1)\n"
-                "d          ambil kartu (d 7H: kartu yang terbuka, bila tumpukan ambil tertutup)\n"
-                "u          batal\n"
-                "h          petunjuk: langkah terbaik tanpa melihat tumpukan ambil\n"
-                "p          intip: langkah pemecah yang melihat tumpukan ambil\n"
-                "s BERKAS   simpan posisi ini, tumpukan ambil tertutup, ke BERKAS\n"
-                "s X.svg    simpan gambar posisi ini ke berkas X.svg\n"
-                "fix A B    kartu A salah diketik: sebenarnya B (fix 8D 8H)\n"
-                "n          permainan baru\n"
-                "q          keluar",
+        "help": "1-7         keluarkan kartu bebas kolom itu (1 4 mengetuk baris 4 kolom 1)\n"
+                "d           ambil kartu (d 7H: kartu yang terbuka, bila tumpukan ambil tertutup)\n"
+                "u           batal\n"
+                "h           petunjuk: langkah terbaik tanpa melihat tumpukan ambil\n"
+                "p           intip: langkah pemecah yang melihat tumpukan ambil\n"
+                "s BERKAS    simpan posisi ini, tumpukan ambil tertutup, ke BERKAS\n"
+                "s X.svg     simpan gambar posisi ini ke berkas X.svg\n"
+                "fix A B     kartu A salah diketik: sebenarnya B (fix 8D 8H)\n"
+                "n           permainan baru\n"
+                "q           keluar",
         "hint_fair": "Petunjuk: {move}. Permainan terbaik tanpa melihat tumpukan ambil menang "
                      "dengan peluang {value}.",
         "hint_only": "Petunjuk: {move}, satu-satunya langkah yang sah. Permainan terbaik tanpa "
@@ -642,16 +642,16 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
-        "help": "1-7        o sütunun serbest kartını kaldır (1 4: sütun 1, 4 numaralı sıra)\n"
-                "d          kart çek (d 7H: çıkan kart, deste kapalıyken)\n"
-                "u          geri al\n"
-                "h          ipucu: çekme destesini görmeden en iyi hamle\n"
-                "p          göz at: çekme destesini gören çözücünün hamlesi\n"
-                "s DOSYA    bu durumu çekme destesi kapalı olarak DOSYA'ya kaydet\n"
-                "s X.svg    bu durumun resmini X.svg dosyasına çiz\n"
-                "fix A B    A kartı yanlış yazıldı: aslında B (fix 8D 8H)\n"
-                "n          yeni oyun\n"
-                "q          çık",
+        "help": "1-7         o sütunun serbest kartını kaldır (1 4: sütun 1, 4 numaralı sıra)\n"
+                "d           kart çek (d 7H: çıkan kart, deste kapalıyken)\n"
+                "u           geri al\n"
+                "h           ipucu: çekme destesini görmeden en iyi hamle\n"
+                "p           göz at: çekme destesini gören çözücünün hamlesi\n"
+                "s DOSYA     bu durumu çekme destesi kapalı olarak DOSYA'ya kaydet\n"
+                "s X.svg     bu durumun resmini X.svg dosyasına çiz\n"
+                "fix A B     A kartı yanlış yazıldı: aslında B (fix 8D 8H)\n"
+                "n           yeni oyun\n"
+                "q           çık",
         "hint_fair": "İpucu: {move}. Çekme destesini görmeden en iyi oyun {value} olasılıkla "
                      "kazanır.",
         "hint_only": "İpucu: {move}, tek geçerli hamle. Çekme destesini görmeden en iyi oyun "

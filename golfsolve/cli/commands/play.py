@@ -55,8 +55,9 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     column and row, as 1 4, to tap any card), d to draw, u to undo, h for a fair hint (the
     best move without seeing the stock, and what every legal move is worth), p to peek (the
     solver's move, seeing the stock), s FILE to save the position as the player sees it
-    (.json: with the rules and the move counter), n for a new deal, ? for the commands, q to
-    quit. Commands can also be piped in on standard input, one a line. At a terminal, a first
+    (.json: with the rules, the move counter and the moves to undo; X.svg: a picture), fix A
+    B where card A was typed wrong and is really B, n for a new deal, ? for the commands, q
+    to quit. Commands can also be piped in on standard input, one a line. At a terminal, a first
     hint that takes seconds says how far it is, and Ctrl-C stops the hint, not the game.
 
     Where the stock is unseen (a layout typed without its stock, a position with ??, a
