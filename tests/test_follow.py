@@ -865,7 +865,8 @@ def test_a_followed_game_whose_terminal_closes_keeps_its_unsaved_moves(tmp_path,
     assert saved["history"]["actions"] == ["d 8S"] and saved["waste"] == "8S"
     terminal = Terminal("1", "--lang", "en")  # any later play says where it is
     note = terminal.read_until(prompt).decode()
-    assert f"golfsolve play {kept} takes it up" in note.replace("\r\n", " ")
+    assert (f"golfsolve play {kept} takes it up (saving it elsewhere then clears this note; "
+            "deleting the file drops them)") in note.replace("\r\n", " ")
     terminal.type(b"q\r")
     assert terminal.status() == 0
     terminal = Terminal(str(kept), "--lang", "en")  # taken up: its undo with it

@@ -359,7 +359,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "rules_not_named": "{path} names no rules: {rules}; give {option} for others",
         "unsaved_game_note": "a game that followed yours ended at {when} with moves no save "
                              "held; they are kept in {path}: golfsolve play {path} takes it up "
-                             "(saving it elsewhere then clears this note)",
+                             "(saving it elsewhere then clears this note; deleting the file "
+                             "drops them)",
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
@@ -497,7 +498,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "unsaved_game_note": "peliäsi seurannut peli päättyi {when}, ja siinä oli siirtoja, "
                              "joita mikään tallennus ei sisältänyt; ne on säilytetty "
                              "tiedostossa {path}: golfsolve play {path} jatkaa sitä (sen "
-                             "tallentaminen muualle poistaa tämän huomautuksen)",
+                             "tallentaminen muualle poistaa tämän huomautuksen; tiedoston "
+                             "poistaminen hylkää siirrot)",
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
@@ -638,7 +640,8 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "unsaved_game_note": "permainan yang mengikuti permainan Anda berakhir pada {when} "
                              "dengan langkah yang tidak ada di simpanan mana pun; langkah itu "
                              "dicadangkan di {path}: golfsolve play {path} melanjutkannya "
-                             "(menyimpannya di tempat lain menghapus catatan ini)",
+                             "(menyimpannya di tempat lain menghapus catatan ini; menghapus "
+                             "berkas itu membuang langkah-langkah tersebut)",
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
@@ -771,7 +774,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
         "unsaved_game_note": "oyununuzu izleyen bir oyun {when} tarihinde hiçbir kayıtta "
                              "olmayan hamlelerle bitti; bunlar {path} dosyasında tutuldu: "
                              "golfsolve play {path} oyunu sürdürür (başka bir yere kaydetmek bu "
-                             "notu kaldırır)",
+                             "notu kaldırır; dosyayı silmek hamleleri atar)",
     },
 }
 
