@@ -930,9 +930,10 @@ def test_a_suit_symbol_typed_where_the_terminal_is_not_utf8_is_refused_not_an_ed
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
-def test_on_a_phones_40_columns_nothing_but_the_prompt_is_wider_and_no_word_is_cut():
-    """A 40-column terminal: the board's columns close up, and every message and the help's
-    rows are broken between words to fit, the help's going on under their second column."""
+def test_on_a_phones_40_columns_nothing_is_wider_and_no_word_is_cut():
+    """A 40-column terminal: the board's columns close up, every message and the help's rows
+    are broken between words to fit, the help's going on under their second column, and the
+    prompt is the short one."""
     prompt = b"q quit): "
     terminal = Terminal(PAGE_LAYOUT, "--lang", "en", columns=40)
     terminal.read_until(prompt)
@@ -947,6 +948,8 @@ def test_on_a_phones_40_columns_nothing_but_the_prompt_is_wider_and_no_word_is_c
     shown = re.sub(r"\x1b\[[0-9;]*m", "", terminal.everything.decode()).split("\r\n")
     lines = [line for line in shown if "q quit): " not in line]
     assert max(map(len, lines)) <= 40
+    prompts = [line for line in shown if "q quit): " in line]  # the short one, typing after
+    assert len(prompts) == 4 and all(p.startswith("Move (? help, q quit): ") for p in prompts)
     assert "  6♣   2♠  10♣   3♦   J♥  10♥   3♠" in lines  # columns with no space between
     help_rows = lines[lines.index("1-7         remove the free card of that"):]
     assert help_rows[1] == "            column (1 4 taps row 4 of"

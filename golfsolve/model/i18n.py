@@ -242,6 +242,7 @@ TEXTS: dict[str, dict[str, str]] = {
 PLAY_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "prompt": "Move (1-7, d draw, u undo, h hint, ? help, q quit): ",
+        "prompt_short": "Move (? help, q quit): ",  # a terminal too narrow for the prompt
         "help": "1-7         remove the free card of that column (1 4 taps row 4 of column 1)\n"
                 "d           draw (d 7H: the card it turned up, where the stock is unseen)\n"
                 "u           undo\n"
@@ -364,6 +365,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     },
     "fi": {
         "prompt": "Siirto (1-7, d nosta, u kumoa, h vihje, ? ohje, q lopeta): ",
+        "prompt_short": "Siirto (? ohje, q lopeta): ",  # a terminal too narrow for the prompt
         "help": "1-7         poista sarakkeen vapaa kortti (1 4 napauttaa sarakkeen 1 riviä 4)\n"
                 "d           nosta (d 7H: nostettu kortti, kun nostopakka on kuvapuoli alaspäin)\n"
                 "u           kumoa\n"
@@ -503,6 +505,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     },
     "id": {
         "prompt": "Langkah (1-7, d ambil, u batal, h petunjuk, ? bantuan, q keluar): ",
+        "prompt_short": "Langkah (? bantuan, q keluar): ",  # a terminal too narrow for the prompt
         "help": "1-7         keluarkan kartu bebas kolom itu (1 4 mengetuk baris 4 kolom 1)\n"
                 "d           ambil kartu (d 7H: kartu yang terbuka, bila tumpukan ambil tertutup)\n"
                 "u           batal\n"
@@ -645,6 +648,7 @@ PLAY_TEXTS: dict[str, dict[str, str]] = {
     },
     "tr": {
         "prompt": "Hamle (1-7, d çek, u geri al, h ipucu, ? yardım, q çık): ",
+        "prompt_short": "Hamle (? yardım, q çık): ",  # a terminal too narrow for the prompt
         "help": "1-7         o sütunun serbest kartını kaldır (1 4: sütun 1, 4 numaralı sıra)\n"
                 "d           kart çek (d 7H: çıkan kart, deste kapalıyken)\n"
                 "u           geri al\n"

@@ -84,7 +84,8 @@ def play(deal: str, rules: str | None, lang: str | None, shuffle: bool, seed: in
     if interactive:
         if hasattr(stdin, "reconfigure"):  # a key it cannot decode is unknown input, no crash
             stdin.reconfigure(errors="replace")
-        lines = _typed_lines(text(lang, "prompt"), text(lang, "ctrl_c_at_prompt"))
+        lines = _typed_lines((text(lang, "prompt"), text(lang, "prompt_short")),
+                             text(lang, "ctrl_c_at_prompt"))
     else:
         lines = piped_lines(stdin)
     painted = wants_color(sys.stdout, color)
@@ -143,11 +144,12 @@ def _resumed(source: DealSource, rules: Rules, shuffle: bool, lang: str) -> Game
         return None
 
 
-def _typed_lines(prompt: str, after_ctrl_c: str):
-    """Lines typed at a terminal after ``prompt``, with line editing and history where Python
-    has readline (arrow keys move in the line, up recalls the last command). Ctrl-C there
-    drops the line and says ``after_ctrl_c`` (how to quit or save); a second in a row ends
-    the game. Ctrl-D is q."""
+def _typed_lines(prompts: tuple[str, str], after_ctrl_c: str):
+    """Lines typed at a terminal after the first of ``prompts``, or the second (short) where
+    the terminal, as wide as it is now, leaves less than ten columns to type in after the
+    first; with line editing and history where Python has readline (arrow keys move in the
+    line, up recalls the last command). Ctrl-C there drops the line and says
+    ``after_ctrl_c`` (how to quit or save); a second in a row ends the game. Ctrl-D is q."""
     try:
         import readline  # (loading it is what gives input() its line editing)
     except ImportError:  # Windows: the console's own editing
@@ -161,7 +163,9 @@ def _typed_lines(prompt: str, after_ctrl_c: str):
     stopped = False  # Ctrl-C was the last thing typed
     while True:
         try:
-            line = input(_shown(prompt))
+            full, short = prompts
+            fits = len(full) + 10 <= shutil.get_terminal_size().columns
+            line = input(_shown(full if fits else short))
         except EOFError:  # Ctrl-D: as q (a followed game unsaved asks for it again)
             click.echo("")  # (the shell's prompt then starts a line of its own)
             yield END_OF_INPUT
