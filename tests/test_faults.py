@@ -1916,3 +1916,24 @@ def test_a_stop_during_a_batch_fair_value_run_in_process_ends_it_at_once(tmp_pat
     assert (done.returncode, done.stdout, done.stderr) == (143, "", (
         f"golfsolve: interrupted; the finished results are kept in {tmp_path / 'runs.sqlite'}: "
         "run the same command again to go on\n"))
+
+
+def test_a_byte_of_an_argument_that_was_not_utf8_is_quoted_as_a_file_name_shows_it(cli):
+    from golfsolve.model.text import shown
+
+    assert [shown(v) for v in ("e\udcffasy", "x\udc80", "\\udc8f", "a\\\udc8f")] == [
+        "'e\\xffasy'", "'x\\x80'", "'\\\\udc8f'", "'a\\\\\\x8f'"]
+    refused = cli("batch", "1-3", "--rules", "e\udcffasy")
+    assert (refused.code, refused.err) == (2, f"golfsolve: error: unknown rules 'e\\xffasy' "
+                                               f"{KNOWN_LISTS}\n")
+
+
+def test_an_out_of_process_substitution_is_not_advised_as_a_redirection(cli):
+    read, write = os.pipe()  # what >(gzip > x.gz) names: /dev/fd/N, a pipe of the moment
+    try:
+        refused = cli("batch", "1-3", "--out", f"/dev/fd/{write}")
+    finally:
+        os.close(read)
+        os.close(write)
+    assert refused.code == 2
+    assert refused.err.endswith("send standard output there instead (| gzip > rows.csv.gz)\n")

@@ -28,8 +28,11 @@ def _out(reason: str, path, **fields) -> str | None:
     if reason == "out_no_directory":
         return f"--out {path}: no such directory"
     if reason == "out_special":
+        # (a shell's process substitution, >(gzip > x.gz), is a /dev/fd/N name of the moment)
+        there = ("" if str(path).startswith(("/dev/fd/", "/proc/self/fd/"))
+                 else f"> {path}, or ")
         return (f"--out {path} is not a regular file: give --out - (with --format) and send "
-                f"standard output there instead (> {path}, or | gzip > rows.csv.gz)")
+                f"standard output there instead ({there}| gzip > rows.csv.gz)")
     return None
 
 

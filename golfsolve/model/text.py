@@ -9,6 +9,8 @@ case of the ASCII letters A-Z alone: any other character stays as it is and matc
 
 from __future__ import annotations
 
+import re
+
 _TO_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _TO_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
@@ -40,5 +42,11 @@ def shown(value: object) -> str:
         quoted = repr(value)
         if len(quoted) > SHOWN_MOST + 2:  # (another value's repr: a list, a dict)
             quoted = quoted[:SHOWN_MOST] + f"... ({len(quoted):,} characters)"
+    # a byte of a name that was not UTF-8 (Python's surrogate escape) as a name shows it
+    quoted = _UNDECODED.sub(lambda m: m.group(1) + "\\x" + m.group(2), quoted)
     return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Mn", "Me") else ch
                    for ch in quoted)
+
+
+# an escape \udcXX in a repr, not a typed backslash's \\ followed by "udcXX"
+_UNDECODED = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])")
