@@ -801,7 +801,8 @@ def test_q_or_ctrl_d_in_a_followed_game_with_moves_not_saved_asks_once_more(tmp_
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
 def test_ctrl_c_at_the_prompt_says_how_to_quit_and_a_second_in_a_row_quits():
     """Ctrl-C at the move prompt (a hint just over, say) does not throw the game away: it says
-    how to quit or save; at the draw's question it is no draw; twice in a row it ends."""
+    how to quit or save; at the draw's question it is no draw; twice in a row on an empty line
+    it ends (on a line typed it drops the line)."""
     import time
 
     terminal = Terminal(PAGE_LAYOUT, "--rules", "easy", "--lang", "en")
@@ -821,6 +822,11 @@ def test_ctrl_c_at_the_prompt_says_how_to_quit_and_a_second_in_a_row_quits():
     assert b"No draw." in terminal.read_until(prompt)
     terminal.type(b"d 8s\r")
     assert b"8\xe2\x99\xa0" in terminal.read_until(prompt)  # the game went on
+    ctrl_c()
+    terminal.read_until(prompt)
+    terminal.type(b"12")  # a line typed: Ctrl-C drops it, as a shell does, and no more
+    ctrl_c()
+    assert b"Ctrl-C again quits.)" in terminal.read_until(prompt)
     ctrl_c()
     terminal.read_until(prompt)
     ctrl_c()

@@ -149,7 +149,8 @@ def _typed_lines(prompts: tuple[str, str], after_ctrl_c: str):
     the terminal, as wide as it is now, leaves less than ten columns to type in after the
     first; with line editing and history where Python has readline (arrow keys move in the
     line, up recalls the last command). Ctrl-C there drops the line and says
-    ``after_ctrl_c`` (how to quit or save); a second in a row ends the game. Ctrl-D is q."""
+    ``after_ctrl_c`` (how to quit or save); a second in a row on an empty line ends the
+    game. Ctrl-D is q."""
     try:
         import readline  # (loading it is what gives input() its line editing)
     except ImportError:  # Windows: the console's own editing
@@ -171,15 +172,26 @@ def _typed_lines(prompts: tuple[str, str], after_ctrl_c: str):
             yield END_OF_INPUT
             continue
         except Interrupted as stop:
-            if stopped:
+            typed = _line_typed()  # Ctrl-C on a line typed: only the line goes, as in a shell
+            if stopped and not typed:
                 raise
             take_ctrl_c(stop)
-            stopped = True
+            stopped = not typed
             click.echo("")
             _echo(after_ctrl_c)
             continue
         stopped = False
         yield line
+
+
+def _line_typed() -> str:
+    """What was on the line being read when it was interrupted (empty where Python has no
+    readline to say)."""
+    readline = sys.modules.get("readline")
+    try:
+        return readline.get_line_buffer() if readline is not None else ""
+    except AttributeError:  # a readline without it
+        return ""
 
 
 def _echo(message: str, painted: bool = False) -> None:
