@@ -487,7 +487,7 @@ def test_a_numba_cache_that_cannot_keep_what_it_compiled_says_so_and_solves(tmp_
                           env={**ENV, "NUMBA_CACHE_DIR": str(tmp_path / "cache")},
                           preexec_fn=limited(resource.RLIMIT_FSIZE, 8192), check=False)
     assert (done.returncode, _timeless(done.stdout).splitlines()[-1]) == (
-        0, "Max removed: 35 of 35. Best score: 350. (3,418 states, T s)")
+        0, "Max removed: 35 of 35. Best score: 350. (3,418 states searched in T s)")
     assert done.stderr == (f"golfsolve: note: the compiled kernels cannot be kept in numba's "
                            f"cache {folder} (File too large): the next run compiles them "
                            "again\n")

@@ -207,7 +207,7 @@ def test_a_position_already_won_counts_one_state():
     deal = Deal.from_number(1)
     solution = solve_game(Game.at_position(deal, EASY, [0] * 7, 0, deal.waste))
     assert (solution.winnable, solution.max_removed, solution.states) == (True, 35, 1)
-    assert "Best score: 350. (1 state, " in render_solution("won", solution)
+    assert "Best score: 350. (1 state searched in " in render_solution("won", solution)
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, STRICT])

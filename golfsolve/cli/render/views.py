@@ -70,7 +70,7 @@ def render_solution(title: str, solution: Solution, traditional: bool = False) -
     lines += [f"  {i:>{width}}. {m}" for i, m in enumerate(solution.moves, 1)]
     lines.append(
         f"Max removed: {solution.max_removed} of 35. Best score: {solution.best_score}. "
-        f"({plural(solution.states, 'state')}, {solution.seconds:.3f} s)"
+        f"({plural(solution.states, 'state')} searched in {solution.seconds:.3f} s)"
     )
     if traditional:
         lines.append(f"Traditional score: {35 - solution.max_removed} (cards left on the "
