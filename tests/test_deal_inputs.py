@@ -236,7 +236,7 @@ NO_SEPARATORS = ("names no deal: a layout separates its fields with |: \"WASTE |
 
 
 @pytest.mark.parametrize("typed", [LAYOUT_WORDS, LAYOUT_WORDS.replace(" 8H", ", 8H"),
-                                   "JH / TH TD 6C 3S 9S / 8H AC QC KD 9C"])
+                                   "JH / TH TD 6C 3S 9S / 8H AC QC KD 9C", "JH, TH, TD", "9S"])
 def test_a_layout_without_its_separators_is_told_so(cli, typed):
     shown = cli("show", typed)
     assert shown.code == 2 and shown.out == ""
@@ -246,8 +246,13 @@ def test_a_layout_without_its_separators_is_told_so(cli, typed):
     assert str(refused.value).endswith(NO_SEPARATORS)
 
 
-def test_a_missing_file_named_with_a_few_cards_is_still_a_missing_file(cli):
+def test_a_missing_file_named_with_a_few_cards_is_still_a_missing_file(cli, tmp_path,
+                                                                      monkeypatch):
     assert cli("show", "AS KD.board").err == "golfsolve: error: no such file: AS KD.board\n"
+    assert cli("show", "my JH file").err == "golfsolve: error: no such file: my JH file\n"
+    monkeypatch.chdir(tmp_path)  # a file there of a card's name is that file
+    (tmp_path / "JH").write_text(cli("show", "7", "--format", "board").out, encoding="utf-8")
+    assert cli("show", "JH", "--format", "board").out == (tmp_path / "JH").read_text("utf-8")
 
 
 @pytest.mark.parametrize("typed", ["1-10O0", "1-1e6", "5-1O"])

@@ -161,7 +161,8 @@ def _named_source(text: str) -> DealSource | None:
 
 
 def _refuse_unnamed(text: str) -> None:
-    """A DealError for one line that looks like a number or range it is not; nothing for any
+    """A DealError for one line that looks like a number or range it is not, or like cards
+    (eight or more, or nothing else) typed without a layout's separators; nothing for any
     other text."""
     if codes.NEGATIVE_NUMBER.match(text):
         raise DealError(codes.out_of_range(text))
@@ -170,7 +171,9 @@ def _refuse_unnamed(text: str) -> None:
                         "(batch takes ranges)")
     if text.isdigit() or text.isdecimal():
         raise DealError(f"{shown(text)} is not a deal number: write it with the digits 0-9")
-    if oneline.SEPARATOR not in text and _cards_in(text) >= 8:
+    words = [word for word in re.split(r"[\s,;/]+", text) if word]
+    if oneline.SEPARATOR not in text and (_cards_in(text) >= 8 or words and _cards_in(
+            text) == len(words)):  # cards, no |: a layout typed without its separators
         raise DealError(f"{shown(text)} names no deal: a layout separates its fields with "
                         f"{oneline.SEPARATOR}: \"WASTE | COLUMN 1 | ... | COLUMN 7\", each column "
                         "from the top down")
