@@ -149,13 +149,16 @@ def run(first: int, last: int, rules_names: list[str], path: Path, jobs: int,
         if new:
             writer.writeheader()
         began = time.monotonic()
+        back, end = ("\r", "") if sys.stderr.isatty() else ("", "\n")
         for i, row in enumerate(computed, 1):
             writer.writerow(row)
             out.flush()
             os.fsync(out.fileno())
-            print(f"\r{i}/{len(tasks)} done, {time.monotonic() - began:.0f} s", end="",
+            # on a terminal one line redrawn; in a log, a line each
+            print(f"{back}{i}/{len(tasks)} done, {time.monotonic() - began:.0f} s", end=end,
                   file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+    if back:
+        print(file=sys.stderr)
     rows = read_rows(path)
     rows.sort(key=lambda r: (RULES.index(r["rules"]), int(r["deal"])))
     temporary = path.with_suffix(".tmp")

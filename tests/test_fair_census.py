@@ -26,6 +26,9 @@ def test_rows_a_resumed_run_and_the_report(tmp_path):
     table = tmp_path / "census.csv"
     done = census("run", "2-3", "--rules", "strict", "--csv", str(table), "--jobs", "1")
     assert done.returncode == 0, done.stderr
+    assert "\r" not in done.stderr  # a log's progress: a line each
+    assert [line.split(", ")[0] for line in done.stderr.splitlines()[-2:]] == [
+        "1/2 done", "2/2 done"]
     with open(table, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     # the strict expectimax's integers (tests/data/stock-fair-vectors.json, test_strict)
