@@ -286,22 +286,29 @@ def test_a_lost_deals_page_ends_at_its_dead_end():
 
 
 def test_each_steps_values_show_where_given(solution):
-    values = [{Action(None): Fraction(3, 4), Action(5): Fraction(9, 10)}, None, {Action(): 0.5}]
+    # (the start has a draw alone, the next step column 4 too, the one after a draw alone)
+    values = [None, {Action(None): Fraction(3, 4), Action(4): Fraction(9, 10)}, {Action(): 0.5}]
     root = ET.fromstring(solution_page(solution, TITLE, values))
     assert page_data(root)["values"] == [
-        "Every legal move: column 5 (3♠) 90.0%, draw 75.0%.", None,
+        None, "Every legal move: column 4 (7♠) 90.0%, draw 75.0%.",
         "Every legal move: draw 50.0%.", *[None] * 46]
     assert root.find(".//p[@class='gs-values']") is not None
     with pytest.raises(ValueError, match="50 steps' values for 49 steps"):
         solution_html(solution, values=[None] * 50)
+    # another position's values: the start has a draw alone
+    with pytest.raises(ValueError, match=r"^the values of step 0 name column 1, column 3, "
+                       r"column 5: not legal there \(each step's values are of that step's "
+                       r"position\)$"):
+        solution_html(solution, values=[{Action(1): 0.5, Action(5): 0.2, Action(3): 0.1,
+                                         Action(): 0.4}])
 
 
 def test_a_steps_chance_near_0_or_1_reads_as_plays_hint_says_it(solution):
     # a chance of 1 in 100,000 is not "0.0%" (a player would read it as no chance at all)
-    values = [{Action(None): Fraction(1, 100_000), Action(5): Fraction(99_999, 100_000)}]
-    root = ET.fromstring(solution_page(solution, TITLE, values + [None] * 48, lang="fi"))
-    assert page_data(root)["values"][0] == (
-        "Jokainen sallittu siirto: sarake 5 (3♠) >99,9 %, nosto <0,1 %.")
+    values = [None, {Action(None): Fraction(1, 100_000), Action(4): Fraction(99_999, 100_000)}]
+    root = ET.fromstring(solution_page(solution, TITLE, values + [None] * 47, lang="fi"))
+    assert page_data(root)["values"][1] == (
+        "Jokainen sallittu siirto: sarake 4 (7♠) >99,9 %, nosto <0,1 %.")
 
 
 def test_a_solution_shows_its_page_in_jupyter(solution):

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from numbers import Real
 from typing import TYPE_CHECKING
 
-from golfsolve.model.actions import Action
+from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.cards import Card
 from golfsolve.model.game import Game, Move
 from golfsolve.model.i18n import chance_text, count_cards, text
@@ -74,20 +74,29 @@ def solution_html(solution: Solution, title: str = "", values: Values | None = N
     each legal action there (a Mapping from Action to a Fraction or float from 0 to 1, or
     None where not known), shown at that step; ``traditional`` adds the traditional score;
     its words in ``lang`` (one of golfsolve.model.i18n.LANGUAGES). ValueError for more values
-    than steps; each argument checked (golfsolve.checks)."""
+    than steps, or for a step's value of an action not legal at that step; each argument
+    checked (golfsolve.checks)."""
     _check(solution, title, values, traditional, lang)
     game = Game(solution.origin.position(), solution.rules)
     start, scene = game.columns(), board.Scene.of(game)
     wastes = [game.waste]
     frames = [_frame(game, 0)]
+    legal = [_legal(game)]
     moves: list[Move] = []
     for action in solution.actions:
         moves.append(game.play(action))
         wastes.append(game.waste)  # every move turns up a new waste card
         frames.append(_frame(game, len(wastes) - 1))
+        legal.append(_legal(game))
     taking = [0 if m.action == "draw" else m.column for m in moves]  # what each step plays
     if values is not None and len(values) > len(frames):
         raise ValueError(f"{len(values)} steps' values for {len(frames)} steps")
+    for step, given in enumerate(values or ()):
+        wrong = [("a draw" if a.is_draw else f"column {a.column}") for a in sorted(
+            given or {}, key=lambda a: a.column or 0) if a not in legal[step]]
+        if wrong:
+            raise ValueError(f"the values of step {step} name {', '.join(wrong)}: not legal "
+                             "there (each step's values are of that step's position)")
     shown = [None] * len(frames) if values is None else [
         _values(v, start, frame, lang) if v else None
         for v, frame in zip(values, frames, strict=False)]
@@ -131,6 +140,11 @@ def _frame(game: Game, waste: int) -> list[int]:
     """A step as the script takes it: the 7 heights, the waste card's place in the list of
     wastes, the stock's count, the score, the moves."""
     return [*game.heights, waste, game.stock_left, game.score, game.move_count]
+
+
+def _legal(game: Game) -> set[Action]:
+    """The actions legal where ``game`` stands."""
+    return {Action(c) for c in game.playable_columns()} | ({DRAW} if game.can_draw else set())
 
 
 def _values(values: Mapping[Action, Real], start: list[tuple[Card, ...]],
