@@ -121,15 +121,26 @@ def deferred() -> Iterator[None]:
         check()
 
 
+_stoppable = 0  # tasks run inline under way: check_point() may stop them
+
+
 @contextmanager
 def stoppable() -> Iterator[None]:
-    """Inside, even within ``deferred()``, a stop signal raises at once (one noted before is
-    raised on entering): for work in this process whose result nobody holds yet (a task run
-    inline, its fair value minutes long), which a stop gives up as it gives up a worker's."""
-    global _deferring
+    """Inside, within ``deferred()``, a stop signal noted is raised at the next
+    :func:`check_point` (one noted before, on entering): for work in this process whose
+    result nobody holds yet (a task run inline, its fair value minutes long), which a stop
+    gives up as it gives up a worker's."""
+    global _stoppable
     check()
-    saved, _deferring = _deferring, 0
+    _stoppable += 1
     try:
         yield
     finally:
-        _deferring = saved
+        _stoppable -= 1
+
+
+def check_point() -> None:
+    """A place where long work may stop: inside ``stoppable()``, a stop signal noted is raised
+    here; anywhere else nothing happens (deferred work goes on to its end)."""
+    if _stoppable:
+        check()

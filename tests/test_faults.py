@@ -1901,10 +1901,12 @@ def test_a_stop_during_a_batch_fair_value_run_in_process_ends_it_at_once(tmp_pat
     script = (
         "import os, signal, sys, time\n"
         "import golfsolve.odds\n"
+        "from golfsolve.interrupts import check_point\n"
         "def slow(*args, **kwargs):\n"
         "    os.kill(os.getpid(), signal.SIGTERM)\n"
-        "    for _ in range(600):\n"
+        "    for _ in range(600):  # ranges of rows, as the fair value's, each a check point\n"
         "        time.sleep(0.1)\n"
+        "        check_point()\n"
         "    raise AssertionError('not stopped')\n"
         "golfsolve.odds.layout_odds = slow\n"
         "sys.argv = ['golfsolve', 'batch', '3', '--rules', 'easy', '--odds', '--db', {!r},\n"
@@ -1937,3 +1939,24 @@ def test_an_out_of_process_substitution_is_not_advised_as_a_redirection(cli):
         os.close(write)
     assert refused.code == 2
     assert refused.err.endswith("send standard output there instead (| gzip > rows.csv.gz)\n")
+
+
+def test_the_fair_value_stops_at_a_signal_noted_while_it_runs_as_a_task_inline():
+    # a stop noted (deferred) while the fair value runs inline stops it at its next report;
+    # deferred work that is not such a task goes on to its end
+    from golfsolve import fair
+    from golfsolve.interrupts import Interrupted, _on_signal, deferred, handled, stoppable
+    from golfsolve.model.rules import CLASSIC
+
+    view = Deal.from_number(3).position().hidden()
+    try:
+        with pytest.raises(Interrupted) as stopped, deferred(), stoppable():
+            _on_signal(signal.SIGTERM, None)  # as the signal arrives: noted
+            fair.value(view, CLASSIC)
+        assert stopped.value.signum == signal.SIGTERM
+        with pytest.raises(Interrupted), deferred():
+            _on_signal(signal.SIGTERM, None)
+            done = fair.value(view, CLASSIC)
+        assert (done.wins, done.orders) == (52_765_324_267, 217_945_728_000)
+    finally:
+        handled()  # this process received no signal, for the tests after

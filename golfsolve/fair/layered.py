@@ -90,11 +90,23 @@ def stock_fair(col_ranks, heights, waste_rank: int, unseen, fits, *,
         raise NeedsMemory(held + first, limit)
     with using_threads(used):
         return _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
-                        layout, forced, progress or _unreported)
+                        layout, forced, _stopping(progress or _unreported))
 
 
 def _unreported(stage: Stage, done: int, total: int) -> None:
     """The report of a computation no one follows."""
+
+
+def _stopping(progress: Report) -> Report:
+    """``progress``, each report also a place where a stop may end the work (a task run
+    inline: golfsolve.interrupts.check_point)."""
+    from golfsolve.interrupts import check_point
+
+    def told(stage: Stage, done: int, total: int) -> None:
+        check_point()
+        progress(stage, done, total)
+
+    return told
 
 
 def _layered(col_ranks, h0, waste_rank, unseen, fits, limit, held, first, keep,
