@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from golfsolve.fair import DEFAULT_BUDGET
 from golfsolve.fair.result import fraction_fields
 from golfsolve.interrupts import Interrupted
-from golfsolve.model.actions import DRAW, Action, best_of
+from golfsolve.model.actions import Action, best_of
 from golfsolve.model.cards import Card
 from golfsolve.model.game import Game
 from golfsolve.model.position import TABLEAU_SIZE, Position
@@ -200,11 +200,8 @@ class Underway:
 
 # ----- the figures -----------------------------------------------------------------------------
 def legal_actions(game: Game) -> list[Action]:
-    """The legal actions now: removals of the playable columns, then a draw."""
-    actions = [Action(c) for c in game.playable_columns()]
-    if game.status == "playing" and game.can_draw:  # strict: only when nothing fits
-        actions.append(DRAW)
-    return actions
+    """The legal actions now (:meth:`Game.legal_actions`)."""
+    return game.legal_actions()
 
 
 class _Weigher:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from golfsolve.cli.hints import HintTables
 from golfsolve.cli.render.views import render_grid
 from golfsolve.files import same_file
-from golfsolve.model.actions import DRAW, Action, best_of
+from golfsolve.model.actions import Action, best_of
 from golfsolve.model.cards import (
     Card,
     CardError,
@@ -439,8 +439,7 @@ class PlaySession:
         from golfsolve.cli.hints import SLOW_UNSEEN
         from golfsolve.odds import Limit, odds
 
-        legal = [Action(c) for c in self.game.playable_columns()] + (
-            [DRAW] if self.game.can_draw else [])
+        legal = self.game.legal_actions()
         if (self.interactive and len(legal) == 1 and self.game.stock_left >= SLOW_UNSEEN
                 and self.hints.known(self.game) is None):
             self.say("hint_only_at_once", move=self._action_name(legal[0]))

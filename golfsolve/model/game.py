@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Literal, NamedTuple
 
 from golfsolve.checks import instance, items, whole
-from golfsolve.model.actions import Action
+from golfsolve.model.actions import DRAW, Action
 from golfsolve.model.cards import FULL_DECK, Card
 from golfsolve.model.deal import Deal, as_position
 from golfsolve.model.i18n import short_name, text
@@ -218,6 +218,13 @@ class Game:
     def playable_columns(self) -> list[int]:
         return [c for c in range(1, COLUMNS + 1)
                 if (card := self.free_card(c)) is not None and self.fits(card)]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions now: removals of the playable columns, then a draw."""
+        actions = [Action(c) for c in self.playable_columns()]
+        if self.status == "playing" and self.can_draw:  # strict: only when nothing fits
+            actions.append(DRAW)
+        return actions
 
     @property
     def can_draw(self) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from numbers import Real
 from typing import TYPE_CHECKING
 
-from golfsolve.model.actions import DRAW, Action
+from golfsolve.model.actions import Action
 from golfsolve.model.cards import Card
 from golfsolve.model.game import Game, Move
 from golfsolve.model.i18n import chance_text, count_cards, text
@@ -81,13 +81,13 @@ def solution_html(solution: Solution, title: str = "", values: Values | None = N
     start, scene = game.columns(), board.Scene.of(game)
     wastes = [game.waste]
     frames = [_frame(game, 0)]
-    legal = [_legal(game)]
+    legal = [set(game.legal_actions())]
     moves: list[Move] = []
     for action in solution.actions:
         moves.append(game.play(action))
         wastes.append(game.waste)  # every move turns up a new waste card
         frames.append(_frame(game, len(wastes) - 1))
-        legal.append(_legal(game))
+        legal.append(set(game.legal_actions()))
     taking = [0 if m.action == "draw" else m.column for m in moves]  # what each step plays
     if values is not None and len(values) > len(frames):
         raise ValueError(f"{len(values)} steps' values for {len(frames)} steps")
@@ -140,11 +140,6 @@ def _frame(game: Game, waste: int) -> list[int]:
     """A step as the script takes it: the 7 heights, the waste card's place in the list of
     wastes, the stock's count, the score, the moves."""
     return [*game.heights, waste, game.stock_left, game.score, game.move_count]
-
-
-def _legal(game: Game) -> set[Action]:
-    """The actions legal where ``game`` stands."""
-    return {Action(c) for c in game.playable_columns()} | ({DRAW} if game.can_draw else set())
 
 
 def _values(values: Mapping[Action, Real], start: list[tuple[Card, ...]],
