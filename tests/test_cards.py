@@ -15,7 +15,8 @@ def test_every_notation_of_ten_of_spades(token):
     ("token", "rank", "suit"),
     [("AC", 1, "C"), ("a♣", 1, "C"), ("2D", 2, "D"), ("9♦", 9, "D"), ("JH", 11, "H"),
      ("q♥", 12, "H"), ("K♠", 13, "S"), ("K♤", 13, "S"), ("7♡", 7, "H"), ("3♧", 3, "C"),
-     ("5♢", 5, "D"), ("2♣\ufe0f", 2, "C"), ("10♥\ufe0f", 10, "H"), ("q♦\ufe0e", 12, "D")],
+     ("5♢", 5, "D"), ("2♣\ufe0f", 2, "C"), ("10♥\ufe0f", 10, "H"), ("q♦\ufe0e", 12, "D"),
+     ("9❤\ufe0f", 9, "H"), ("J❤", 11, "H")],
 )
 def test_ranks_and_suits(token, rank, suit):
     assert Card.parse(token) == Card(rank, suit)

@@ -17,6 +17,7 @@ SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _SYMBOL_TO_SUIT = {
     "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S",
+    "❤": "H",  # with U+FE0F, the red heart a phone's emoji keyboard offers first
 }
 _RANK_TOKENS = {ch: i + 1 for i, ch in enumerate(RANK_CHARS)}
 _RANK_TOKENS["10"] = 10
