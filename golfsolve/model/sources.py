@@ -171,25 +171,21 @@ def _refuse_unnamed(text: str) -> None:
                         "(batch takes ranges)")
     if text.isdigit() or text.isdecimal():
         raise DealError(f"{shown(text)} is not a deal number: write it with the digits 0-9")
-    words = [word for word in re.split(r"[\s,;/]+", text) if word]
-    if oneline.SEPARATOR not in text and (_cards_in(text) >= 8 or words and _cards_in(
-            text) == len(words)):  # cards, no |: a layout typed without its separators
+    words = [word for word in re.split(r"[\s,;/]+", text) if word]  # (at commas, slashes too)
+    cards = sum(1 for word in words if _is_card(word))
+    if oneline.SEPARATOR not in text and (cards >= 8 or words and cards == len(words)):
+        # cards, no |: a layout typed without its separators
         raise DealError(f"{shown(text)} names no deal: a layout separates its fields with "
                         f"{oneline.SEPARATOR}: \"WASTE | COLUMN 1 | ... | COLUMN 7\", each column "
                         "from the top down")
 
 
-def _cards_in(text: str) -> int:
-    """How many of the words of ``text`` (split at spaces, commas, semicolons and slashes) are
-    cards."""
-    count = 0
-    for word in re.split(r"[\s,;/]+", text):
-        try:
-            Card.parse(word)
-        except InputError:
-            continue
-        count += 1
-    return count
+def _is_card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except InputError:
+        return False
+    return True
 
 
 def _read_file(arg: str) -> DealSource:
