@@ -313,12 +313,22 @@ def echo_err(message: str) -> None:
     of a name that are not UTF-8 as ``\\xff``, and a long run of letters and digits (a value
     pasted by mistake) shortened; on a terminal, broken at spaces to fit its width rather than
     where the terminal would cut a word."""
-    line = _shortened(one_line(shown_name(message)))
-    if is_terminal(sys.stderr):
-        from golfsolve.cli.render.lines import fitted
+    click.echo(fitted_to(sys.stderr, _shortened(one_line(shown_name(message)))), err=True)
 
-        line = fitted(line, max(20, shutil.get_terminal_size().columns))
-    click.echo(line, err=True)
+
+def terminal_width() -> int:
+    """The columns of the terminal as it is now (80 where none says), never below 20."""
+    return max(20, shutil.get_terminal_size().columns)
+
+
+def fitted_to(stream, message: str) -> str:
+    """``message`` as it is, or where ``stream`` is a terminal each line broken at spaces to
+    its width (golfsolve.cli.render.lines.fitted), not where the terminal would cut a word."""
+    if not is_terminal(stream):
+        return message
+    from golfsolve.cli.render.lines import fitted
+
+    return fitted(message, terminal_width())
 
 
 def is_terminal(stream) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sys
 import time
 
@@ -19,9 +18,14 @@ from golfsolve.cli.inputs import (
     describe,
     one_rules,
 )
-from golfsolve.cli.render.lines import fitted
 from golfsolve.cli.session import END_OF_INPUT, PlaySession
-from golfsolve.cli.streams import echo_err, is_terminal, shown_encoding, wants_color
+from golfsolve.cli.streams import (
+    echo_err,
+    fitted_to,
+    shown_encoding,
+    terminal_width,
+    wants_color,
+)
 from golfsolve.files import exists, piped_lines, same_file
 from golfsolve.interrupts import Interrupted, take_ctrl_c
 from golfsolve.model.game import Game
@@ -165,7 +169,7 @@ def _typed_lines(prompts: tuple[str, str], after_ctrl_c: str):
     while True:
         try:
             full, short = prompts
-            fits = len(full) + 10 <= shutil.get_terminal_size().columns
+            fits = len(full) + 10 <= terminal_width()
             line = input(_shown(full if fits else short))
         except EOFError:  # Ctrl-D: as q (a followed game unsaved asks for it again)
             click.echo("")  # (the shell's prompt then starts a line of its own)
@@ -197,9 +201,7 @@ def _line_typed() -> str:
 def _echo(message: str, painted: bool = False) -> None:
     """``message`` on standard output; on a terminal, each line broken at spaces to fit its
     width as it is now (a phone's narrow one), not where the terminal would cut a word."""
-    if is_terminal(sys.stdout):
-        message = fitted(message, max(20, shutil.get_terminal_size().columns))
-    click.echo(message, color=painted)
+    click.echo(fitted_to(sys.stdout, message), color=painted)
 
 
 def _answer(question: str) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from golfsolve.cli.render.board import WIDTH, draw_board
 from golfsolve.cli.render.summary import plural, render_interval
-from golfsolve.cli.streams import shown_encoding
+from golfsolve.cli.streams import is_terminal, shown_encoding, terminal_width
 from golfsolve.model.actions import Action, best_of
 from golfsolve.model.game import Game
 from golfsolve.model.i18n import chance_text
@@ -28,11 +28,9 @@ def render_grid(game: Game, title: str, lang: str = "en", color: bool = False,
 def board_width(stream) -> int:
     """The characters a line of a drawing may take on ``stream``: 80, or a terminal's width
     where that is less (never below 20)."""
-    import shutil
-
-    if stream is None or not getattr(stream, "isatty", lambda: False)():
+    if stream is None or not is_terminal(stream):
         return WIDTH
-    return max(20, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
+    return min(WIDTH, terminal_width())
 
 
 def fitted_markup(markup: str, stream) -> str:
