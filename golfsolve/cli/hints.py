@@ -41,10 +41,11 @@ class HintTables:
         start = game.start.hidden()
         if not game.stock_left or fair.method(start, game.rules) is not fair.Method.LAYERS:
             return None
-        _, h0, waste0, _, unseen0 = position_arrays(start)
         view = game.position().hidden()
+        h0, waste0, unseen0 = self._keyed(game, position_arrays(start))
         _, heights, waste_rank, _, unseen = position_arrays(view)
-        found = self._found(game)
+        found = (self._table.position(heights, waste_rank, unseen)
+                 if self._table is not None else None)
         if found is None and not self._whole:
             # the game's first table, from where it stands; where the game went back before
             # that table's position, the whole game's from its start
@@ -69,22 +70,26 @@ class HintTables:
     def known(self, game: Game) -> dict[Action, Fraction] | None:
         """What :meth:`values` gives where the game's table answers it at once; None where
         only new work would (no table yet, or the game's position is not in it)."""
-        found = self._found(game) if game.stock_left else None
-        return None if found is None else _fractions(found)
-
-    def _found(self, game: Game):
-        """The kept table's entry for where ``game`` stands, or None; a table of another game
-        (another start, other rules) is let go."""
         from golfsolve.packing import position_arrays
 
-        col_ranks, h0, waste0, _, unseen0 = position_arrays(game.start.hidden())
-        key = (col_ranks.tobytes(), h0.tobytes(), waste0, unseen0.tobytes(), game.rules.name)
-        if key != self._key:
-            self._key, self._table, self._whole = key, None, False
+        if not game.stock_left:
+            return None
+        self._keyed(game, position_arrays(game.start.hidden()))
         if self._table is None:
             return None
         _, heights, waste_rank, _, unseen = position_arrays(game.position().hidden())
-        return self._table.position(heights, waste_rank, unseen)
+        found = self._table.position(heights, waste_rank, unseen)
+        return None if found is None else _fractions(found)
+
+    def _keyed(self, game: Game, start_arrays) -> tuple:
+        """The table kept only where it is of ``game``'s start (``start_arrays``, as
+        packing.position_arrays gives them) and rules, else let go; the start's heights,
+        waste rank and unseen ranks."""
+        col_ranks, h0, waste0, _, unseen0 = start_arrays
+        key = (col_ranks.tobytes(), h0.tobytes(), waste0, unseen0.tobytes(), game.rules.name)
+        if key != self._key:
+            self._key, self._table, self._whole = key, None, False
+        return h0, waste0, unseen0
 
     def _made(self, origin, game: Game, back_to_start: bool, say_why_in: str | None):
         """The fair value of ``origin`` (the game's start, where ``back_to_start``: the game
