@@ -26,7 +26,7 @@ from golfsolve.fair.memory import NeedsMemory  # noqa: E402
 from golfsolve.model.deal import Deal  # noqa: E402
 from golfsolve.model.game import Game  # noqa: E402
 from golfsolve.model.rules import parse_rules_list  # noqa: E402
-from golfsolve.odds import choose, legal_actions  # noqa: E402
+from golfsolve.odds import choose  # noqa: E402
 
 
 def hindsight_game(deal: Deal, rules, rng: random.Random) -> bool:
@@ -35,7 +35,7 @@ def hindsight_game(deal: Deal, rules, rng: random.Random) -> bool:
     unseen = list(position.hidden().unseen)
     game = Game(position.hidden().with_stock(rng.sample(unseen, len(unseen))), rules)
     while game.status == "playing":
-        tokens = legal_actions(game)
+        tokens = game.legal_actions()
         game.play(tokens[0] if len(tokens) == 1
                   else choose(game.position().hidden(), rules, rng, tokens))
     return game.status == "won"

@@ -199,11 +199,6 @@ class Underway:
 
 
 # ----- the figures -----------------------------------------------------------------------------
-def legal_actions(game: Game) -> list[Action]:
-    """The legal actions now (:meth:`Game.legal_actions`)."""
-    return game.legal_actions()
-
-
 class _Weigher:
     """Solves a position under stock orders, action by action, with the compiled solver."""
 
@@ -337,7 +332,7 @@ def plan(position: Position, rules: Rules, limit: Limit, threads: int | None = N
          ) -> tuple[list[Action], list[tuple]]:
     """The legal actions now, and the units of work for every figure of one rule set (the
     fair value's on ``threads`` threads; None: every core)."""
-    actions = legal_actions(_stand_in(position, rules))
+    actions = _stand_in(position, rules).legal_actions()
     units: list[tuple] = []
     if actions:
         orders = sampled_orders(position, limit)
@@ -436,7 +431,7 @@ def sampled_scores(position: Position, rules: Rules, limit: Limit) -> dict[Actio
     :func:`sampled_orders` gives, each order played seeing the stock: an estimate for where
     the score's exact value (best play without sight) is out of reach, and above it on
     average (a player who sees the stock scores at least as well)."""
-    legal = legal_actions(_stand_in(position, rules))
+    legal = _stand_in(position, rules).legal_actions()
     orders = sampled_orders(position, limit, "score")
     *_, totals = task(("orders", position, rules.name, (legal, orders)))  # odds' own unit
     return {a: Fraction(total, len(orders)) for a, total in zip(legal, totals, strict=True)}
@@ -679,7 +674,7 @@ def play_blind(position: Position, rules: Rules, rng: random.Random) -> bool:
     game = Game(position, rules)
     table = kept_table(position.hidden(), rules)
     while game.status == "playing":
-        legal = legal_actions(game)
+        legal = game.legal_actions()
         game.play(legal[0] if len(legal) == 1
                   else choose(game.position().hidden(), rules, rng, legal, table))
     return game.status == "won"

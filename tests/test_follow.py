@@ -342,8 +342,8 @@ def test_a_hint_where_nothing_wins_and_every_sampled_score_is_the_same_names_no_
     import golfsolve.odds
 
     monkeypatch.setattr(golfsolve.odds, "sampled_scores",
-                        lambda view, rules, limit: dict.fromkeys(golfsolve.odds.legal_actions(
-                            Game(view, rules)), Fraction(0)))
+                        lambda view, rules, limit: dict.fromkeys(
+                            Game(view, rules).legal_actions(), Fraction(0)))
     out = cli("play", "1", "--rules", "classic", "--lang", "en", input="d\nh\nq\n").out
     assert out.splitlines()[-1] == NONE_WINS
 

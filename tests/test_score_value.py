@@ -160,12 +160,11 @@ def _mean_seen_scores(game: Game, orders) -> dict:
     from fractions import Fraction
 
     from golfsolve.model.scoring import best_score
-    from golfsolve.odds import legal_actions
     from golfsolve.solver import solve_game
 
     view = game.position().hidden()
     expected = {}
-    for action in legal_actions(game):
+    for action in game.legal_actions():
         total = 0
         for order in orders:
             pool = {r: [c for c in view.unseen if c.rank == r] for r in set(order)}
