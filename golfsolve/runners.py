@@ -390,8 +390,9 @@ class InlineRunner:
         self._queue.append((task_id, payload))
 
     def next_result(self) -> tuple[int, object]:
-        """The next task's result, run now; a stop signal meanwhile gives the task up at once
-        (raising Interrupted), as WorkerPool does a worker at work."""
+        """The next task's result, run now; a stop signal meanwhile gives the task up at its
+        next check point (golfsolve.interrupts.check_point: the fair value's reports), raising
+        Interrupted, as WorkerPool gives up a worker at work."""
         task_id, payload = self._queue.popleft()
         with stoppable():
             if self.on_report is None:
